@@ -1,0 +1,95 @@
+package org.triscale.engine;
+
+/**
+ * Validation of the engine's public arguments. Every failure is an
+ * {@link IllegalArgumentException} whose message names the parameter, the value given, the valid
+ * range and, where useful, the fix.
+ */
+public final class Arguments {
+    private Arguments() {
+    }
+
+    /**
+     * Checks a percentage in the open interval (0, 100): a percentile, a confidence level.
+     *
+     * @param name  parameter name for the message
+     * @param value the value to check
+     * @return {@code value}
+     * @throws IllegalArgumentException if {@code value} is NaN or outside (0, 100)
+     */
+    public static double percent(String name, double value) {
+        if (!(value > 0 && value < 100)) {
+            throw new IllegalArgumentException(name + " must be in the open interval (0, 100), got " + value);
+        }
+        return value;
+    }
+
+    /**
+     * Checks a non-negative count such as a robustness.
+     *
+     * @param name  parameter name for the message
+     * @param value the value to check
+     * @return {@code value}
+     * @throws IllegalArgumentException if {@code value < 0}
+     */
+    public static int nonNegative(String name, int value) {
+        if (value < 0) {
+            throw new IllegalArgumentException(name + " must be >= 0, got " + value);
+        }
+        return value;
+    }
+
+    /**
+     * Checks a count against a minimum.
+     *
+     * @param name    parameter name for the message
+     * @param value   the value to check
+     * @param minimum smallest valid value
+     * @return {@code value}
+     * @throws IllegalArgumentException if {@code value < minimum}
+     */
+    public static int atLeast(String name, int value, int minimum) {
+        if (value < minimum) {
+            throw new IllegalArgumentException(name + " must be >= " + minimum + ", got " + value);
+        }
+        return value;
+    }
+
+    /**
+     * Checks a finite, strictly positive number such as a tolerance in percent.
+     *
+     * @param name  parameter name for the message
+     * @param value the value to check
+     * @return {@code value}
+     * @throws IllegalArgumentException if {@code value} is not finite or not positive
+     */
+    public static double positive(String name, double value) {
+        if (!(value > 0) || value == Double.POSITIVE_INFINITY) {
+            throw new IllegalArgumentException(name + " must be a finite number > 0, got " + value);
+        }
+        return value;
+    }
+
+    /**
+     * Checks an array of samples: not {@code null} and without infinities. NaN values are allowed;
+     * the analysis drops them and counts them.
+     *
+     * @param name   parameter name for the message
+     * @param values the samples
+     * @return {@code values}
+     * @throws IllegalArgumentException if {@code values} is null or holds an infinity
+     */
+    public static double[] samples(String name, double[] values) {
+        if (values == null) {
+            throw new IllegalArgumentException(name + " must not be null");
+        }
+        for (int i = 0; i < values.length; i++) {
+            if (Double.isInfinite(values[i])) {
+                throw new IllegalArgumentException(name + "[" + i + "] is " + values[i]
+                        + "; samples must be finite (NaN is dropped and counted), "
+                        + "check the measurement that produced it");
+            }
+        }
+        return values;
+    }
+}

@@ -1,0 +1,20 @@
+package org.triscale.engine.analysis;
+
+import org.triscale.engine.Arguments;
+
+/**
+ * Parameters of the convergence test a run's metric must pass.
+ *
+ * @param confidence confidence of the Theil–Sen slope interval, percent in (0, 100)
+ * @param tolerance  tolerance on the normalised slope, percent, &gt; 0
+ */
+public record ConvergenceSpec(double confidence, double tolerance) {
+    /** TriScale's defaults: 95 % confidence, 5 % tolerance. */
+    public static final ConvergenceSpec DEFAULT = new ConvergenceSpec(95, 5);
+
+    /** Validates both parameters. */
+    public ConvergenceSpec {
+        Arguments.percent("convergence confidence", confidence);
+        Arguments.positive("convergence tolerance", tolerance);
+    }
+}

@@ -1,0 +1,20 @@
+package org.triscale.engine.analysis;
+
+import org.triscale.engine.trend.ConvergenceResult;
+
+import java.util.Optional;
+
+/**
+ * The metric of one run.
+ *
+ * @param valid       {@code true} when the metric is defined: enough samples and, if required, the
+ *                    run converged
+ * @param value       the metric, NaN when not valid
+ * @param measure     how the samples were summarised
+ * @param samples     number of samples used (after dropping NaN)
+ * @param droppedNaN  number of samples dropped because x or y was NaN
+ * @param convergence outcome of the convergence test, empty when none was required or possible
+ */
+public record RunMetric(boolean valid, double value, Measure measure, int samples, int droppedNaN,
+                        Optional<ConvergenceResult> convergence) {
+}

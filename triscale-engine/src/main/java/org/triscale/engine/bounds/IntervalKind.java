@@ -1,0 +1,14 @@
+package org.triscale.engine.bounds;
+
+/** How the ends of an order-statistic interval are sized. */
+public enum IntervalKind {
+    /** Each end is a one-sided bound holding with the confidence on its own. */
+    ONE_SIDED,
+    /**
+     * TriScale's two-sided interval: symmetric indices; for a percentile other than the median
+     * each end holds on its own (jointly with probability ≥ 2c − 1).
+     */
+    TWO_SIDED,
+    /** Both ends hold together with probability at least the confidence. */
+    JOINT
+}
