@@ -40,8 +40,9 @@ import org.triscale.engine.CheckResult;
  * n = 200.
  *
  * <p>Constant values pass (no variation, nothing to test). With very few values no ordering is
- * significant at small α (n = 3 or 4: Q is the same for an ordering and its reverse, so p ≥ 1/3
- * and ≥ 1/12); the result's description says so when it happens.
+ * significant at small α (an ordering and its reverse have the same Q, so p ≥ 2/n!: 1/3 at n = 3,
+ * 1/12 at n = 4); the result's description says so, with the smallest possible p-value, when it
+ * happens.
  */
 public final class LjungBoxTest {
     /** Smallest number of values accepted. */
