@@ -33,11 +33,11 @@ class MannKendallCalibrationTest {
      * Power against a drift of 1 standard deviation over the series, measured with 20,000
      * replications per n in the full calibration (see docs/checks-calibration.md); α = 0.025, 0.05.
      */
-    private static final double[][] MEASURED_POWER = {{0.000, 0.000}, {0.000, 0.000}, {0.000, 0.000}};
+    private static final double[][] MEASURED_POWER = {{0.053, 0.124}, {0.145, 0.221}, {0.393, 0.504}};
 
     @Test
     void falseAlarmRateIsAtMostAlphaOnIidData() {
-        int r = Calibration.replications(2_000, 20_000);
+        int r = Calibration.replications(1_000, 20_000);
         StringBuilder table = header("Mann–Kendall false-alarm rate on i.i.d. data (" + r + " replications per cell)");
         SoftAssertions soft = new SoftAssertions();
         for (IidModel model : IidModel.values()) {
@@ -111,7 +111,8 @@ class MannKendallCalibrationTest {
      */
     @Test
     void normalApproximationIsConservativeWhereItIsUsed() {
-        double[] alphas = {0.001, 0.005, 0.01, 0.025, 0.05};
+        // Asserted for α ≤ 0.05 (the promise); larger α are printed to document the approximation.
+        double[] alphas = {0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.3, 0.5};
         List<int[]> structures = new ArrayList<>();
         int[] sizes = Calibration.full() ? new int[] {21, 25, 30, 40, 50, 60, 80, 100, 150, 200}
                 : new int[] {21, 30, 50, 100, 200};
@@ -147,8 +148,10 @@ class MannKendallCalibrationTest {
             double[] size = normalApproximationSize(groups, alphas);
             for (int a = 0; a < alphas.length; a++) {
                 worstRatio[a] = Math.max(worstRatio[a], size[a] / alphas[a]);
-                soft.assertThat(size[a]).as("ties %s, alpha %s", Arrays.toString(groups), alphas[a])
-                        .isLessThanOrEqualTo(alphas[a]);
+                if (alphas[a] <= 0.05) {
+                    soft.assertThat(size[a]).as("ties %s, alpha %s", Arrays.toString(groups), alphas[a])
+                            .isLessThanOrEqualTo(alphas[a]);
+                }
             }
         }
         worst.append("Mann–Kendall normal approximation, exact false-alarm rate / α, worst over ").append(checked)
