@@ -42,7 +42,7 @@ class LjungBoxCalibrationTest {
                 + replicationList());
         StringBuilder chiSquare = header("For comparison: Ljung–Box with the χ²(h) approximation, same data");
         StringBuilder original = header("For comparison: the original TriScale autocorrelation test (every |r_k| <"
-                + " 1.96/√n), same data");
+                + " 1.96/√n), same data", "data");
         SoftAssertions soft = new SoftAssertions();
         for (IidModel model : IidModel.values()) {
             double[][] rates = new double[Calibration.ALPHAS.length][sizes.length];
@@ -233,7 +233,11 @@ class LjungBoxCalibrationTest {
     }
 
     private static StringBuilder header(String title) {
-        StringBuilder sb = new StringBuilder(title).append("\n\n| data, α |");
+        return header(title, "data, α");
+    }
+
+    private static StringBuilder header(String title, String firstColumn) {
+        StringBuilder sb = new StringBuilder(title).append("\n\n| ").append(firstColumn).append(" |");
         for (int n : Calibration.SIZES) {
             sb.append(" n = ").append(n).append(" |");
         }
