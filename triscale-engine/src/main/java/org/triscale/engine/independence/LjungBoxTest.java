@@ -101,7 +101,7 @@ public final class LjungBoxTest {
                         + formatP(outcome.smallestPValue()) + ")";
             }
         } else {
-            description = "serial dependence detected: consecutive values are correlated (lag-1 autocorrelation "
+            description = "serial dependence detected: the values are autocorrelated (lag-1 autocorrelation "
                     + format(outcome.lag1(), 2) + ") " + figures;
         }
         return new CheckResult(NAME, passed, outcome.statistic(), outcome.pValue(), description);

@@ -91,7 +91,7 @@ class LjungBoxTestTest {
         CheckResult a = LjungBoxTest.test(alternating, 0.025);
         assertThat(a.passed()).isFalse();
         assertThat(a.pValue()).isEqualTo(1.0 / (LjungBoxTest.PERMUTATIONS + 1));
-        assertThat(a.description()).startsWith("serial dependence detected: consecutive values are correlated"
+        assertThat(a.description()).startsWith("serial dependence detected: the values are autocorrelated"
                 + " (lag-1 autocorrelation -0.95) (Ljung–Box Q = ").contains("at lags 1–3").contains("≤ α = 0.025");
         CheckResult r = LjungBoxTest.test(ramp, 0.025);
         assertThat(r.passed()).isFalse();

@@ -69,7 +69,7 @@ class MannKendallCalibrationTest {
 
     @Test
     void powerAgainstALinearDriftOfOneStandardDeviation() {
-        int r = Calibration.replications(2_000, 20_000);
+        int r = Calibration.replications(1_000, 20_000);
         StringBuilder table = new StringBuilder("Mann–Kendall power against a linear drift of 1 standard deviation"
                 + " over the series, normal noise (" + r + " replications per n)\n\n| n | α = 0.025 | α = 0.05 |\n"
                 + "|---|---|---|\n");
