@@ -192,6 +192,11 @@ public final class Ns3 {
      */
     public Ns3Trace run(Ns3Scenario scenario, long seed, Duration timeBound) {
         Objects.requireNonNull(scenario, "scenario");
+        return run(scenario.arguments(), scenario.toString(), seed, timeBound);
+    }
+
+    /** Runs the scenario with raw arguments; {@code description} names the run in messages. */
+    Ns3Trace run(List<String> arguments, String description, long seed, Duration timeBound) {
         if (timeBound == null || timeBound.isNegative() || timeBound.isZero()) {
             throw new IllegalArgumentException("timeBound must be a positive duration, got " + timeBound
                     + "; give the wall-clock time a run may take, e.g. Duration.ofSeconds(60)");
@@ -199,14 +204,14 @@ public final class Ns3 {
         Path executable = executable();
         List<String> command = new ArrayList<>();
         command.add(executable.toString());
-        command.addAll(scenario.arguments());
+        command.addAll(arguments);
         command.add("--RngRun=" + runNumber(seed));
         Path output = null;
         Path errors = null;
         try {
             output = Files.createTempFile("triscale-ns3-", ".out");
             errors = Files.createTempFile("triscale-ns3-", ".err");
-            return runProcess(command, scenario, seed, timeBound, output, errors);
+            return runProcess(command, description, seed, timeBound, output, errors);
         } catch (IOException e) {
             throw new Ns3RunException("cannot run " + String.join(" ", command) + ": " + e.getMessage(), -1, "", e);
         } finally {
@@ -215,7 +220,7 @@ public final class Ns3 {
         }
     }
 
-    private static Ns3Trace runProcess(List<String> command, Ns3Scenario scenario, long seed, Duration timeBound,
+    private static Ns3Trace runProcess(List<String> command, String description, long seed, Duration timeBound,
                                        Path output, Path errors) throws IOException {
         Process process = new ProcessBuilder(command).redirectOutput(output.toFile()).redirectError(errors.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(Processes.nullFile())).start();
@@ -223,7 +228,7 @@ public final class Ns3 {
             if (!process.waitFor(timeBound.toNanos(), TimeUnit.NANOSECONDS)) {
                 Processes.kill(process);
                 throw new Ns3TimeoutException("ns-3 run exceeded its wall-clock bound of " + timeBound
-                        + " and was killed (pid " + process.pid() + ", seed " + seed + ", " + scenario
+                        + " and was killed (pid " + process.pid() + ", seed " + seed + ", " + description
                         + "); raise the bound or shorten the simulated time", timeBound, process.pid());
             }
         } catch (InterruptedException e) {
@@ -241,7 +246,7 @@ public final class Ns3 {
             return Ns3Trace.parse(reader);
         } catch (IllegalArgumentException | UncheckedIOException e) {
             String stderr = Processes.tail(errors, MAX_ERROR_OUTPUT);
-            throw new Ns3RunException("cannot read the ns-3 output (seed " + seed + ", " + scenario + "): "
+            throw new Ns3RunException("cannot read the ns-3 output (seed " + seed + ", " + description + "): "
                     + e.getMessage() + (stderr.isBlank() ? "" : "\nstandard error:\n" + stderr), 0, stderr, e);
         }
     }

@@ -6,8 +6,7 @@ import java.nio.channels.FileChannel;
 import java.nio.channels.FileLock;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.DirectoryNotEmptyException;
-import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -146,16 +145,21 @@ final class Ns3Compiler {
     }
 
     /** Renames the finished build into place; if another process got there first, keeps theirs. */
-    private static void publish(Path build, Path target, String name) throws IOException {
+    static void publish(Path build, Path target, String name) throws IOException {
         try {
             Files.move(build, target, StandardCopyOption.ATOMIC_MOVE);
-        } catch (FileAlreadyExistsException | DirectoryNotEmptyException e) {
-            if (!Files.isExecutable(target.resolve(name))) {
+        } catch (AtomicMoveNotSupportedException e) {
+            throw new IOException("the file system of " + target.getParent() + " cannot rename atomically", e);
+        } catch (FileSystemException e) {
+            // Linux reports an occupied target as "Directory not empty", not as a typed exception.
+            if (Files.isExecutable(target.resolve(name))) {
+                return;
+            }
+            if (Files.exists(target)) {
                 throw new IOException(target + " exists but holds no executable " + name
                         + "; delete that folder to rebuild", e);
             }
-        } catch (AtomicMoveNotSupportedException e) {
-            throw new IOException("the file system of " + target.getParent() + " cannot rename atomically", e);
+            throw e;
         }
     }
 

@@ -9,12 +9,15 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.regex.Pattern;
 
 /**
  * Reads the dumbbell scenario's line records (see {@code dumbbell.cc}): {@code tput}, {@code qdelay},
  * {@code flow} and one final {@code summary}; {@code #} lines are comments.
  */
 final class Ns3OutputParser {
+    private static final Pattern SPACES = Pattern.compile(" +");
+
     private final SeriesBuilder throughput = new SeriesBuilder();
     private final Map<Integer, SeriesBuilder> flowThroughput = new TreeMap<>();
     private final SeriesBuilder queueDelay = new SeriesBuilder();
@@ -46,7 +49,7 @@ final class Ns3OutputParser {
         if (summary != null) {
             throw error(line, "nothing may follow the summary line");
         }
-        String[] fields = line.trim().split(" +");
+        String[] fields = SPACES.split(line.trim());
         switch (fields[0]) {
             case "tput" -> {
                 expectFields(line, fields, 4, "tput <time_s> <flow_id|all> <mbit_s>");

@@ -510,7 +510,7 @@ main(int argc, char* argv[])
     bottleneck->TraceConnectWithoutContext("PhyTxEnd", MakeCallback(&OnBottleneckTx));
     bottleneck->TraceConnectWithoutContext("MacTxDrop", MakeCallback(&OnDeviceDrop));
     Time binWidth = Seconds(interval);
-    uint64_t bins = static_cast<uint64_t>(std::floor(simEnd.GetSeconds() / interval + 1e-9));
+    uint64_t bins = static_cast<uint64_t>(std::floor(simEnd.GetSeconds() / interval + 1e-6));
     if (bins >= 1)
     {
         Simulator::Schedule(binWidth, &SampleThroughput, 1, binWidth, bins);
@@ -524,7 +524,8 @@ main(int argc, char* argv[])
               << " ecnK=" << (red ? ecnK : 0) << " competitor=" << competitor
               << " RngRun=" << RngSeedManager::GetRun() << '\n';
 
-    Simulator::Stop(simEnd);
+    // One nanosecond past the end, so that events due exactly at the end (the last bin) still run.
+    Simulator::Stop(simEnd + NanoSeconds(1));
     Simulator::Run();
 
     uint32_t fctFlows = 0;
