@@ -11,6 +11,8 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.ResourceLock;
+import org.junit.jupiter.api.parallel.Resources;
 import org.opentest4j.TestAbortedException;
 
 /** Detection on fake installation trees with a fake compiler script: no ns-3 needed. */
@@ -155,6 +157,7 @@ class Ns3DetectorTest {
     }
 
     @Test
+    @ResourceLock(Resources.SYSTEM_PROPERTIES)
     void backendPropertyDecidesWhetherNs3IsRequired() {
         String before = System.getProperty(Ns3.BACKEND_PROPERTY);
         try {
@@ -167,6 +170,34 @@ class Ns3DetectorTest {
                 System.clearProperty(Ns3.BACKEND_PROPERTY);
             } else {
                 System.setProperty(Ns3.BACKEND_PROPERTY, before);
+            }
+        }
+    }
+
+    @Test
+    @ResourceLock(Resources.SYSTEM_PROPERTIES)
+    void prefixPropertyRestrictsTheSearchToThatFolder() throws IOException {
+        Path prefix = root.resolve("ns-3-dev");
+        String before = System.getProperty(Ns3.PREFIX_PROPERTY);
+        try {
+            System.setProperty(Ns3.PREFIX_PROPERTY, prefix.toString());
+            Ns3Availability missing = Ns3Detector.detect(Ns3Detector.fromEnvironment());
+            assertThat(missing.available()).isFalse();
+            assertThat(missing.message()).contains(prefix.resolve("include").toString(), "apt-get install");
+
+            // An upstream build tree: build/include/ns3 and build/lib/libns3.<v>-<module>-default.so.
+            headers(prefix.resolve("build/include"), "3", "37");
+            libraries(prefix.resolve("build/lib"), "ns3.37", "-default");
+            Ns3Detector.Locations where = Ns3Detector.fromEnvironment();
+            Ns3Availability found = Ns3Detector.detect(new Ns3Detector.Locations(where.includeRoots(),
+                    where.libraryDirectories(), List.of("g++"), List.of(bin)));
+            assertThat(found.installation().orElseThrow().libraryDirectory()).isEqualTo(prefix.resolve("build/lib"));
+            assertThat(found.installation().orElseThrow().libraryName("core")).isEqualTo("ns3.37-core-default");
+        } finally {
+            if (before == null) {
+                System.clearProperty(Ns3.PREFIX_PROPERTY);
+            } else {
+                System.setProperty(Ns3.PREFIX_PROPERTY, before);
             }
         }
     }

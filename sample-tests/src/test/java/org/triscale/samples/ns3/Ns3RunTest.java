@@ -8,7 +8,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import org.apache.commons.statistics.distribution.LogNormalDistribution;
-import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.TestAbortedException;
 
@@ -22,10 +22,11 @@ class Ns3RunTest {
     /** Goodput of a full 1500-byte-MTU link: 1448 payload bytes per 1502 bytes on the wire (PPP). */
     private static final double GOODPUT_SHARE = 1448.0 / 1502.0;
 
-    private static Ns3 ns3;
+    private Ns3 ns3;
 
-    @BeforeAll
-    static void ns3() {
+    /** Per test rather than per class, so that each skipped test shows up as skipped with the message. */
+    @BeforeEach
+    void ns3() {
         ns3 = Ns3.requireOrSkip(TestAbortedException::new);
     }
 

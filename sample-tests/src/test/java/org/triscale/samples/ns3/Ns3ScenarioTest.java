@@ -3,8 +3,10 @@ package org.triscale.samples.ns3;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.assertj.core.api.ThrowableAssert.ThrowingCallable;
 
 class Ns3ScenarioTest {
@@ -112,6 +114,18 @@ class Ns3ScenarioTest {
         assertThat(Ns3.runNumber(-1)).isEqualTo("18446744073709551615");
         assertThat(Ns3.runNumber(Long.MIN_VALUE)).isEqualTo("9223372036854775808");
         assertThat(Ns3.runNumber(Long.MAX_VALUE)).isEqualTo("9223372036854775807");
+    }
+
+    @Test
+    void runRejectsAMissingOrNonPositiveTimeBoundBeforeCompiling(@TempDir Path cache) {
+        Ns3 ns3 = Ns3.using(new Ns3Installation(Path.of("/nonexistent/g++"), "none", Path.of("/nonexistent"),
+                Path.of("/nonexistent"), "ns3", "", "3.37"), cache);
+        Ns3Scenario scenario = Ns3Scenario.dumbbell().build();
+        rejects(() -> ns3.run(scenario, 1, Duration.ZERO), "timeBound must be a positive duration", "PT0S");
+        rejects(() -> ns3.run(scenario, 1, Duration.ofSeconds(-1)), "timeBound", "PT-1S");
+        rejects(() -> ns3.run(scenario, 1, null), "timeBound", "null");
+        assertThatThrownBy(() -> ns3.run(null, 1, Duration.ofSeconds(1))).isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("scenario");
     }
 
     private static void rejects(ThrowingCallable call, String... fragments) {
