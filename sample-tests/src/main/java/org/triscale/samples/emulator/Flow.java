@@ -14,7 +14,7 @@ import org.triscale.samples.emulator.cca.Connection;
  * congestion control asks for it. Sequence numbers count segments; every segment but a finite
  * flow's last carries {@link Wire#MSS} bytes.
  */
-final class Flow implements Connection {
+final class Flow implements Connection, AckSink {
     private static final int DUP_THRESH = 3;
     private static final long NOT_ARMED = Long.MAX_VALUE;
 
@@ -420,7 +420,8 @@ final class Flow implements Connection {
 
     // ---- receiver side ------------------------------------------------------------------------
 
-    void sendAck(long time, long ackNo, long echo, long trigger, boolean ece) {
+    @Override
+    public void sendAck(long time, long ackNo, long echo, long trigger, boolean ece) {
         long arrival = time + oneWayDelay + sim.ackJitter();
         if (arrival < lastAckArrival) {
             arrival = lastAckArrival;
@@ -433,7 +434,8 @@ final class Flow implements Connection {
         }
     }
 
-    void scheduleDelayedAck(long deadline) {
+    @Override
+    public void scheduleDelayedAck(long deadline) {
         sim.schedule(deadline, id, Simulation.DELAYED_ACK);
     }
 

@@ -11,7 +11,7 @@ package org.triscale.samples.emulator;
 final class Receiver {
     static final long DELAYED_ACK_NANOS = 40_000_000L;
 
-    private final Flow flow;
+    private final AckSink flow;
     private final boolean delayedAck;
 
     private long rcvNxt;
@@ -26,7 +26,7 @@ final class Receiver {
     private boolean pendingCe;
     private long delayedAckDeadline = -1;
 
-    Receiver(Flow flow, boolean delayedAck) {
+    Receiver(AckSink flow, boolean delayedAck) {
         this.flow = flow;
         this.delayedAck = delayedAck;
     }

@@ -136,6 +136,11 @@ final class Scoreboard {
         }
     }
 
+    /** Whether {@code segment} is lost by the RFC 6675 rule (three SACKed segments above it). */
+    boolean isLost(long segment) {
+        return top3 > segment && (segments.flags[segments.slot(segment)] & SentSegments.SACKED) == 0;
+    }
+
     /**
      * Marks as lost every segment from {@code sndUna} to the third-highest SACKed one.
      *
