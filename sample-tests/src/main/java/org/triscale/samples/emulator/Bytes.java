@@ -10,6 +10,7 @@ public record Bytes(long count) implements BufferSize {
     /**
      * Validates the count.
      *
+     * @param count the number of bytes, &gt;= 1,500 so that one full packet fits
      * @throws IllegalArgumentException if the buffer cannot hold one full-size packet
      */
     public Bytes {

@@ -17,6 +17,10 @@ public record DelaySamples(int sampleEvery, double[] timesSeconds, double[] dela
     /**
      * Copies the arrays and checks their lengths.
      *
+     * @param sampleEvery one sample kept per this many delivered packets
+     * @param timesSeconds arrival time of each sample
+     * @param delaysMillis one-way delay of each sample
+     * @param flowIds flow of each sample
      * @throws IllegalArgumentException if the arrays differ in length
      */
     public DelaySamples {

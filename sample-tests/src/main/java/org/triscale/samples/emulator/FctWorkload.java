@@ -26,6 +26,12 @@ public record FctWorkload(Cca cca, Duration oneWayDelay, Duration meanInterArriv
     /**
      * Validates the workload.
      *
+     * @param cca the congestion-control algorithm of every flow
+     * @param oneWayDelay one-way propagation delay of every flow
+     * @param meanInterArrival mean time between two flow arrivals, &gt; 0
+     * @param sizes the flow-size distribution
+     * @param start time of the workload's start (the first arrival comes one random inter-arrival time later)
+     * @param stop no flow arrives after this time; empty for the run's end
      * @throws IllegalArgumentException on missing parts, non-positive inter-arrival times, or a
      *                                  stop before the start
      */

@@ -83,6 +83,8 @@ public sealed interface FlowSizes permits FlowSizes.LogNormal, FlowSizes.Fixed {
         /**
          * Validates the percentiles.
          *
+         * @param p5Bytes  5th percentile in bytes, &gt;= 1
+         * @param p95Bytes 95th percentile in bytes, &gt; {@code p5Bytes}
          * @throws IllegalArgumentException if {@code p5Bytes < 1} or {@code p95Bytes <= p5Bytes}
          */
         public LogNormal {
@@ -135,6 +137,7 @@ public sealed interface FlowSizes permits FlowSizes.LogNormal, FlowSizes.Fixed {
         /**
          * Validates the size.
          *
+         * @param bytes the size in bytes, &gt;= 1
          * @throws IllegalArgumentException if {@code bytes < 1}
          */
         public Fixed {

@@ -22,6 +22,11 @@ public record FlowSpec(Cca cca, Duration oneWayDelay, Duration start, OptionalLo
     /**
      * Validates the flow.
      *
+     * @param cca the congestion-control algorithm
+     * @param oneWayDelay one-way propagation delay, in [0, 10 s]
+     * @param start when the flow starts, &gt;= 0
+     * @param sizeBytes payload bytes to transfer; empty for a flow that sends until the run ends
+     * @param label a name shown in results, or null for the default ({@code flow-<id>})
      * @throws IllegalArgumentException on a missing algorithm, a negative or huge delay, a negative
      *                                  start or a size below one byte
      */

@@ -13,6 +13,7 @@ public record Packets(int count) implements BufferSize {
     /**
      * Validates the count.
      *
+     * @param count the number of packets, &gt;= 1
      * @throws IllegalArgumentException if {@code count < 1}
      */
     public Packets {

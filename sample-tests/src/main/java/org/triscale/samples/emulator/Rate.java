@@ -10,6 +10,7 @@ public record Rate(double bitsPerSecond) {
     /**
      * Validates the rate.
      *
+     * @param bitsPerSecond the rate, finite and &gt; 0
      * @throws IllegalArgumentException if the rate is not a finite number &gt; 0
      */
     public Rate {

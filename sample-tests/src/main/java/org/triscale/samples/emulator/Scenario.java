@@ -50,6 +50,21 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
     /**
      * Validates the scenario.
      *
+     * @param bottleneck rate of the bottleneck link
+     * @param buffer size of its DropTail buffer
+     * @param ecnThreshold mark ECN-capable packets when more than this many packets are queued; empty for no marking
+     * @param randomLoss probability that the bottleneck drops a data packet at random, in [0, 1)
+     * @param flows the individual flows (ids 0 … n−1 in this order)
+     * @param workloads the FCT workloads (their flows get the ids after the individual flows, in arrival order)
+     * @param duration simulated time of a run, in (0, 1 h]
+     * @param throughputBin width of the throughput time-series bins, in (0, duration]
+     * @param delaySampleEvery keep one per-packet one-way delay sample out of this many, &gt;= 1
+     * @param delayedAck whether receivers delay ACKs (every second segment or 40 ms)
+     * @param ackJitter largest random extra delay of an ACK (uniform, order kept), &gt;= 0; models
+     *                  host noise so that runs with different seeds differ
+     * @param initialWindow initial congestion window in segments, in [1, 1000]
+     * @param receiveWindowBytes largest flight a receiver allows, in bytes, &gt;= 2 segments
+     * @param lossRecovery how senders repair losses (SACK by default, as Linux)
      * @throws IllegalArgumentException naming the first invalid parameter and how to fix it
      */
     public Scenario {

@@ -20,6 +20,11 @@ public record Throughput(double binSeconds, double runSeconds, double[] totalMbp
     /**
      * Copies the arrays.
      *
+     * @param binSeconds bin width w
+     * @param runSeconds length of the run
+     * @param totalMbps all flows together, Mbit/s per bin
+     * @param flowFirstBins first stored bin of each flow
+     * @param flowMbps each flow's Mbit/s from its first stored bin on
      * @throws IllegalArgumentException if the per-flow arrays differ in number
      */
     public Throughput {

@@ -18,6 +18,14 @@ public record Trace(Scenario scenario, long seed, List<FlowResult> flows, DelayS
 
     /**
      * Copies the flow list.
+     *
+     * @param scenario the scenario that ran
+     * @param seed the seed it ran with
+     * @param flows per-flow outcomes, by flow id
+     * @param delays per-packet one-way delay samples
+     * @param throughput throughput time series, per flow and in total
+     * @param link bottleneck statistics
+     * @param eventsProcessed discrete events the simulator handled
      */
     public Trace {
         flows = List.copyOf(flows);

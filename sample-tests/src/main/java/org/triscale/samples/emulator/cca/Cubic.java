@@ -25,6 +25,10 @@ public final class Cubic implements CongestionControl {
         /**
          * Validates the parameters.
          *
+         * @param c the cubic coefficient, in segments per second³ (RFC: 0.4)
+         * @param beta the multiplicative decrease factor (RFC: 0.7)
+         * @param fastConvergence whether to release bandwidth faster when W_max shrinks
+         * @param hyStart whether the first slow start uses HyStart++
          * @throws IllegalArgumentException if {@code c <= 0} or {@code beta} is outside (0, 1)
          */
         public Config {
