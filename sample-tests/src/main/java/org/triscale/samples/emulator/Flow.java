@@ -370,6 +370,10 @@ final class Flow implements Connection, AckSink {
             return false;
         }
         double window = cc.cwnd();
+        if (Double.isNaN(window)) {
+            throw new IllegalStateException("congestion control " + ccaName + " of flow " + label
+                    + " returned a NaN window at " + now / 1e9 + " s; cwnd() must be a number of segments >= 1");
+        }
         if (sack || ownsRecoveryWindow) {
             return inFlight() < (long) Math.max(window, 1);
         }

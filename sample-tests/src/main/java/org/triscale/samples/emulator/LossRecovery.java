@@ -17,7 +17,9 @@ public enum LossRecovery {
     /**
      * NewReno recovery without SACK (RFC 6582): window inflation by duplicate ACKs, one
      * retransmission per partial ACK (one loss repaired per round trip), the retransmission timer
-     * reset on the first partial ACK only, and go-back-N after a timeout.
+     * reset on the first partial ACK only, and go-back-N after a timeout. Meant for the Reno
+     * family: with many losses per window it ends in timeouts (the known weakness of NewReno), and
+     * BBR, which Linux only runs with SACK, performs poorly with it.
      */
     NEWRENO
 }

@@ -27,4 +27,20 @@ class CcaTest {
         Cca variant = Cca.of("CUBIC-beta-0.5", () -> new Cubic(Cubic.Config.RFC_9438.withBeta(0.5)));
         assertThat(variant.newInstance()).isInstanceOf(Cubic.class);
     }
+
+    @Test
+    void aVariantThatReturnsANanWindowFailsWithItsName() {
+        Cca nan = Cca.of("NaN-window", () -> new NewReno() {
+            @Override
+            public double cwnd() {
+                return Double.NaN;
+            }
+        });
+        org.triscale.samples.emulator.Scenario s = org.triscale.samples.emulator.Scenario.dumbbell()
+                .bottleneck(org.triscale.samples.emulator.Rate.mbps(10))
+                .buffer(org.triscale.samples.emulator.Packets.of(10)).flow(f -> f.cca(nan))
+                .duration(java.time.Duration.ofSeconds(1)).build();
+        assertThatThrownBy(() -> org.triscale.samples.emulator.Emulator.run(s, 1))
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("NaN-window");
+    }
 }
