@@ -98,16 +98,8 @@ public final class ConvergenceTest {
         int n = x.length;
         double xLow = min(x);
         double xHigh = max(x);
-        double xScale = xHigh - xLow;
-        double yScale = yHigh - yLow;
-        double xSum = xLow + xHigh;
-        double ySum = yLow + yHigh;
-        double[] xn = new double[n];
-        double[] yn = new double[n];
-        for (int i = 0; i < n; i++) {
-            xn[i] = (2 * x[i] - xSum) / xScale;
-            yn[i] = (2 * y[i] - ySum) / yScale;
-        }
+        double[] xn = normalize(x, xLow, xHigh);
+        double[] yn = normalize(y, yLow, yHigh);
         TheilSenFit fit = TheilSen.compute(xn, yn, confidence, TheilSen.QUADRATIC_LIMIT);
         double t = Math.abs(tolerance) / 100;
         // Written as the reference writes it: NaN makes both comparisons false, and the test passes.
@@ -115,7 +107,18 @@ public final class ConvergenceTest {
         return new ConvergenceResult(!failed, fit, tolerance, n, dropped);
     }
 
-    private static double min(double[] values) {
+    /** {@code (2v − (lo + hi)) / (hi − lo)}, in the reference's order of operations. */
+    static double[] normalize(double[] values, double lo, double hi) {
+        double scale = hi - lo;
+        double sum = lo + hi;
+        double[] out = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = (2 * values[i] - sum) / scale;
+        }
+        return out;
+    }
+
+    static double min(double[] values) {
         double m = Double.POSITIVE_INFINITY;
         for (double v : values) {
             m = Math.min(m, v);
@@ -123,7 +126,7 @@ public final class ConvergenceTest {
         return m;
     }
 
-    private static double max(double[] values) {
+    static double max(double[] values) {
         double m = Double.NEGATIVE_INFINITY;
         for (double v : values) {
             m = Math.max(m, v);
