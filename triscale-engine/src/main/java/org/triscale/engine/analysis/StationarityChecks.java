@@ -12,6 +12,7 @@ import org.triscale.engine.trend.MannKendallTest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.BiFunction;
 
 /**
  * Decides whether a series of values (run metrics, or series KPIs) may be treated as i.i.d., per
@@ -103,11 +104,24 @@ final class StationarityChecks {
                             + "; trend and independence were not checked"));
             return new Stationarity(true, mode, checks);
         }
-        CheckResult trend = MannKendallTest.test(values, SOUND_ALPHA);
-        CheckResult independence = LjungBoxTest.test(values, SOUND_ALPHA);
-        checks.add(trend);
-        checks.add(independence);
-        return new Stationarity(trend.passed() && independence.passed(), mode, checks);
+        return sound(values, MannKendallTest::test, LjungBoxTest::test);
+    }
+
+    /**
+     * The SOUND combination for at least {@value #SOUND_MINIMUM} non-constant values: both checks at
+     * α = 2.5 %, stationary when both pass.
+     *
+     * @param values       the values
+     * @param trend        the trend check (values, α)
+     * @param independence the independence check (values, α)
+     * @return the decision with both check results
+     */
+    static Stationarity sound(double[] values, BiFunction<double[], Double, CheckResult> trend,
+                              BiFunction<double[], Double, CheckResult> independence) {
+        CheckResult trendResult = trend.apply(values, SOUND_ALPHA);
+        CheckResult independenceResult = independence.apply(values, SOUND_ALPHA);
+        return new Stationarity(trendResult.passed() && independenceResult.passed(), Mode.SOUND,
+                List.of(trendResult, independenceResult));
     }
 
     private static CheckResult trendCheck(ConvergenceResult trend) {
