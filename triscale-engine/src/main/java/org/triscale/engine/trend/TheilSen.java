@@ -1,5 +1,6 @@
 package org.triscale.engine.trend;
 
+import org.apache.commons.numbers.arrays.Selection;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.triscale.engine.Arguments;
 
@@ -19,8 +20,8 @@ import java.util.Arrays;
  * slopes and rint rounding half to even.
  *
  * <p>Every slope is used (no subsampling). Up to {@value #QUADRATIC_LIMIT} points the slopes are
- * materialised and sorted; above, the needed order statistics are selected without storing all
- * pairs, with the same result. Φ⁻¹ comes from Commons Statistics; it may differ from SciPy's in the
+ * materialised and the needed order statistics selected in place; above, they are selected without
+ * storing all pairs, with the same result. Φ⁻¹ comes from Commons Statistics; it may differ from SciPy's in the
  * last bit of z, which moves the interval only if {@code (N ± zσ)/2} lies within about 10⁻¹⁵ of a
  * half-integer.
  */
@@ -78,10 +79,17 @@ public final class TheilSen {
         SenInterval interval;
         if (n <= quadraticLimit || !finite) {
             double[] slopes = allSlopes(x, y);
-            Arrays.sort(slopes);
             count = slopes.length;
-            slope = sortedMedian(slopes);
             interval = senInterval(count, sigmaSquared(x, y), confidence);
+            if (count > 0) {
+                // Place the needed order statistics as a full sort would (NaN last), without sorting.
+                int m = slopes.length;
+                int[] ranks = interval.defined()
+                        ? new int[] {(m - 1) / 2, m / 2, (int) interval.indexLow(), (int) interval.indexHigh(), m - 1}
+                        : new int[] {(m - 1) / 2, m / 2, m - 1};
+                Selection.select(slopes, ranks);
+            }
+            slope = sortedMedian(slopes);
             low = interval.defined() ? slopes[(int) interval.indexLow()] : Double.NaN;
             high = interval.defined() ? slopes[(int) interval.indexHigh()] : Double.NaN;
         } else {
@@ -195,7 +203,10 @@ public final class TheilSen {
         return slopes;
     }
 
-    /** numpy's median of a sorted array: NaN if any NaN (sorted last), mean of the middle pair. */
+    /**
+     * numpy's median of an array whose middle and last order statistics are in place: NaN if any
+     * NaN (sorted last), else the middle value or the mean of the middle pair.
+     */
     private static double sortedMedian(double[] sorted) {
         int n = sorted.length;
         if (n == 0 || Double.isNaN(sorted[n - 1])) {
