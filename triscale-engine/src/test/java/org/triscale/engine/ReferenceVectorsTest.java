@@ -11,6 +11,7 @@ import org.triscale.engine.analysis.Measure;
 import org.triscale.engine.analysis.RunMetric;
 import org.triscale.engine.analysis.RunMetrics;
 import org.triscale.engine.analysis.Side;
+import org.triscale.engine.analysis.Stationarity;
 import org.triscale.engine.analysis.VariabilityResult;
 import org.triscale.engine.analysis.VariabilityScores;
 import org.triscale.engine.bounds.IntervalKind;
@@ -20,6 +21,7 @@ import org.triscale.engine.independence.AutocorrelationTest;
 import org.triscale.engine.sizing.Sizing;
 import org.triscale.engine.trend.ConvergenceResult;
 import org.triscale.engine.trend.ConvergenceTest;
+import org.triscale.engine.trend.TheilSenFit;
 
 import java.util.List;
 import java.util.OptionalInt;
@@ -106,6 +108,15 @@ class ReferenceVectorsTest {
                     range(in.get("bounds")), spec);
             assertThat(metric.valid()).as("converged").isEqualTo(expected.get("converged").asBoolean());
             assertClose("measure", metric.value(), expected.get("measure"));
+            JsonNode trace = c.get("trace");
+            if (trace != null && trace.has("theil_normalized")) {
+                JsonNode theil = trace.get("theil_normalized");
+                TheilSenFit fit = metric.convergence().orElseThrow().fit();
+                assertClose("window slope", fit.slope(), theil.get("slope"));
+                assertClose("window intercept", fit.intercept(), theil.get("intercept"));
+                assertClose("window low_slope", fit.lowSlope(), theil.get("low_slope"));
+                assertClose("window high_slope", fit.highSlope(), theil.get("high_slope"));
+            }
         });
     }
 
@@ -122,6 +133,7 @@ class ReferenceVectorsTest {
             assertThat(kpi.stationarity().stationary()).as("stationary")
                     .isEqualTo(expected.get("stationary").asBoolean());
             assertClose("kpi", kpi.value(), expected.get("kpi"));
+            assertTrace(c.get("trace"), kpi.stationarity(), kpi.interval());
         });
     }
 
@@ -141,6 +153,7 @@ class ReferenceVectorsTest {
             assertClose("relative_score", score.relativeScore(), sorted.get("relative_score"));
             // The score itself does not depend on the original's unsorted read.
             assertClose("score (original)", score.score(), expected.get("score"));
+            assertTrace(c.get("trace"), score.stationarity(), score.interval());
         });
     }
 
@@ -174,6 +187,22 @@ class ReferenceVectorsTest {
         List<JsonNode> cases = ReferenceVectors.cases(op);
         assertThat(cases).as(op + " cases").isNotEmpty();
         return cases.stream().map(c -> DynamicTest.dynamicTest(c.get("id").asText(), () -> check.accept(c)));
+    }
+
+    /** The intermediate checks the original recorded: trend, independence, indices. */
+    private static void assertTrace(JsonNode trace, Stationarity stationarity, OrderStatisticInterval interval) {
+        if (trace == null || !trace.has("weak_stationary")) {
+            return;
+        }
+        List<CheckResult> checks = stationarity.checks();
+        assertThat(checks.get(0).passed()).as("weak_stationary").isEqualTo(trace.get("weak_stationary").asBoolean());
+        assertThat(checks.get(1).passed()).as("independent").isEqualTo(trace.get("independent").asBoolean());
+        JsonNode theil = trace.get("theil_normalized");
+        if (theil != null && theil.isArray()) {
+            assertClose("theil slope", checks.get(0).statistic(), theil.get(0));
+        }
+        assertIndex("trace lower_index", interval.lowerIndex(), trace.get("lower_index"));
+        assertIndex("trace upper_index", interval.upperIndex(), trace.get("upper_index"));
     }
 
     private static void assertIndex(String name, OptionalInt actual, JsonNode expected) {
