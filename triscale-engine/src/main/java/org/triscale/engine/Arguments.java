@@ -19,7 +19,8 @@ public final class Arguments {
      */
     public static double percent(String name, double value) {
         if (!(value > 0 && value < 100)) {
-            throw new IllegalArgumentException(name + " must be in the open interval (0, 100), got " + value);
+            throw new IllegalArgumentException(name + " must be in the open interval (0, 100), got " + value
+                    + "; give it in percent, e.g. 95");
         }
         return value;
     }
