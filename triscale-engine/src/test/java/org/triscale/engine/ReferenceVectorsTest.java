@@ -221,7 +221,7 @@ class ReferenceVectorsTest {
             BIT_EXACT.incrementAndGet();
             return;
         }
-        if (Double.compare(actual, expected) == 0 || actual == expected) {
+        if (Double.doubleToLongBits(actual) == Double.doubleToLongBits(expected)) {
             BIT_EXACT.incrementAndGet();
             return;
         }

@@ -21,12 +21,12 @@ import java.util.Arrays;
  *
  * <p>Every slope is used (no subsampling). Up to {@value #QUADRATIC_LIMIT} points the slopes are
  * materialised and the needed order statistics selected in place; above, they are selected without
- * storing all pairs, with the same result. Φ⁻¹ comes from Commons Statistics; it may differ from SciPy's in the
- * last bit of z, which moves the interval only if {@code (N ± zσ)/2} lies within about 10⁻¹⁵ of a
- * half-integer.
+ * storing all pairs, with the same result. Φ⁻¹ comes from Commons Statistics; it differs from
+ * SciPy's by an ulp or two in z, which moves the interval only if {@code (N ± zσ)/2} lies within
+ * about 10⁻¹⁵ of a half-integer.
  */
 public final class TheilSen {
-    /** Largest number of points whose slopes are materialised and sorted. */
+    /** Largest number of points whose slopes are materialised. */
     static final int QUADRATIC_LIMIT = 3_000;
 
     private static final NormalDistribution STANDARD_NORMAL = NormalDistribution.of(0, 1);
