@@ -16,8 +16,8 @@ import org.triscale.engine.trend.ConvergenceResult;
 record MetricValue(MetricSpec metric, boolean valid, double value, int samples, int droppedNaN, boolean reported,
                    ConvergenceResult convergence) {
 
-    /** Whether a required convergence test failed. */
+    /** Whether the convergence test ran and failed. */
     boolean notConverged() {
-        return metric.convergenceRequired() && !reported && samples > 0 && !valid;
+        return convergence != null && !convergence.converged();
     }
 }

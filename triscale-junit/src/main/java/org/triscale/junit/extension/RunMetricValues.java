@@ -48,7 +48,8 @@ final class RunMetricValues {
                                 + " NaN dropped)" : "sample");
             } else if (!value.valid() && !value.notConverged()) {
                 text.append(text.length() > 0 ? "; " : "").append("metric \"").append(value.metric().name())
-                        .append("\" is undefined for its ").append(value.samples()).append(" samples");
+                        .append("\" is undefined with ").append(value.samples())
+                        .append(value.samples() == 1 ? " sample" : " samples").append(" (record more)");
             }
         }
         return text.toString();
@@ -61,17 +62,13 @@ final class RunMetricValues {
             if (!value.notConverged()) {
                 continue;
             }
-            text.append(text.length() > 0 ? "; " : "").append(value.metric().name());
             ConvergenceResult convergence = value.convergence();
-            if (convergence == null) {
-                text.append(" could not be tested for convergence with ").append(value.samples()).append(" samples");
-            } else {
-                text.append(": normalised slope interval [").append(Format.number(100 * convergence.fit().lowSlope()))
-                        .append(" %, ").append(Format.number(100 * convergence.fit().highSlope()))
-                        .append(" %] at ").append(Format.number(convergence.fit().confidence()))
-                        .append(" % confidence is not within the tolerance ± ")
-                        .append(Format.number(convergence.tolerance())).append(" %");
-            }
+            text.append(text.length() > 0 ? "; " : "").append(value.metric().name())
+                    .append(": normalised slope interval [").append(Format.number(100 * convergence.fit().lowSlope()))
+                    .append(" %, ").append(Format.number(100 * convergence.fit().highSlope()))
+                    .append(" %] at ").append(Format.number(convergence.fit().confidence()))
+                    .append(" % confidence is not within the tolerance ± ")
+                    .append(Format.number(convergence.tolerance())).append(" %");
         }
         return text.toString();
     }

@@ -74,7 +74,7 @@ final class VerdictMessages {
             failed += status == RunStatus.FAILED ? 1 : 0;
         }
         int count = setup.runsPerSeries() + Math.max(1, outcome.needed() - valid);
-        return "KPI " + spec.label() + " cannot be computed in series " + outcome.series() + ": a " + side(spec)
+        return "KPI " + spec.label() + " cannot be computed in series " + outcome.series() + ": " + side(spec)
                 + " bound of the " + Format.ordinal(spec.percentile()) + " percentile at " + Format.number(spec.confidence())
                 + " % confidence needs at least " + outcome.needed() + " valid runs, but only " + valid + " of "
                 + setup.runsPerSeries() + " are valid (" + notConverged + " did not converge, " + failed + " failed, "
@@ -150,7 +150,7 @@ final class VerdictMessages {
     }
 
     private static String side(KpiSpec spec) {
-        return spec.side() == Side.UPPER ? "upper" : "lower";
+        return spec.side() == Side.UPPER ? "an upper" : "a lower";
     }
 
     private static String values(MetricSpec metric, int[] runs, double[] values) {
