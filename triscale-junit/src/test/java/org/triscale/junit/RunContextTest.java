@@ -73,7 +73,7 @@ class RunContextTest {
         assertThat(lines).hasSize(11);
         assertThat(lines.get(0)).matches("\\[SeedFixture\\.cca] series 1/2 run 1/5 · delay=13 ms · elapsed \\d+ s · ETA \\d+ s");
         assertThat(lines.get(9)).matches("\\[SeedFixture\\.cca] series 2/2 run 5/5 · delay=14 ms · elapsed \\d+ s");
-        assertThat(lines.get(10)).startsWith("[SeedFixture.cca] verdict · passed · 2 KPIs and 0 scores hold · ");
+        assertThat(lines.get(10)).startsWith("[SeedFixture.cca] verdict · passed · 1 KPI in 2 series and 0 scores hold · ");
     }
 
     private static Throwable runFailure(EngineExecutionResults results) {

@@ -33,7 +33,7 @@ final class Judge {
         List<String> failures = new ArrayList<>(analysis.failures());
         List<String> warnings = new ArrayList<>(analysis.warnings());
         Settings settings = setup.settings();
-        if (settings.surefireReports()) {
+        if (settings.surefireReports() && !setup.kpis().isEmpty()) { // no KPI: an empty suite per series
             TestResult preliminary = ResultMapper.map(state, analysis, status(failures), failures, warnings);
             try {
                 SurefireSeriesReports.write(preliminary, settings.surefireDir());
@@ -53,7 +53,7 @@ final class Judge {
             publish(context, json);
             context.publishReportEntry("triscale.result", json.toString());
         }
-        String summary = failures.isEmpty() ? "passed · " + counts(analysis) : "FAILED · " + failures.size()
+        String summary = failures.isEmpty() ? "passed · " + counts(setup) : "FAILED · " + failures.size()
                 + (failures.size() == 1 ? " problem" : " problems");
         progress(setup, summary + (json == null ? "" : " · " + json), warnings);
         if (!failures.isEmpty()) {
@@ -83,9 +83,13 @@ final class Judge {
                 + setup.runsPerSeries() + " runs, mode " + setup.settings().mode() + ")";
     }
 
-    private static String counts(Analysis analysis) {
-        return analysis.kpis().size() + (analysis.kpis().size() == 1 ? " KPI" : " KPIs") + " and "
-                + analysis.scores().size() + (analysis.scores().size() == 1 ? " score" : " scores") + " hold";
+    /** "2 KPIs in 5 series and 1 score hold". */
+    private static String counts(TestSetup setup) {
+        int kpis = setup.kpis().size();
+        int scores = setup.scores().size();
+        return kpis + (kpis == 1 ? " KPI" : " KPIs") + " in " + setup.seriesCount()
+                + " series and " + scores
+                + (scores == 1 ? " score" : " scores") + " hold";
     }
 
     private static String unwritable(String what, Path folder, Exception e, String parameter) {
