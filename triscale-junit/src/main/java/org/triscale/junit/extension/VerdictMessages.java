@@ -32,7 +32,7 @@ final class VerdictMessages {
         if (failed.size() > LISTED_RUNS) {
             text.append("; ...");
         }
-        return text.append("). The KPIs below leave them out, which could hide the worst runs; fix the failures")
+        return text.append("). The KPIs leave them out, which could hide the worst runs; fix the failures")
                 .append(" and rerun.").toString();
     }
 

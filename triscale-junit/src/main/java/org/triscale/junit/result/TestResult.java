@@ -245,7 +245,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
     /**
      * The verdict.
      *
-     * @param status        {@code PASSED}, {@code FAILED} or {@code REFUSED} (partial data)
+     * @param status        {@code PASSED} or {@code FAILED} (a verdict refusing partial data writes no result)
      * @param runs          runs in the test
      * @param executedRuns  runs executed in this launch
      * @param failedRuns    runs that failed
