@@ -70,15 +70,6 @@ public @interface VariabilityScore {
      */
     double kpiPercentile() default Double.NaN;
 
-    /**
-     * {@code false} (the default): TriScale's interval, whose two ends each hold with the
-     * confidence (jointly with probability at least {@code 2c − 1}); {@code true}: both ends hold
-     * together with the confidence, which needs more series.
-     *
-     * @return whether the confidence is joint
-     */
-    boolean joint() default false;
-
     /** Container of repeated {@link VariabilityScore} annotations; written by the compiler. */
     @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
     @Retention(RetentionPolicy.RUNTIME)

@@ -43,8 +43,6 @@ class ConfigurationTest {
                         + "series for the 25th/75th percentile pair at 75 % confidence, but the test has one series "
                         + "(no @Series); set @Series(count = 5)")),
                 arguments(ScoreTooFewSeries.class, List.of("needs at least 5 series", "but @Series(count = 3)")),
-                arguments(JointScoreTooFewSeries.class, List.of("needs at least 5 series for the 25th/75th "
-                        + "percentile pair at 75 % joint confidence, but @Series(count = 4)")),
                 arguments(ScoreWithoutKpi.class, List.of("no @Kpi is declared for it")),
                 arguments(ScoreWithoutThreshold.class, List.of("sets neither atMost nor relativeAtMost")),
                 arguments(DuplicateMetric.class, List.of("@Metric(name = \"delay\") is declared twice")),
@@ -199,17 +197,6 @@ class ConfigurationTest {
         @Metric(name = "delay")
         @Kpi(metric = "delay", atMost = 60)
         @VariabilityScore(metric = "delay", atMost = 10)
-        void cca(RunContext run) {
-        }
-    }
-
-    @FixturesOnly
-    static class JointScoreTooFewSeries {
-        @Runs(percentile = 75, confidence = 75)
-        @Series(count = 4)
-        @Metric(name = "delay")
-        @Kpi(metric = "delay", atMost = 60)
-        @VariabilityScore(metric = "delay", atMost = 10, joint = true)
         void cca(RunContext run) {
         }
     }

@@ -6,11 +6,10 @@ package org.triscale.junit.extension;
  * @param kpi            the KPI whose series values are scored
  * @param percentile     percentile of the pair, in (0, 100)
  * @param confidence     confidence in percent
- * @param joint          whether both ends hold jointly with the confidence
  * @param atMost         threshold on the score, NaN for none
  * @param relativeAtMost threshold on the relative score (a fraction), NaN for none
  */
-record ScoreSpec(KpiSpec kpi, double percentile, double confidence, boolean joint, double atMost,
+record ScoreSpec(KpiSpec kpi, double percentile, double confidence, double atMost,
                  double relativeAtMost) {
 
     /** The metric scored. */

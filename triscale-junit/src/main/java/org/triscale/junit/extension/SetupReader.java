@@ -112,7 +112,7 @@ final class SetupReader {
                     seriesConfidence);
             for (ScoreSpec other : scores) {
                 check(!(other.kpi() == spec.kpi() && other.lowPercentile() == spec.lowPercentile()
-                        && other.confidence() == spec.confidence() && other.joint() == spec.joint()),
+                        && other.confidence() == spec.confidence()),
                         "@VariabilityScore(metric = \"" + score.metric() + "\") is declared twice with the same "
                                 + "percentile and confidence; merge them into one with both thresholds");
             }
@@ -227,17 +227,17 @@ final class SetupReader {
                     : prefix + ", kpiPercentile = " + Format.number(score.kpiPercentile()) + ") matches no @Kpi of "
                             + metric.name() + "; use the percentile of one of its @Kpi annotations");
         }
-        int needed = score.joint() ? Sizing.joint(percentile, confidence, 0) : Sizing.twoSided(percentile, confidence, 0);
+        int needed = Sizing.twoSided(percentile, confidence, 0);
         String pair = Format.ordinal(Math.min(percentile, 100 - percentile)) + "/"
                 + Format.ordinal(Math.max(percentile, 100 - percentile)) + " percentile pair at "
-                + Format.number(confidence) + " %" + (score.joint() ? " joint" : "") + " confidence";
+                + Format.number(confidence) + " % confidence";
         check(seriesCount >= needed, prefix + ") needs at least " + needed + " series for the " + pair + ", but "
                 + (series.isEmpty() ? "the test has one series (no @Series)"
                         : series.get().count() == 0 ? "@Series(count = 0) sizes " + seriesCount
                         : "@Series(count = " + seriesCount + ")")
-                + "; set @Series(count = " + needed + ")" + (score.joint() ? "" : " or @Series(count = 0) with the same percentile and confidence")
+                + "; set @Series(count = " + needed + ") or @Series(count = 0) with the same percentile and confidence"
                 + ", or remove the score");
-        return new ScoreSpec(kpi, percentile, confidence, score.joint(), score.atMost(), score.relativeAtMost());
+        return new ScoreSpec(kpi, percentile, confidence, score.atMost(), score.relativeAtMost());
     }
 
     private MetricSpec declared(String annotation, String name, List<MetricSpec> metrics) {

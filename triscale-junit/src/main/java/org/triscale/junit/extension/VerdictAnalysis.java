@@ -125,8 +125,7 @@ final class VerdictAnalysis {
                 values[outcome.series() - 1] = outcome.value();
             }
         }
-        int needed = spec.joint() ? Sizing.joint(spec.percentile(), spec.confidence(), 0)
-                : Sizing.twoSided(spec.percentile(), spec.confidence(), 0);
+        int needed = Sizing.twoSided(spec.percentile(), spec.confidence(), 0);
         int[] series = new int[values.length];
         double[] defined = new double[values.length];
         int count = 0;
@@ -140,7 +139,7 @@ final class VerdictAnalysis {
             return new ScoreOutcome(spec, null, values, needed, 0, 0);
         }
         VariabilityResult result = VariabilityScores.score(values, spec.percentile(), spec.confidence(),
-                spec.joint() ? IntervalKind.JOINT : IntervalKind.TWO_SIDED, spec.metric().bounds(),
+                IntervalKind.TWO_SIDED, spec.metric().bounds(),
                 setup.settings().mode());
         if (!result.defined() || result.interval().lowerIndex().isEmpty() || result.interval().upperIndex().isEmpty()) {
             return new ScoreOutcome(spec, result, values, needed, 0, 0);

@@ -111,7 +111,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param kpiPercentile  percentile of the KPI whose series values are scored
      * @param percentile     percentile of the pair
      * @param confidence     confidence in percent
-     * @param kind           {@code TWO_SIDED} or {@code JOINT}
+     * @param kind           {@code TWO_SIDED} (TriScale's interval)
      * @param atMost         threshold on the score or null
      * @param relativeAtMost threshold on the relative score (a fraction) or null
      */
@@ -221,7 +221,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param kpiPercentile  percentile of the KPI scored
      * @param percentile     percentile of the pair
      * @param confidence     confidence in percent
-     * @param kind           {@code TWO_SIDED} or {@code JOINT}
+     * @param kind           {@code TWO_SIDED} (TriScale's interval)
      * @param seriesKpis     the series KPIs scored, in series order (null where undefined)
      * @param lowerValue     lower bound, or null
      * @param upperValue     upper bound, or null
