@@ -68,12 +68,19 @@ class VerdictTest {
 
         assertThat(message)
                 .contains("The variability score of delay (25th–75th percentiles of the series KPIs delay P75 at 75 %) is"
-                        + " 4 ms (relative 0.2667), above atMost 3 ms")
+                        + " 4 ms (relative 26.67 %), above atMost 3 ms")
                 .contains("with 75 % confidence each of the 25th and the 75th percentiles of the 5 series KPIs "
                         + "(jointly with probability at least 50 %) lies within [13 ms, 17 ms]")
                 .contains("whose ends are the KPIs of series 5 and series 1")
                 .contains("Series KPIs: series 1 = 17, series 2 = 16, series 3 = 15, series 4 = 14, series 5 = 13 ms")
                 .doesNotContain("KPI delay P75 at 75 % (atMost");
+    }
+
+    @Test
+    void relativeScoreViolation() {
+        assertThat(verdictFailure(Kit.in(folder).run(RelativeScoreFixture.class)))
+                .contains("is 4 ms (relative 26.67 %), above relativeAtMost 0.2 (20 %)")
+                .doesNotContain("above atMost");
     }
 
     @Test
@@ -169,6 +176,18 @@ class VerdictTest {
         @VariabilityScore(metric = "delay", atMost = 3)
         void cca(RunContext run) {
             // Series KPIs (the maxima) 17, 16, 15, 14, 13: the score is 17 - 13 = 4.
+            run.report("delay", DELAYS[run.run() - 1] + 3 - run.series());
+        }
+    }
+
+    @FixturesOnly
+    static class RelativeScoreFixture {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 0)
+        @Metric(name = "delay", unit = "ms")
+        @Kpi(metric = "delay", atMost = 20)
+        @VariabilityScore(metric = "delay", atMost = 5, relativeAtMost = 0.2)
+        void cca(RunContext run) {
             run.report("delay", DELAYS[run.run() - 1] + 3 - run.series());
         }
     }

@@ -59,8 +59,7 @@ final class VerdictMessages {
                 + "run " + outcome.boundRun() + " (rank " + outcome.boundRank() + " of " + outcome.values().length
                 + " valid runs in ascending order); series " + outcome.series() + " run metrics: "
                 + values(metric, outcome.runs(), outcome.values()) + ". "
-                + (tooHigh ? "The code under test got worse than the threshold, or the threshold is too tight."
-                        : "The code under test got worse than the threshold, or the threshold is too strict.");
+                + "Either the code under test regressed, or the threshold is too tight for it.";
     }
 
     static String kpiUndefined(TestSetup setup, KpiOutcome outcome, TemplateState state) {
@@ -89,12 +88,13 @@ final class VerdictMessages {
         VariabilityResult result = outcome.result();
         StringBuilder text = new StringBuilder("The ").append(spec.label()).append(" is ")
                 .append(metric.format(result.score())).append(" (relative ")
-                .append(Format.number(result.relativeScore())).append(")");
+                .append(Format.number(100 * result.relativeScore())).append(" %)");
         if (!Double.isNaN(spec.atMost()) && result.score() > spec.atMost()) {
             text.append(", above atMost ").append(metric.format(spec.atMost()));
         }
         if (!Double.isNaN(spec.relativeAtMost()) && result.relativeScore() > spec.relativeAtMost()) {
-            text.append(", above relativeAtMost ").append(Format.number(spec.relativeAtMost()));
+            text.append(", above relativeAtMost ").append(Format.number(spec.relativeAtMost())).append(" (")
+                    .append(Format.number(100 * spec.relativeAtMost())).append(" %)");
         }
         int series = countDefined(outcome.kpis());
         text.append(": ").append(scoreStatement(spec, series)).append(" within [")
