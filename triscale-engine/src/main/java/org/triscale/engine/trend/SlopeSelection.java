@@ -277,6 +277,14 @@ final class SlopeSelection {
         final boolean exactDifferences;
         final int gridX;
         final int gridY;
+        /**
+         * With exact differences: the points moved to the middle point (exactly; slopes do not
+         * change), in units of the grids, {@code x = xUnits·2^gridX}: integers below 2^53.
+         */
+        final long[] xUnits;
+        final long[] yUnits;
+        final int xUnitBits;
+        final int yUnitBits;
 
         Points(double[] x, double[] y) {
             n = x.length;
@@ -323,6 +331,20 @@ final class SlopeSelection {
             gridX = grid(xs);
             gridY = grid(ys);
             exactDifferences = fitsGrid(xs, gridX) && fitsGrid(ys, gridY);
+            xUnits = exactDifferences ? new long[n] : null;
+            yUnits = exactDifferences ? new long[n] : null;
+            long xMax = 0;
+            long yMax = 0;
+            if (exactDifferences) {
+                for (int r = 0; r < n; r++) {
+                    xUnits[r] = (long) Math.scalb(xs[r] - xs[n / 2], -gridX);
+                    yUnits[r] = gridY == Integer.MAX_VALUE ? 0 : (long) Math.scalb(ys[r] - ys[n / 2], -gridY);
+                    xMax = Math.max(xMax, Math.abs(xUnits[r]));
+                    yMax = Math.max(yMax, Math.abs(yUnits[r]));
+                }
+            }
+            xUnitBits = 64 - Long.numberOfLeadingZeros(xMax);
+            yUnitBits = 64 - Long.numberOfLeadingZeros(yMax);
         }
 
         /** Within each run of equal x (in {@code key}), orders the ids by y. */
@@ -391,10 +413,94 @@ final class SlopeSelection {
     private static final class Sorter {
         private final double[] tmpKey;
         private final int[] tmpId;
+        private long[] tmpHigh;
+        private long[] tmpLow;
 
         Sorter(int n) {
             tmpKey = new double[n];
             tmpId = new int[n];
+        }
+
+        /** As {@link #sort(double[], int[])} for signed 128-bit keys {@code (high, low)}. */
+        long sort(long[] high, long[] low, int[] id) {
+            int n = high.length;
+            if (tmpHigh == null) {
+                tmpHigh = new long[n];
+                tmpLow = new long[n];
+            }
+            long swaps = 0;
+            for (int s = 0; s < n; s += RUN) {
+                int e = Math.min(s + RUN, n);
+                for (int i = s + 1; i < e; i++) {
+                    long kh = high[i];
+                    long kl = low[i];
+                    int iv = id[i];
+                    int j = i - 1;
+                    while (j >= s && less(kh, kl, high[j], low[j])) {
+                        high[j + 1] = high[j];
+                        low[j + 1] = low[j];
+                        id[j + 1] = id[j];
+                        j--;
+                    }
+                    swaps += i - 1 - j;
+                    high[j + 1] = kh;
+                    low[j + 1] = kl;
+                    id[j + 1] = iv;
+                }
+            }
+            long[] sh = high;
+            long[] sl = low;
+            int[] si = id;
+            long[] dh = tmpHigh;
+            long[] dl = tmpLow;
+            int[] di = tmpId;
+            for (int w = RUN; w < n; w <<= 1) {
+                for (int lo = 0; lo < n; lo += 2 * w) {
+                    int mid = Math.min(lo + w, n);
+                    int hi = Math.min(lo + 2 * w, n);
+                    int i = lo;
+                    int j = mid;
+                    int o = lo;
+                    while (i < mid && j < hi) {
+                        if (less(sh[j], sl[j], sh[i], sl[i])) {
+                            dh[o] = sh[j];
+                            dl[o] = sl[j];
+                            di[o++] = si[j++];
+                            swaps += mid - i;
+                        } else {
+                            dh[o] = sh[i];
+                            dl[o] = sl[i];
+                            di[o++] = si[i++];
+                        }
+                    }
+                    System.arraycopy(sh, i, dh, o, mid - i);
+                    System.arraycopy(sl, i, dl, o, mid - i);
+                    System.arraycopy(si, i, di, o, mid - i);
+                    o += mid - i;
+                    System.arraycopy(sh, j, dh, o, hi - j);
+                    System.arraycopy(sl, j, dl, o, hi - j);
+                    System.arraycopy(si, j, di, o, hi - j);
+                }
+                long[] t = sh;
+                sh = dh;
+                dh = t;
+                t = sl;
+                sl = dl;
+                dl = t;
+                int[] ti = si;
+                si = di;
+                di = ti;
+            }
+            if (sh != high) {
+                System.arraycopy(sh, 0, high, 0, n);
+                System.arraycopy(sl, 0, low, 0, n);
+                System.arraycopy(si, 0, id, 0, n);
+            }
+            return swaps;
+        }
+
+        private static boolean less(long aHigh, long aLow, long bHigh, long bLow) {
+            return aHigh < bHigh || aHigh == bHigh && Long.compareUnsigned(aLow, bLow) < 0;
         }
 
         /** Sorts by key ascending, stably; returns the number of pairs p &lt; q with key[q] &lt; key[p]. */
@@ -464,10 +570,11 @@ final class SlopeSelection {
     /**
      * One side of a band. A lower threshold excludes pairs with {@code s < bound}, an upper one
      * pairs with {@code s > bound}; {@code excluded} counts them. The order is the points sorted by
-     * key at {@code key}; for a pair with distinct x, the point of larger x comes first exactly
-     * when the pair is excluded (lower) or not excluded (upper).
+     * their key at {@code key + keyLow} ({@code keyLow}, nonzero only at rounding midpoints, is at
+     * most half an ulp of {@code key}); for a pair with distinct x, the point of larger x comes
+     * first exactly when the pair is excluded (lower) or not excluded (upper).
      */
-    private record Threshold(boolean lower, double bound, double key, boolean tiesExcluded,
+    private record Threshold(boolean lower, double bound, double key, double keyLow, boolean tiesExcluded,
                              int[] order, long excluded) {
     }
 
@@ -510,6 +617,8 @@ final class SlopeSelection {
         private final SplittableRandom rng = new SplittableRandom(SEED);
         private final Sorter sorter;
         private final double[] keys;
+        private final long[] exactHigh;
+        private final long[] exactLow;
         private final int[] identity;
         private final int[] pos;
         private final int[] bandP;
@@ -536,6 +645,8 @@ final class SlopeSelection {
             streamSample = tuning.sampleSize() > 0 ? tuning.sampleSize() : 1 << 13;
             sorter = new Sorter(n);
             keys = new double[n];
+            exactHigh = pts.exactDifferences ? new long[n] : null;
+            exactLow = pts.exactDifferences ? new long[n] : null;
             identity = new int[n];
             for (int i = 0; i < n; i++) {
                 identity[i] = i;
@@ -546,9 +657,9 @@ final class SlopeSelection {
             mergeB = new int[n];
             counts = new int[n];
             tree = new int[n + 1];
-            bottom = new Threshold(true, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, false,
+            bottom = new Threshold(true, Double.NEGATIVE_INFINITY, Double.NEGATIVE_INFINITY, 0, false,
                     identity, 0);
-            top = new Threshold(false, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, false,
+            top = new Threshold(false, Double.POSITIVE_INFINITY, Double.POSITIVE_INFINITY, 0, false,
                     pts.rank2, 0);
         }
 
@@ -610,14 +721,17 @@ final class SlopeSelection {
             return new Group(lower, upper, rs, g.spread() * 2, g.rounds() + 1, Long.MAX_VALUE, null);
         }
 
+        /** The excluded sets of the two thresholds are disjoint and their bounds ordered. */
         private static boolean compatible(Threshold lower, Threshold upper) {
-            if (lower.key() > upper.key()
-                    || lower.key() == upper.key() && lower.tiesExcluded() && upper.tiesExcluded()) {
+            int order = lower.key() != upper.key() ? Double.compare(lower.key(), upper.key())
+                    : Double.compare(lower.keyLow(), upper.keyLow());
+            if (order > 0 || order == 0 && lower.tiesExcluded() && upper.tiesExcluded()) {
                 return false;
             }
             return Double.compare(lower.bound(), upper.bound()) <= 0;
         }
 
+        /** A threshold with keys {@code fma(-t, x, y)}: correctly rounded, so strict orders are exact. */
         private Threshold threshold(boolean lower, double bound, double t, boolean tiesExcluded) {
             if (lower && t == Double.NEGATIVE_INFINITY) {
                 return bottom;
@@ -625,15 +739,35 @@ final class SlopeSelection {
             if (!lower && t == Double.POSITIVE_INFINITY) {
                 return top;
             }
-            // Ties of keys must land on the side that keeps the order's meaning (see Threshold).
-            boolean fromIdentity = lower != tiesExcluded;
-            int[] order = (fromIdentity ? identity : pts.rank2).clone();
+            int[] order = baseOrder(lower, tiesExcluded);
             for (int p = 0; p < n; p++) {
                 int r = order[p];
                 keys[p] = Math.fma(-t, pts.xs[r], pts.ys[r]);
             }
             long swaps = sorter.sort(keys, order);
-            return new Threshold(lower, bound, t, tiesExcluded, order, tiesExcluded ? pairs - swaps : swaps);
+            return new Threshold(lower, bound, t, 0, tiesExcluded, order, tiesExcluded ? pairs - swaps : swaps);
+        }
+
+        /**
+         * The order before sorting by key; it decides where equal keys go. A lower threshold
+         * excludes a pair whose larger-x point comes first, an upper one includes it: starting from
+         * x ascending leaves ties out of a lower threshold's exclusion and inside an upper one's.
+         */
+        private int[] baseOrder(boolean lower, boolean tiesExcluded) {
+            return (lower != tiesExcluded ? identity : pts.rank2).clone();
+        }
+
+        /**
+         * A threshold with exact keys at {@code v + h} (see {@link #exactKeysAt}): {@code y} itself
+         * at zero, else 128-bit integers.
+         */
+        private Threshold exactThreshold(boolean lower, double bound, double v, double h, boolean tiesExcluded) {
+            if (v == 0 && h == 0) {
+                return threshold(lower, bound, 0.0, tiesExcluded); // the key is y, exactly
+            }
+            int[] order = baseOrder(lower, tiesExcluded);
+            long swaps = sortExactKeys(order, v, h);
+            return new Threshold(lower, bound, v, h, tiesExcluded, order, tiesExcluded ? pairs - swaps : swaps);
         }
 
         private Threshold lowerAt(double lo) {
@@ -672,7 +806,11 @@ final class SlopeSelection {
                 long[] sub = Arrays.copyOfRange(rs, from, to);
                 double vlo = sample[Math.max(loIdx[from], 0)];
                 double vhi = sample[Math.min(hi, m - 1)];
-                if (vlo == vhi && exactKeysAt(vlo)) {
+                if (vlo == vhi && certifyByMidpoints(g, vlo, sub, work)) {
+                    from = to;
+                    continue;
+                }
+                if (vlo == vhi && (vlo == 0 || pts.exactDifferences && exactKeysAt(vlo, 0))) {
                     certifyTie(g, vlo, sub, work);
                 } else {
                     Threshold lower = g.lower();
@@ -736,7 +874,7 @@ final class SlopeSelection {
             double loV = zero ? -0.0 : v;
             double hiV = zero ? 0.0 : v;
             Threshold a = lowerAt(loV);
-            Threshold vUpper = threshold(false, Math.nextDown(loV), v, true); // σ ≥ v excluded
+            Threshold vUpper = exactThreshold(false, Math.nextDown(loV), v, 0, true); // σ ≥ v excluded
             long[] nearBelow = new long[2];
             new Band(a, vUpper, pairs - a.excluded() - vUpper.excluded()).forEach(s -> {
                 if (Double.compare(s, loV) < 0) {
@@ -747,7 +885,7 @@ final class SlopeSelection {
                 }
             });
             long countBelow = a.excluded() + nearBelow[0];
-            Threshold vLower = threshold(true, Math.nextUp(hiV), v, true); // σ ≤ v excluded
+            Threshold vLower = exactThreshold(true, Math.nextUp(hiV), v, 0, true); // σ ≤ v excluded
             Threshold b = upperAt(hiV);
             long[] nearAbove = new long[1];
             new Band(vLower, b, pairs - vLower.excluded() - b.excluded()).forEach(s -> {
@@ -775,29 +913,159 @@ final class SlopeSelection {
         }
 
         /**
-         * Whether {@code fma(-v, x, y)} is exact for every point and a slope with {@code σ = v}
-         * is computed as {@code v}: always for {@code v = 0} (equal y, a zero difference); for
-         * other {@code v} when all differences are exact (then {@code s} is {@code σ} correctly
-         * rounded) and each {@code y - v·x}, a multiple of {@code 2^g}, is below {@code 2^(g+52)}.
+         * Whether exact keys at the dyadic {@code T = v + h} are available. At zero the key is
+         * {@code y}. Otherwise all differences must be exact, and then every shifted point is
+         * {@code (X·2^gx, Y·2^gy)} with integers below 2^53 and {@code T = M·2^e}, so
+         * {@code (y - T·x)/2^g = Y·2^(gy-g) - M·X·2^(e+gx-g)} with {@code g = min(gy, e+gx)} is an
+         * integer; it must fit 126 bits.
          */
-        private boolean exactKeysAt(double v) {
-            if (v == 0) {
-                return true;
+        private boolean exactKeysAt(double v, double h) {
+            return v == 0 && h == 0 || keyTerms(v, h) != null;
+        }
+
+        /** {@code {M, e, gy - g, e + gx - g}} for {@link #exactKeysAt}, or null. */
+        private long[] keyTerms(double v, double h) {
+            if (!pts.exactDifferences || v == 0 || !Double.isFinite(v)) {
+                return null;
             }
-            if (!pts.exactDifferences || !Double.isFinite(v) || pts.gridX == Integer.MAX_VALUE) {
+            long bits = Double.doubleToRawLongBits(v);
+            int field = (int) ((bits >>> 52) & 0x7ff);
+            long m = field == 0 ? bits & ((1L << 52) - 1) : (bits & ((1L << 52) - 1)) | 1L << 52;
+            long e = field == 0 ? -1074 : field - 1075L;
+            if (bits < 0) {
+                m = -m;
+            }
+            if (h != 0) { // h is ± a power of two below the last bit of v
+                long he = lowBit(h);
+                if (e - he < 1 || e - he > 8) {
+                    return null;
+                }
+                m = (m << (e - he)) + (h > 0 ? 1 : -1);
+                e = he;
+            }
+            long gy = pts.gridY == Integer.MAX_VALUE ? e + pts.gridX : pts.gridY;
+            long g = Math.min(gy, e + pts.gridX);
+            long yShift = gy - g;
+            long xShift = e + pts.gridX - g;
+            int mBits = 64 - Long.numberOfLeadingZeros(Math.abs(m));
+            if (pts.yUnitBits + yShift > 125 || mBits + pts.xUnitBits + xShift > 125) {
+                return null;
+            }
+            return new long[] {m, e, yShift, xShift};
+        }
+
+        /**
+         * Sorts {@code order} stably by the exact keys at {@code v + h} (never zero), as 128-bit
+         * integers in {@link #exactHigh} and {@link #exactLow}; returns the pairs put in the other order.
+         */
+        private long sortExactKeys(int[] order, double v, double h) {
+            long[] terms = keyTerms(v, h);
+            if (terms == null) {
+                throw new IllegalStateException("internal error: no exact keys at " + v + " + " + h);
+            }
+            long m = terms[0];
+            int yShift = (int) terms[2];
+            int xShift = (int) terms[3];
+            for (int p = 0; p < n; p++) {
+                int r = order[p];
+                long y = pts.yUnits[r];
+                long yHi = shiftLeftHigh(y >> 63, y, yShift);
+                long yLo = shiftLeftLow(y, yShift);
+                long prodLo = m * pts.xUnits[r];
+                long prodHi = Math.multiplyHigh(m, pts.xUnits[r]);
+                long xHi = shiftLeftHigh(prodHi, prodLo, xShift);
+                long xLo = shiftLeftLow(prodLo, xShift);
+                long lo = yLo - xLo;
+                exactHigh[p] = yHi - xHi - (Long.compareUnsigned(yLo, xLo) < 0 ? 1 : 0);
+                exactLow[p] = lo;
+            }
+            return sorter.sort(exactHigh, exactLow, order);
+        }
+
+        private static long shiftLeftHigh(long hi, long lo, int shift) {
+            if (shift == 0) {
+                return hi;
+            }
+            return shift < 64 ? hi << shift | lo >>> (64 - shift) : lo << (shift - 64);
+        }
+
+        private static long shiftLeftLow(long lo, int shift) {
+            return shift < 64 ? lo << shift : 0;
+        }
+
+        /**
+         * Settles the ranks of a group whose samples around them all equal {@code v}, when every
+         * difference is exact: then {@code s = RN(σ)}, so {@code s = v} exactly for {@code σ}
+         * strictly between the midpoints {@code m⁻ = v + hDown} and {@code m⁺ = v + hUp} to the
+         * neighbouring doubles. No {@code σ} equals a midpoint: a midpoint has 54 significant bits,
+         * and {@code dy = m·dx} would need them in the exact difference {@code dy}, a double (checked
+         * all the same). With exact keys at both midpoints one sort each counts the pairs below them
+         * exactly; no pair is enumerated. Returns false when the keys would not be exact.
+         */
+        private boolean certifyByMidpoints(Group g, double v, long[] rs, Deque<Group> work) {
+            if (!pts.exactDifferences || !(Math.abs(v) >= 0x1p-1000 && Math.abs(v) <= 0x1p1000)) {
                 return false;
             }
-            long g = Math.min((long) pts.gridY, (long) lowBit(v) + pts.gridX);
-            if (g < -1074) {
+            double vDown = Math.nextDown(v);
+            double vUp = Math.nextUp(v);
+            double hDown = (vDown - v) / 2; // exact: neighbours differ by a power of two
+            double hUp = (vUp - v) / 2;
+            if (!exactKeysAt(v, hDown) || !exactKeysAt(v, hUp)) {
                 return false;
             }
-            double limit = g + 52 > 1023 ? Double.POSITIVE_INFINITY : Math.scalb(1.0, (int) g + 52);
-            for (int r = 0; r < n; r++) {
-                if (!(Math.abs(Math.fma(-v, pts.xs[r], pts.ys[r])) < limit)) {
-                    return false;
+            int[] downOrder = identity.clone();
+            long countBelow = sortExactKeys(downOrder, v, hDown); // pairs with σ < m⁻, i.e. s < v
+            boolean tied = distinctXTies(downOrder) > 0;
+            int[] upOrder = identity.clone();
+            long countAtMost = sortExactKeys(upOrder, v, hUp); // pairs with σ < m⁺, i.e. s ≤ v
+            if (tied || distinctXTies(upOrder) > 0) {
+                return false;
+            }
+            long[] lowRanks = Arrays.stream(rs).filter(k -> k < countBelow).toArray();
+            long[] highRanks = Arrays.stream(rs).filter(k -> k >= countAtMost).toArray();
+            for (long k : rs) {
+                if (k >= countBelow && k < countAtMost) {
+                    record(k, v);
                 }
             }
+            // Without ties the key orders need no tie rule: they serve as either side's order.
+            if (lowRanks.length > 0) {
+                Threshold upper = new Threshold(false, vDown, v, hDown, false, downOrder, pairs - countBelow);
+                Threshold lower = compatible(g.lower(), upper) ? g.lower() : bottom;
+                work.push(new Group(lower, upper, lowRanks, g.spread(), g.rounds() + 1, Long.MAX_VALUE, null));
+            }
+            if (highRanks.length > 0) {
+                Threshold lower = new Threshold(true, vUp, v, hUp, false, upOrder, countAtMost);
+                Threshold upper = compatible(lower, g.upper()) ? g.upper() : top;
+                work.push(new Group(lower, upper, highRanks, g.spread(), g.rounds() + 1, Long.MAX_VALUE, null));
+            }
             return true;
+        }
+
+        /** Pairs with distinct x and equal exact keys, just sorted (ties by rank, so by x). */
+        private long distinctXTies(int[] sortedOrder) {
+            long ties = 0;
+            int start = 0;
+            while (start < n) {
+                int end = start + 1;
+                while (end < n && exactHigh[end] == exactHigh[start] && exactLow[end] == exactLow[start]) {
+                    end++;
+                }
+                if (end - start > 1) {
+                    long run = end - start;
+                    ties += run * (run - 1) / 2;
+                    int groupStart = start;
+                    for (int i = start + 1; i <= end; i++) {
+                        if (i == end || pts.xs[sortedOrder[i]] != pts.xs[sortedOrder[groupStart]]) {
+                            long same = i - groupStart;
+                            ties -= same * (same - 1) / 2;
+                            groupStart = i;
+                        }
+                    }
+                }
+                start = end;
+            }
+            return ties;
         }
 
         /** Pairs with x[i] &gt; x[j], y[i] = -0.0 and y[j] = 0.0: their slope is -0.0. */
