@@ -19,9 +19,11 @@ import java.util.SplittableRandom;
  * Randomized slope selection (Matoušek 1991; Dillencourt, Mount &amp; Netanyahu 1992): a
  * threshold {@code t} orders the points by the key {@code y - t·x}; a pair whose two points are
  * in the opposite order of their x has a slope below {@code t}. Two thresholds {@code a < b}
- * leave a <em>band</em>: the pairs ordered differently by the two orders. Uniform samples of the
- * band (drawn with a Fenwick tree) give new, narrower thresholds around each wanted rank, until
- * the band is small enough to enumerate; then the band's slopes are computed and sorted.
+ * leave a <em>band</em>: the pairs ordered differently by the two orders, listed as the
+ * inversions of one order relative to the other. Uniform samples of the band (drawn with a
+ * Fenwick tree) give new, narrower thresholds around each wanted rank; two such rounds usually
+ * leave a band of a few times n pairs, and one pass over it (split around the rank by the last
+ * round's samples) counts exactly and keeps the slopes near the rank. Close ranks share rounds.
  *
  * <h2>Why the answer is exact</h2>
  * Let {@code σ} be the real slope of a pair and {@code s} the double computed from it. The key
@@ -45,17 +47,25 @@ import java.util.SplittableRandom;
  * sample) the failing side restarts with wider brackets; randomness changes only the running
  * time, never the result.
  *
- * <p>Massive ties (quantized data: many slopes exactly 0; points exactly on a line) would keep
- * the band large. When the samples around a rank all equal one value {@code v}, and the keys at
- * {@code v} are exact for every point (always for {@code v = 0}; for other {@code v} when all
- * coordinate differences are exact and every {@code y - v·x} fits a double), equal keys mean
- * {@code σ = v} exactly, the computed slope is then {@code v} (or a zero of known sign), and the
- * counts of slopes below and above the block come from two thin bands next to it; the block is
- * never enumerated. Other large near-ties (e.g. collinear points with decimal coordinates, whose
- * computed slopes differ in the last bits) are resolved by streaming passes over the band with
- * reservoir samples and exact counts: still exact and {@code O(n)} memory, but each pass costs
- * the band's size. Inputs whose coordinate differences can overflow (magnitudes near
- * {@link Double#MAX_VALUE}) use such passes over all pairs ({@code O(n²)} time, exact).
+ * <p>A block of many equal slopes {@code v} (quantized data: slopes exactly 0; counters against
+ * regular timestamps, exactly or nearly on a line) stays in every band around it. When the samples
+ * around a rank all equal {@code v}, the block is counted without listing it, with keys that are
+ * exact, so that equal keys mean {@code σ = t} exactly:
+ * <ul>
+ * <li>at {@code v = 0} the key is {@code y} itself; {@code σ = 0} exactly when the y are equal,
+ * and then the slope is a zero whose sign the operands' signs decide; the thin bands between
+ * {@code below(0)} and 0, and between 0 and {@code above(0)}, are listed;</li>
+ * <li>when every coordinate difference is exact (all x, and all y, on a binary grid narrow enough,
+ * as integers are), {@code s} is {@code σ} correctly rounded, so {@code s = v} exactly for
+ * {@code σ} between the midpoints to the neighbouring doubles. At those dyadic thresholds the keys
+ * of the points, moved to a middle point and scaled to integers, are exact 128-bit integers; one
+ * sort per midpoint counts the block's edges exactly.</li>
+ * </ul>
+ * Other large near-ties (collinear points with decimal coordinates, whose computed slopes differ
+ * in the last bits) are resolved by streaming passes over the band with reservoir samples and
+ * exact counts: still exact and {@code O(n)} memory, but each pass costs the band's size, up to
+ * {@code O(n²)}. Inputs whose coordinate differences can overflow (magnitudes near
+ * {@link Double#MAX_VALUE}) use such passes over all pairs.
  */
 final class SlopeSelection {
     /** Inputs with at most this many points are solved by sorting all their slopes. */
@@ -598,10 +608,18 @@ final class SlopeSelection {
         void forEach(SlopeSink sink);
     }
 
-    /** Outcome of a verified selection: the value, or the side of the bounds the rank lies on. */
-    private record Found(int side, double value) {
-        static final Found BELOW = new Found(-1, Double.NaN);
-        static final Found ABOVE = new Found(1, Double.NaN);
+    /**
+     * Outcome of a verified selection: the value, or the side of the bounds the rank lies on. When
+     * the value came from a kept region, {@code region} holds its sorted keys, whose first has rank
+     * {@code regionStart} among all slopes; other ranks in it need no more passes.
+     */
+    private record Found(int side, double value, long[] region, long regionStart) {
+        static final Found BELOW = new Found(-1, Double.NaN, null, 0);
+        static final Found ABOVE = new Found(1, Double.NaN, null, 0);
+
+        static Found of(double value) {
+            return new Found(0, value, null, 0);
+        }
     }
 
     /** The randomized band algorithm for one input. */
@@ -1150,11 +1168,18 @@ final class SlopeSelection {
         private void finishByStreaming(Group g, Deque<Group> work) {
             long size = pairs - g.lower().excluded() - g.upper().excluded();
             Band band = new Band(g.lower(), g.upper(), size);
+            Found last = null;
             for (long k : g.ranks()) {
+                if (last != null && last.region() != null && k >= last.regionStart()
+                        && k - last.regionStart() < last.region().length) {
+                    record(k, fromSortable(last.region()[(int) (k - last.regionStart())]));
+                    continue;
+                }
                 long lo = sortable(g.lower().bound());
                 long hi = sortable(g.upper().bound());
                 long[] split = firstSplit(g.hint(), (k - g.lower().excluded() + 0.5) / size, lo, hi);
                 Found found = streamSelect(band::forEach, g.lower().excluded(), lo, hi, split[0], split[1], k);
+                last = found;
                 if (found.side() == 0) {
                     record(k, found.value());
                 } else {
@@ -1257,12 +1282,12 @@ final class SlopeSelection {
                 if (chosen.buffer != null) {
                     long[] all = Arrays.copyOf(chosen.buffer, (int) chosen.count);
                     Arrays.sort(all);
-                    return new Found(0, fromSortable(all[(int) local]));
+                    return new Found(0, fromSortable(all[(int) local]), all, belowLow);
                 }
                 low = chosen.low;
                 high = chosen.high;
                 if (low == high) {
-                    return new Found(0, fromSortable(low));
+                    return Found.of(fromSortable(low));
                 }
                 long[] sample = Arrays.copyOf(chosen.reservoir, chosen.reservoirSize());
                 Arrays.sort(sample);
