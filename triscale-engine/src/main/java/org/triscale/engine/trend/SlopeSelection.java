@@ -84,8 +84,6 @@ final class SlopeSelection {
     enum Path {
         /** Brute force for small inputs, the randomized band algorithm otherwise. */
         AUTO,
-        /** Always sort all slopes. */
-        BRUTE_FORCE,
         /** The randomized band algorithm at any size. */
         BANDS,
         /** Streaming passes over all pairs. */
@@ -187,7 +185,7 @@ final class SlopeSelection {
         }
         double[] values;
         Path path = tuning.path();
-        if (path == Path.BRUTE_FORCE || (path == Path.AUTO && x.length <= BRUTE_FORCE_MAX_POINTS)) {
+        if (path == Path.AUTO && x.length <= BRUTE_FORCE_MAX_POINTS) {
             values = bruteForce(points, ranks);
         } else {
             values = new Selector(points, tuning).select(ranks, path == Path.STREAMING);
@@ -828,7 +826,7 @@ final class SlopeSelection {
                     from = to;
                     continue;
                 }
-                if (vlo == vhi && (vlo == 0 || pts.exactDifferences && exactKeysAt(vlo, 0))) {
+                if (vlo == vhi && exactKeysAt(vlo, 0)) {
                     certifyTie(g, vlo, sub, work);
                 } else {
                     Threshold lower = g.lower();
@@ -883,9 +881,11 @@ final class SlopeSelection {
         /**
          * Settles the ranks of a group whose samples around them all equal {@code v} without
          * enumerating the block of pairs with slope {@code v}: the pairs with {@code σ < v},
-         * {@code σ = v} and {@code σ > v} are told apart by exact keys at {@code v}; only the thin
-         * bands between {@code below(v)} and {@code v}, and between {@code v} and
-         * {@code above(v)}, are enumerated.
+         * {@code σ = v} and {@code σ > v} are told apart by exact keys at {@code v}, and a pair with
+         * {@code σ = v} has {@code s = v} (at zero the y are equal; otherwise all differences are
+         * exact, see {@link #exactKeysAt}). Only the thin bands between {@code below(v)} and
+         * {@code v}, and between {@code v} and {@code above(v)}, are enumerated; at zero, the sign
+         * of each zero slope is counted too.
          */
         private void certifyTie(Group g, double v, long[] rs, Deque<Group> work) {
             boolean zero = v == 0;
