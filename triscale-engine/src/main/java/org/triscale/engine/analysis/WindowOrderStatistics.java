@@ -1,0 +1,156 @@
+package org.triscale.engine.analysis;
+
+import java.util.Arrays;
+
+/**
+ * Exact order statistics of many overlapping windows of one sample, without sorting each window.
+ *
+ * <p>TriScale's convergence test needs a percentile of up to 100 windows, each half as long as the
+ * run: sorting every window costs {@code O(K · L log L)}, which dominates the analysis of a long
+ * run. Here every value gets a <em>slot</em> from the top bits of its order-preserving 64-bit key
+ * (so slots follow the values' order, and are roughly logarithmic for skewed data). A histogram of
+ * slots slides from window to window, adding and removing only the values that enter and leave.
+ * The slot holding a rank is found from the histogram, and the rank is selected exactly among the
+ * window's values in that slot alone, found by binary search in the slot's index list. The total
+ * cost is {@code O(n + K · (S + m log m))} for S slots and m values per slot and window.
+ *
+ * <p>The result is the same double that sorting the window would give: slots partition the values
+ * by order, so the rank's value is in the slot found, and the in-slot selection is exact.
+ */
+final class WindowOrderStatistics {
+    private static final int SLOT_BITS = 16;
+    private static final int SLOTS = 1 << SLOT_BITS;
+    private static final int BLOCK_BITS = 8;
+    private static final int BLOCKS = SLOTS >>> BLOCK_BITS;
+
+    private final double[] values;
+    private final int length;
+    private final int[] slotOf;
+    private final int[] slotStart;
+    private final int[] indicesBySlot;
+    private final double[] slotMin = new double[SLOTS];
+    private final double[] slotMax = new double[SLOTS];
+    private final int[] slotCount = new int[SLOTS];
+    private final int[] blockCount = new int[BLOCKS];
+    private double[] scratch = new double[64];
+    private int windowStart;
+    private int windowEnd;
+
+    private WindowOrderStatistics(double[] values, int length) {
+        this.values = values;
+        this.length = length;
+        int n = values.length;
+        long minKey = Long.MAX_VALUE;
+        long maxKey = Long.MIN_VALUE;
+        for (double v : values) {
+            long key = key(v);
+            minKey = Math.min(minKey, key);
+            maxKey = Math.max(maxKey, key);
+        }
+        long range = maxKey - minKey; // read as unsigned: the span may exceed Long.MAX_VALUE
+        int shift = Math.max(0, 64 - Long.numberOfLeadingZeros(range) - SLOT_BITS);
+        slotOf = new int[n];
+        slotStart = new int[SLOTS + 1];
+        Arrays.fill(slotMin, Double.POSITIVE_INFINITY);
+        Arrays.fill(slotMax, Double.NEGATIVE_INFINITY);
+        for (int i = 0; i < n; i++) {
+            double v = values[i];
+            int slot = (int) ((key(v) - minKey) >>> shift);
+            slotOf[i] = slot;
+            slotStart[slot + 1]++;
+            slotMin[slot] = Math.min(slotMin[slot], v);
+            slotMax[slot] = Math.max(slotMax[slot], v);
+        }
+        for (int s = 0; s < SLOTS; s++) {
+            slotStart[s + 1] += slotStart[s];
+        }
+        // Counting sort by slot, stable: each slot's indices come out ascending.
+        indicesBySlot = new int[n];
+        int[] next = Arrays.copyOf(slotStart, SLOTS);
+        for (int i = 0; i < n; i++) {
+            indicesBySlot[next[slotOf[i]]++] = i;
+        }
+    }
+
+    /**
+     * Selects two ranks of every window {@code values[s .. s + length)}.
+     *
+     * @param values    the sample, without NaN
+     * @param length    window length, 1 ≤ length ≤ values.length
+     * @param starts    window starts, non-decreasing, each with {@code start + length ≤ values.length}
+     * @param lowRank   first rank (0-based) to select in each window
+     * @param highRank  second rank, {@code lowRank ≤ highRank < length}
+     * @param lowOut    receives the {@code lowRank}-th smallest value of each window
+     * @param highOut   receives the {@code highRank}-th smallest value of each window
+     */
+    static void select(double[] values, int length, int[] starts, int lowRank, int highRank,
+                       double[] lowOut, double[] highOut) {
+        WindowOrderStatistics windows = new WindowOrderStatistics(values, length);
+        for (int w = 0; w < starts.length; w++) {
+            windows.moveTo(starts[w]);
+            lowOut[w] = windows.rank(lowRank);
+            highOut[w] = highRank == lowRank ? lowOut[w] : windows.rank(highRank);
+        }
+    }
+
+    /** Maps a double to a long whose signed order is the double's numeric order (NaN excluded). */
+    private static long key(double v) {
+        long bits = Double.doubleToRawLongBits(v);
+        return bits ^ ((bits >> 63) & Long.MAX_VALUE);
+    }
+
+    private void moveTo(int start) {
+        int end = start + length;
+        int removeEnd = Math.min(start, windowEnd);
+        for (int i = windowStart; i < removeEnd; i++) {
+            slotCount[slotOf[i]]--;
+            blockCount[slotOf[i] >>> BLOCK_BITS]--;
+        }
+        for (int i = Math.max(start, windowEnd); i < end; i++) {
+            slotCount[slotOf[i]]++;
+            blockCount[slotOf[i] >>> BLOCK_BITS]++;
+        }
+        windowStart = start;
+        windowEnd = end;
+    }
+
+    private double rank(int rank) {
+        int below = 0;
+        int block = 0;
+        while (below + blockCount[block] <= rank) {
+            below += blockCount[block++];
+        }
+        int slot = block << BLOCK_BITS;
+        while (below + slotCount[slot] <= rank) {
+            below += slotCount[slot++];
+        }
+        if (slotMin[slot] == slotMax[slot]) {
+            return slotMin[slot]; // one distinct value (ties, discrete data): nothing to select
+        }
+        int from = lowerBound(slotStart[slot], slotStart[slot + 1], windowStart);
+        int to = lowerBound(from, slotStart[slot + 1], windowEnd);
+        int m = to - from;
+        if (scratch.length < m) {
+            scratch = new double[Math.max(m, scratch.length * 2)];
+        }
+        for (int k = 0; k < m; k++) {
+            scratch[k] = values[indicesBySlot[from + k]];
+        }
+        return Selection.select(scratch, 0, m, rank - below);
+    }
+
+    /** First position in {@code indicesBySlot[from, to)} whose index is ≥ {@code index}. */
+    private int lowerBound(int from, int to, int index) {
+        int lo = from;
+        int hi = to;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (indicesBySlot[mid] < index) {
+                lo = mid + 1;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+}
