@@ -130,11 +130,12 @@ public final class CsvColumnReader {
             int firstLine = -1;
             List<String> first = new ArrayList<>();
             JsonToken token;
-            // The first record decides: header or data, and how many columns.
-            while ((token = parser.nextToken()) != null && token != JsonToken.END_ARRAY) {
-                if (token == JsonToken.START_ARRAY) {
-                    firstLine = parser.currentTokenLocation().getLineNr();
-                } else if (token == JsonToken.VALUE_STRING) {
+            // The first non-empty record decides: header or data, and how many columns.
+            while ((token = parser.nextToken()) != null && !(token == JsonToken.END_ARRAY && !first.isEmpty())) {
+                if (token == JsonToken.VALUE_STRING) {
+                    if (first.isEmpty()) {
+                        firstLine = parser.currentTokenLocation().getLineNr();
+                    }
                     first.add(parser.getText());
                 }
             }
@@ -165,7 +166,7 @@ public final class CsvColumnReader {
                     column++;
                 } else if (token == JsonToken.START_ARRAY) {
                     column = 0;
-                } else if (token == JsonToken.END_ARRAY && column < needed) {
+                } else if (token == JsonToken.END_ARRAY && column < needed && column > 0) {
                     checkWidth(column, needed, parser.currentTokenLocation().getLineNr());
                 }
             }
