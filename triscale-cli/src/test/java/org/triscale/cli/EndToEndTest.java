@@ -37,8 +37,16 @@ class EndToEndTest {
     @Timeout(60)
     void batchAnswersEachLineAsSoonAsItArrivesThenAnErrorLineThenExits0() throws Exception {
         Process process = start("batch");
-        try (Writer in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
-             BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        try {
+            answersLineByLine(process);
+        } finally {
+            process.destroyForcibly();
+        }
+    }
+
+    private static void answersLineByLine(Process process) throws Exception {
+        Writer in = new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+        try (BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
             in.write("{\"id\": 1, \"op\": \"harm\", \"alone\": 154.3, \"with\": 314.9, \"better\": \"lower\"}\n");
             in.flush();
             // Answered before the input ends: the response is flushed per line.
@@ -48,7 +56,7 @@ class EndToEndTest {
 
             in.write("{\"id\": 2, \"op\": \"jain\", \"values\": [1, \"x\"]}\n\n");
             in.write("{\"id\": 3, \"op\": \"jain\", \"values\": [10, 10, null]}\n");
-            in.close();
+            in.close(); // end of input: the process answers the rest and exits
             JsonNode second = Json.MAPPER.readTree(out.readLine());
             assertThat(second.get("id").intValue()).isEqualTo(2);
             assertThat(second.get("error").asText()).contains("element 1");
@@ -65,11 +73,15 @@ class EndToEndTest {
     @Timeout(60)
     void aDataErrorExits1WithOneLineOnStandardError() throws Exception {
         Process process = start("kpi", "no-such-file.csv", "-p", "75", "-c", "75");
-        process.getOutputStream().close();
-        assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
-        assertThat(process.exitValue()).isEqualTo(1);
-        assertThat(new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isEmpty();
-        assertThat(new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).strip())
-                .isEqualTo("triscale kpi: no-such-file.csv: no such file");
+        try {
+            process.getOutputStream().close();
+            assertThat(process.waitFor(30, TimeUnit.SECONDS)).isTrue();
+            assertThat(process.exitValue()).isEqualTo(1);
+            assertThat(new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isEmpty();
+            assertThat(new String(process.getErrorStream().readAllBytes(), StandardCharsets.UTF_8).strip())
+                    .isEqualTo("triscale kpi: no-such-file.csv: no such file");
+        } finally {
+            process.destroyForcibly();
+        }
     }
 }

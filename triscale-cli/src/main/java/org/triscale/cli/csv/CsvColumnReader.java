@@ -100,7 +100,7 @@ public final class CsvColumnReader {
 
         CsvColumns run() {
             checkReadable();
-            try (CsvParser parser = (CsvParser) FACTORY.createParser(file.toFile())) {
+            try (CsvParser parser = FACTORY.createParser(file.toFile())) {
                 fastParser = parser.isEnabled(StreamReadFeature.USE_FAST_DOUBLE_PARSER);
                 return parse(parser);
             } catch (JsonProcessingException e) {

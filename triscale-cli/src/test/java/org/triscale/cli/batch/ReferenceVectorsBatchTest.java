@@ -12,7 +12,6 @@ import java.io.PrintWriter;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
@@ -75,8 +74,7 @@ class ReferenceVectorsBatchTest {
         names.add("id");
         expected.fieldNames().forEachRemaining(names::add);
         assertThat(response.fieldNames()).toIterable().as(id + " response fields").containsExactlyElementsOf(names);
-        for (Iterator<Map.Entry<String, JsonNode>> it = expected.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = it.next();
+        for (Map.Entry<String, JsonNode> field : expected.properties()) {
             assertValue(id + "." + field.getKey(), field.getValue(), response.get(field.getKey()));
         }
     }
