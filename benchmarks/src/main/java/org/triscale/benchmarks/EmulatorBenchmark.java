@@ -1,0 +1,82 @@
+package org.triscale.benchmarks;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.AuxCounters;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+import org.triscale.samples.emulator.Emulator;
+import org.triscale.samples.emulator.Packets;
+import org.triscale.samples.emulator.Rate;
+import org.triscale.samples.emulator.Scenario;
+import org.triscale.samples.emulator.Trace;
+import org.triscale.samples.emulator.cca.Cca;
+
+/**
+ * Speed of the embedded emulator on a fixed scenario: one bulk flow over a 100 Mbit/s bottleneck
+ * with a 90 ms RTT and a buffer of one BDP, 30 s of simulated time (about 250,000 data packets).
+ * {@code run} reports runs per second (the inverse is the wall time of one run); its
+ * {@code run:events} counter reports the discrete events processed per second.
+ */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.Throughput)
+@OutputTimeUnit(TimeUnit.SECONDS)
+@Warmup(iterations = 3, time = 2)
+@Measurement(iterations = 5, time = 2)
+@Fork(1)
+public class EmulatorBenchmark {
+
+    /** The congestion control of the flow. */
+    @Param({"CUBIC", "BBR"})
+    public String cca;
+
+    private Scenario scenario;
+    private long seed;
+
+    /** Counts the events of the runs of one iteration; JMH divides by the iteration's time. */
+    @State(Scope.Thread)
+    @AuxCounters(AuxCounters.Type.OPERATIONS)
+    public static class Events {
+        /** Discrete events processed. */
+        public long events;
+
+        /** Clears the counter before each iteration. */
+        @Setup(Level.Iteration)
+        public void clear() {
+            events = 0;
+        }
+    }
+
+    /** Builds the scenario. */
+    @Setup
+    public void setUp() {
+        Rate rate = Rate.mbps(100);
+        Duration rtt = Duration.ofMillis(90);
+        Cca algorithm = "BBR".equals(cca) ? Cca.BBR : Cca.CUBIC;
+        scenario = Scenario.dumbbell().bottleneck(rate).buffer(Packets.bdp(rate, rtt))
+                .flow(f -> f.cca(algorithm).rtt(rtt)).duration(Duration.ofSeconds(30)).build();
+    }
+
+    /**
+     * One 30-second run.
+     *
+     * @param events the event counter
+     * @return the trace, so that the run is not optimised away
+     */
+    @Benchmark
+    public Trace run(Events events) {
+        Trace trace = Emulator.run(scenario, seed++);
+        events.events += trace.eventsProcessed();
+        return trace;
+    }
+}
