@@ -105,7 +105,7 @@ final class MetricCommand extends BaseCommand {
 
     private static String describe(ConvergenceResult result) {
         TheilSenFit fit = result.fit();
-        String tolerance = "±" + Text.percent(result.tolerance()) + " %";
+        String tolerance = "±" + Text.number(result.tolerance() / 100) + " (" + Text.percent(result.tolerance()) + " %)";
         if (fit == null) {
             return "convergence: " + (result.converged() ? "passed" : "failed") + " (tolerance " + tolerance + ")";
         }

@@ -21,8 +21,9 @@ import java.util.List;
                 "Example: triscale score kpis.csv -p 75 -c 75"})
 final class ScoreCommand extends SeriesCommand {
 
-    @Option(names = "--joint", description = "Size the interval so that both ends hold together with the "
-            + "confidence (TriScale's interval holds each end on its own).")
+    @Option(names = "--joint", description = "Use a joint interval of the percentile: both ends hold together "
+            + "with the confidence. Without it, TriScale's interval bounds the percentiles p and 100 - p, each end "
+            + "on its own.")
     boolean joint;
 
     @Override
@@ -67,9 +68,12 @@ final class ScoreCommand extends SeriesCommand {
             int needed = kind == IntervalKind.JOINT
                     ? Sizing.joint(score.percentile(), score.confidence(), 0)
                     : Sizing.twoSided(score.percentile(), score.confidence(), 0);
+            String of = kind == IntervalKind.JOINT || low == 50
+                    ? "the " + Text.ordinal(score.percentile()) + " percentile"
+                    : "the " + Text.ordinal(low) + "/" + Text.ordinal(high) + " percentiles";
             lines.add("variability score: undefined: " + Text.count(score.values(), "value") + " are too few for a "
-                    + confidence + " interval of the " + Text.ordinal(low) + "/" + Text.ordinal(high)
-                    + " percentiles; at least " + needed + " are needed");
+                    + confidence + (kind == IntervalKind.JOINT ? " joint" : "") + " interval of " + of
+                    + "; at least " + needed + " are needed");
         }
         lines.add("values: " + score.values() + " used, " + score.droppedNaN() + " NaN dropped (" + data.file() + ")");
         lines.add("stationary: " + (score.stationarity().stationary() ? "yes" : "NO") + " ("
@@ -85,17 +89,14 @@ final class ScoreCommand extends SeriesCommand {
         String c = Text.percent(score.confidence()) + " %";
         String lb = Text.number(score.lowerValue());
         String ub = Text.number(score.upperValue());
-        if (low == 50) {
-            return "the interval [" + lb + ", " + ub + "] contains the median with probability at least " + c;
-        }
-        String ends = "the " + Text.ordinal(low) + " percentile is at least " + lb + " and the " + Text.ordinal(high)
-                + " at most " + ub;
-        if (kind == IntervalKind.JOINT) {
-            return ends + ", both together with probability at least " + c
-                    + " (so at least " + Text.percent(high - low) + " % of series KPIs lie within the score)";
+        if (low == 50 || kind == IntervalKind.JOINT) {
+            // Both ends bound the one percentile together (TriScale sizes the median's pair jointly).
+            return "the interval [" + lb + ", " + ub + "] contains the " + (low == 50 ? "median" : Text.ordinal(
+                    score.percentile()) + " percentile") + " of the series KPIs with probability at least " + c;
         }
         double jointly = Math.max(0, 2 * score.confidence() - 100);
-        return ends + ", each with probability at least " + c + " on its own, both together at least "
-                + Text.percent(jointly) + " % (2c - 1; use --joint to size for both)";
+        return "the " + Text.ordinal(low) + " percentile of the series KPIs is at least " + lb + " and the "
+                + Text.ordinal(high) + " at most " + ub + ", each with probability at least " + c
+                + " on its own, both together at least " + Text.percent(jointly) + " % (2c - 1)";
     }
 }
