@@ -67,9 +67,9 @@ final class KpiCommand extends SeriesCommand {
             lines.add("KPI: " + Text.number(kpi.value()) + " (" + what + ", " + Text.percent(kpi.confidence())
                     + " % confidence; value " + (kpi.index() + 1) + " of " + kpi.values() + " sorted)");
         } else {
-            lines.add("KPI: undefined: " + Text.count(kpi.values(), "value") + " are too few for the " + what + " at "
-                    + Text.percent(kpi.confidence()) + " % confidence; at least "
-                    + Sizing.oneSided(kpi.percentile(), kpi.confidence(), 0) + " are needed");
+            lines.add("KPI: undefined: the " + what + " at " + Text.percent(kpi.confidence())
+                    + " % confidence needs at least " + Sizing.oneSided(kpi.percentile(), kpi.confidence(), 0)
+                    + " values, got " + kpi.values());
         }
         lines.add("values: " + kpi.values() + " used, " + kpi.droppedNaN() + " NaN dropped (" + data.file() + ")");
         lines.add("stationary: " + (kpi.stationarity().stationary() ? "yes" : "NO") + " ("

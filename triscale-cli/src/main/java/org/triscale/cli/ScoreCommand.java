@@ -71,9 +71,8 @@ final class ScoreCommand extends SeriesCommand {
             String of = kind == IntervalKind.JOINT || low == 50
                     ? "the " + Text.ordinal(score.percentile()) + " percentile"
                     : "the " + Text.ordinal(low) + "/" + Text.ordinal(high) + " percentiles";
-            lines.add("variability score: undefined: " + Text.count(score.values(), "value") + " are too few for a "
-                    + confidence + (kind == IntervalKind.JOINT ? " joint" : "") + " interval of " + of
-                    + "; at least " + needed + " are needed");
+            lines.add("variability score: undefined: a " + confidence + (kind == IntervalKind.JOINT ? " joint" : "")
+                    + " interval of " + of + " needs at least " + needed + " values, got " + score.values());
         }
         lines.add("values: " + score.values() + " used, " + score.droppedNaN() + " NaN dropped (" + data.file() + ")");
         lines.add("stationary: " + (score.stationarity().stationary() ? "yes" : "NO") + " ("

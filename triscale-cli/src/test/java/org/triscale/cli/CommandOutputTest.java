@@ -127,7 +127,8 @@ class CommandOutputTest {
         JsonNode input = CASES.get("kpi-0007").get("input");
         Cli result = Cli.run("kpi", csv("v", input.get("data")).toString(), "-p", "25", "-c", "95");
         assertThat(result.exitCode()).as(result.err()).isZero();
-        assertThat(result.out()).contains("KPI: undefined: 5 values are too few", "at least 11 are needed");
+        assertThat(result.out()).contains("KPI: undefined: the lower bound of the 25th percentile of v at 95 % confidence "
+                + "needs at least 11 values, got 5");
     }
 
     @Test
@@ -154,6 +155,15 @@ class CommandOutputTest {
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.out()).contains("variability score: 1.96798", "interval: [48.9061, 50.8741]",
                 "each with probability at least 75 % on its own, both together at least 50 % (2c - 1)");
+    }
+
+    @Test
+    void anUndefinedScoreSaysHowManyValuesAreNeeded() throws IOException {
+        Path file = csv("kpi", CASES.get("variability-0006").get("input").get("data"));
+        Cli result = Cli.run("score", file.toString(), "-p", "25", "-c", "95");
+        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.out()).contains("variability score: undefined: a 95 % interval of the 25th/75th percentiles "
+                + "needs at least 11 values, got 5");
     }
 
     @Test
