@@ -20,9 +20,9 @@ import org.triscale.samples.ns3.TimeSeries;
  * the same 20 Mbit/s bottleneck, 90 ms RTT and 78-packet DropTail buffer, with ns-3.37's
  * {@code TcpCubic} configured like Linux.
  *
- * <p>Skipped, with a message saying how to install ns-3, where ns-3 is missing; with
- * {@code -Dtriscale.samples.backend=ns3} a missing ns-3 fails instead (for CI jobs that install
- * it). A scenario that does not compile always fails.
+ * <p>Skipped, with a message saying how to install ns-3, where ns-3 is missing
+ * ({@link RequiresNs3}); with {@code -Dtriscale.samples.backend=ns3} a missing ns-3 fails instead
+ * (for CI jobs that install it). A scenario that does not compile always fails.
  *
  * <p>An ns-3 run costs about half a second of CPU for 10 s of simulated time, so this test stays
  * small: 2 series of 5 runs (the minimum for a 75th or 25th percentile at 75 % confidence) of
@@ -34,12 +34,12 @@ import org.triscale.samples.ns3.TimeSeries;
  * whole run without a convergence test: CUBIC's sawtooth at this RTT lasts about 5 s, two per run,
  * too few for the windowed metric to settle. Measured over a few seeds: 19.23 Mbit/s and 42.7–43.3 ms.
  */
+@RequiresNs3
 class Ns3CubicTest {
     private static Ns3 ns3;
 
-    /** Once for the class: skips all of it without ns-3 (or fails when ns-3 is required). */
     @BeforeAll
-    static void requireNs3() {
+    static void findNs3() {
         ns3 = Ns3.requireOrSkip(TestAbortedException::new);
     }
 

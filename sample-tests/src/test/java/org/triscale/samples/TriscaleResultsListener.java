@@ -1,23 +1,29 @@
 package org.triscale.samples;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.attribute.FileTime;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.platform.engine.ConfigurationParameters;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestPlan;
 
 /**
- * Prints where the TriScale results are once the test plan has run, for example:
+ * Prints where the TriScale results are once the test plan has run, with the verdict of each
+ * result written during the launch, for example:
  *
  * <pre>
  * TriScale results: /home/me/cca/sample-tests/target/triscale (7 files)
- * TriScale per-series Surefire reports: /home/me/cca/sample-tests/target/surefire-reports (27 files TEST-*.series-*.xml)
+ *   PASSED org.triscale.samples.LongPathCcaTest.cubic
+ *   ...
+ * TriScale per-series Surefire reports: /home/me/cca/sample-tests/target/surefire-reports (32 files TEST-*.series-*.xml)
  * </pre>
  *
  * Registered for the launcher through {@code META-INF/services}. It reads the folders from the
@@ -26,6 +32,10 @@ import org.junit.platform.launcher.TestPlan;
  * no TriScale test wrote a result during the launch (a launch of unit tests only, for example).
  */
 public final class TriscaleResultsListener implements TestExecutionListener {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    /** Results are small; a larger file is not one of ours and is not read. */
+    private static final long MAX_RESULT_BYTES = 256L * 1024 * 1024;
+
     private Instant started = Instant.now();
 
     /** Creates the listener; the launcher does. */
@@ -42,16 +52,25 @@ public final class TriscaleResultsListener implements TestExecutionListener {
     public void testPlanExecutionFinished(TestPlan testPlan) {
         ConfigurationParameters parameters = testPlan.getConfigurationParameters();
         Path results = folder(parameters, "triscale.output.dir", "target/triscale");
-        if (count(results, "*.json", started) == 0) {
+        List<Path> written = files(results, "*.json", started);
+        if (written.isEmpty()) {
             return;
         }
-        System.out.println("TriScale results: " + results + " (" + count(results, "*.json", Instant.EPOCH)
-                + " files)");
+        StringBuilder text = new StringBuilder("TriScale results: ").append(results).append(" (")
+                .append(files(results, "*.json", Instant.EPOCH).size()).append(" files)\n");
+        for (Path file : written) {
+            String name = file.getFileName().toString();
+            text.append("  ").append(verdict(file)).append(' ')
+                    .append(name, 0, name.length() - ".json".length()).append('\n');
+        }
         if (parameters.getBoolean("triscale.surefire.reports").orElse(true)) {
             Path reports = folder(parameters, "triscale.surefire.reportsDir", "target/surefire-reports");
-            System.out.println("TriScale per-series Surefire reports: " + reports + " ("
-                    + count(reports, "TEST-*.series-*.xml", Instant.EPOCH) + " files TEST-*.series-*.xml)");
+            text.append("TriScale per-series Surefire reports: ").append(reports).append(" (")
+                    .append(files(reports, "TEST-*.series-*.xml", Instant.EPOCH).size())
+                    .append(" files TEST-*.series-*.xml)\n");
         }
+        System.out.print(text);
+        System.out.flush();
     }
 
     /** A folder parameter, resolved as the extension does: against Surefire's {@code basedir}. */
@@ -64,21 +83,35 @@ public final class TriscaleResultsListener implements TestExecutionListener {
         return (base == null ? Paths.get("").toAbsolutePath() : Paths.get(base)).resolve(path).normalize();
     }
 
-    private static long count(Path folder, String glob, Instant since) {
+    /** The files matching a glob modified since a time, sorted by name. */
+    private static List<Path> files(Path folder, String glob, Instant since) {
+        List<Path> found = new ArrayList<>();
         if (!Files.isDirectory(folder)) {
-            return 0;
+            return found;
         }
-        long count = 0;
         try (DirectoryStream<Path> files = Files.newDirectoryStream(folder, glob)) {
             for (Path file : files) {
-                FileTime modified = Files.getLastModifiedTime(file);
-                if (!modified.toInstant().isBefore(since)) {
-                    count++;
+                if (!Files.getLastModifiedTime(file).toInstant().isBefore(since)) {
+                    found.add(file);
                 }
             }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot list " + folder, e);
         }
-        return count;
+        found.sort(null);
+        return found;
+    }
+
+    /** The verdict's status, {@code PASSED} or {@code FAILED}; {@code ?} when the file cannot be read. */
+    private static String verdict(Path file) {
+        try {
+            if (Files.size(file) > MAX_RESULT_BYTES) {
+                return "?";
+            }
+            JsonNode status = JSON.readTree(file.toFile()).path("verdict").path("status");
+            return status.isTextual() ? status.asText() : "?";
+        } catch (IOException e) {
+            return "?";
+        }
     }
 }
