@@ -20,10 +20,10 @@ import org.junit.platform.launcher.TestPlan;
  * result written during the launch, for example:
  *
  * <pre>
- * TriScale results: /home/me/cca/sample-tests/target/triscale (7 files)
+ * TriScale results: /home/me/cca/target/triscale (7 files)
  *   PASSED org.triscale.samples.LongPathCcaTest.cubic
  *   ...
- * TriScale per-series Surefire reports: /home/me/cca/sample-tests/target/surefire-reports (32 files TEST-*.series-*.xml)
+ * TriScale per-series Surefire reports: /home/me/cca/target/surefire-reports (32 files TEST-*.series-*.xml)
  * </pre>
  *
  * Registered for the launcher through {@code META-INF/services}. It reads the folders from the
