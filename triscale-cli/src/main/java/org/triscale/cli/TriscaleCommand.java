@@ -1,20 +1,108 @@
 package org.triscale.cli;
 
+import org.triscale.cli.csv.CsvDataException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.Spec;
+
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.util.concurrent.Callable;
+
 /**
- * Entry point of the {@code triscale} command.
+ * Entry point of the {@code triscale} command: {@code size}, {@code metric}, {@code kpi},
+ * {@code score} and {@code batch}.
  *
- * <p>TODO(cli): picocli commands in progress.
+ * <p>Exit codes: 0 on success, 2 for a usage error (unknown option, bad option value), 1 for a
+ * data error (missing file, a cell that is not a number, invalid data). Every error is one line
+ * on standard error, never a stack trace.
  */
-public final class TriscaleCommand {
+@Command(name = "triscale", mixinStandardHelpOptions = true, versionProvider = TriscaleCommand.Version.class,
+        description = "Statistically sound performance analysis (TriScale): sizing, run metrics, KPIs, "
+                + "variability scores, and a JSON batch protocol.")
+public final class TriscaleCommand implements Callable<Integer> {
+    /** Exit code of a data error. */
+    static final int DATA_ERROR = 1;
+    /** Exit code of a usage error. */
+    static final int USAGE_ERROR = 2;
+
+    @Spec
+    CommandSpec spec;
+
     private TriscaleCommand() {
     }
 
     /**
-     * Runs the command.
+     * Runs the command and exits with its exit code.
      *
      * @param args command-line arguments
      */
     public static void main(String[] args) {
-        System.out.println("triscale: commands in progress");
+        System.exit(commandLine(System.in).execute(args));
+    }
+
+    /**
+     * Builds the command line with its subcommands and error handlers.
+     *
+     * @param in what {@code batch} reads
+     * @return the command line, ready for {@link CommandLine#execute(String...)}
+     */
+    public static CommandLine commandLine(InputStream in) {
+        CommandLine commandLine = new CommandLine(new TriscaleCommand())
+                .addSubcommand(new SizeCommand())
+                .addSubcommand(new MetricCommand())
+                .addSubcommand(new KpiCommand())
+                .addSubcommand(new ScoreCommand())
+                .addSubcommand(new BatchCommand(in));
+        commandLine.setCaseInsensitiveEnumValuesAllowed(true);
+        commandLine.setParameterExceptionHandler(TriscaleCommand::usageError);
+        commandLine.setExecutionExceptionHandler(TriscaleCommand::executionError);
+        return commandLine;
+    }
+
+    @Override
+    public Integer call() {
+        throw new ParameterException(spec.commandLine(), "missing command: size, metric, kpi, score or batch");
+    }
+
+    private static int usageError(ParameterException e, String[] args) {
+        CommandLine command = e.getCommandLine();
+        PrintWriter err = command.getErr();
+        String name = command.getCommandSpec().qualifiedName();
+        err.println(name + ": " + oneLine(e.getMessage()) + " (see '" + name + " --help')");
+        err.flush();
+        return USAGE_ERROR;
+    }
+
+    private static int executionError(Exception e, CommandLine command, ParseResult parseResult) {
+        PrintWriter err = command.getErr();
+        String name = command.getCommandSpec().qualifiedName();
+        String message;
+        if (e instanceof CsvDataException || e instanceof IllegalArgumentException) {
+            message = e.getMessage();
+        } else if (e instanceof java.io.IOException) {
+            message = "I/O error: " + e.getMessage();
+        } else {
+            message = "internal error (" + e.getClass().getSimpleName() + "): " + e.getMessage();
+        }
+        err.println(name + ": " + oneLine(message));
+        err.flush();
+        return DATA_ERROR;
+    }
+
+    static String oneLine(String message) {
+        return message == null ? "unknown error" : message.replaceAll("\\s*\\R\\s*", " ").trim();
+    }
+
+    /** The version from the jar's manifest. */
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            String version = TriscaleCommand.class.getPackage().getImplementationVersion();
+            return new String[] {"triscale " + (version == null ? "(development build)" : version)};
+        }
     }
 }

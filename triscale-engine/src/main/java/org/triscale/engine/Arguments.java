@@ -19,7 +19,8 @@ public final class Arguments {
      */
     public static double percent(String name, double value) {
         if (!(value > 0 && value < 100)) {
-            throw new IllegalArgumentException(name + " must be in the open interval (0, 100), got " + value);
+            throw new IllegalArgumentException(name + " must be in the open interval (0, 100), got " + value
+                    + "; give it in percent, e.g. 95");
         }
         return value;
     }
@@ -91,5 +92,57 @@ public final class Arguments {
             }
         }
         return values;
+    }
+
+    /**
+     * Checks that a reference is present.
+     *
+     * @param name  parameter name for the message
+     * @param value the value to check
+     * @param <T>   its type
+     * @return {@code value}
+     * @throws IllegalArgumentException if {@code value} is null
+     */
+    public static <T> T notNull(String name, T value) {
+        if (value == null) {
+            throw new IllegalArgumentException(name + " must not be null");
+        }
+        return value;
+    }
+
+    /**
+     * Checks an array of numbers that must all be finite (no NaN, no infinity), such as
+     * abscissae given to a line fit.
+     *
+     * @param name   parameter name for the message
+     * @param values the values
+     * @return {@code values}
+     * @throws IllegalArgumentException if {@code values} is null or holds NaN or an infinity
+     */
+    public static double[] finite(String name, double[] values) {
+        notNull(name, values);
+        for (int i = 0; i < values.length; i++) {
+            if (!Double.isFinite(values[i])) {
+                throw new IllegalArgumentException(name + "[" + i + "] is " + values[i]
+                        + "; all values must be finite numbers (drop NaN before calling, reject infinities)");
+            }
+        }
+        return values;
+    }
+
+    /**
+     * Checks that two paired arrays (abscissae and ordinates) have the same length.
+     *
+     * @param xName name of the first array
+     * @param x     the first array, not null
+     * @param yName name of the second array
+     * @param y     the second array, not null
+     * @throws IllegalArgumentException if the lengths differ
+     */
+    public static void sameLength(String xName, double[] x, String yName, double[] y) {
+        if (x.length != y.length) {
+            throw new IllegalArgumentException(xName + " and " + yName + " must have the same length, got "
+                    + x.length + " and " + y.length + "; give one " + xName + " per " + yName);
+        }
     }
 }

@@ -1,11 +1,43 @@
 package org.triscale.engine.bounds;
 
+import org.triscale.engine.Arguments;
+import org.triscale.engine.numeric.Binomial;
+
+import java.util.OptionalInt;
+
 /**
- * Distribution-free confidence bounds of a percentile from order statistics (Thompson 1936).
+ * Distribution-free confidence bounds of a percentile from order statistics (Thompson 1936), as
+ * TriScale computes them (Jacob et al. 2021), plus a joint two-sided interval.
  *
- * <p>TODO(engine): implementation in progress.
+ * <p>With B the number of samples below the true percentile ξ<sub>p</sub> (B ~ Binomial(n, p) for
+ * a continuous distribution), the k-th smallest sample (0-based) is a lower bound of ξ<sub>p</sub>
+ * with probability {@code P(B > k)} and an upper bound with probability {@code P(B ≤ k)}. For
+ * distributions with ties these probabilities are lower bounds of the true coverage.
+ *
+ * <ul>
+ *   <li>{@link IntervalKind#ONE_SIDED}: the lower index is the largest k with
+ *       {@code P(B > k) ≥ c}; the upper index mirrors the lower bound of the percentile
+ *       {@code 100 − p}. Each end holds with probability ≥ c on its own.
+ *   <li>{@link IntervalKind#TWO_SIDED}: TriScale's interval, symmetric indices {@code (l, n−1−l)}.
+ *       For the median, l is the largest index with {@code 1 − 2·P(B ≤ l) ≥ c}: the pair holds
+ *       jointly with probability ≥ c. For another percentile, l is the one-sided lower index of
+ *       {@code min(p, 100 − p)} and the upper end bounds {@code max(p, 100 − p)}: each end holds
+ *       with probability ≥ c, the pair jointly with probability ≥ 2c − 1.
+ *   <li>{@link IntervalKind#JOINT}: the narrowest pair of indices {@code l < u} such that
+ *       {@code P(X(l) ≤ ξp ≤ X(u)) ≥ c} (ties broken by the larger coverage, then by the most
+ *       balanced tails, then by the smaller l).
+ * </ul>
+ *
+ * <p>For the {@code ONE_SIDED} and {@code TWO_SIDED} kinds the tail probabilities are accumulated
+ * term by term exactly as the reference TriScale does ({@code 1 − Σ pmf}), so its indices are
+ * reproduced, including exact ties (n = 3, median, 75 %: the tail probability is exactly 0.75,
+ * which counts as reached). Above {@value #EXACT_SCAN_LIMIT} samples the tails come from the
+ * regularized beta function instead, which is faster and more accurate.
  */
 public final class ThompsonBounds {
+    /** Largest n for which tail probabilities are summed term by term like the reference. */
+    static final int EXACT_SCAN_LIMIT = 20_000;
+
     private ThompsonBounds() {
     }
 
@@ -17,8 +49,263 @@ public final class ThompsonBounds {
      * @param confidence confidence in percent, in (0, 100)
      * @param kind       one-sided, TriScale two-sided, or joint
      * @return the indices; absent ends mean "not enough samples"
+     * @throws IllegalArgumentException if an argument is outside its range
      */
     public static OrderStatisticInterval indices(int n, double percentile, double confidence, IntervalKind kind) {
-        throw new UnsupportedOperationException("not implemented yet");
+        Arguments.atLeast("n", n, 1);
+        Arguments.percent("percentile", percentile);
+        Arguments.percent("confidence", confidence);
+        Arguments.notNull("kind", kind);
+        OptionalInt lower;
+        OptionalInt upper;
+        switch (kind) {
+            case ONE_SIDED: {
+                lower = present(lastReaching(n, percentile, confidence, 1));
+                int mirrored = lastReaching(n, 100 - percentile, confidence, 1);
+                upper = mirrored < 0 ? OptionalInt.empty() : OptionalInt.of(n - 1 - mirrored);
+                break;
+            }
+            case TWO_SIDED: {
+                int l = percentile == 50
+                        ? lastReaching(n, 50, confidence, 2)
+                        : lastReaching(n, percentile > 50 ? 100 - percentile : percentile, confidence, 1);
+                lower = present(l);
+                upper = l < 0 ? OptionalInt.empty() : OptionalInt.of(n - 1 - l);
+                break;
+            }
+            case JOINT: {
+                int[] pair = jointPair(n, percentile / 100, confidence / 100);
+                lower = pair == null ? OptionalInt.empty() : OptionalInt.of(pair[0]);
+                upper = pair == null ? OptionalInt.empty() : OptionalInt.of(pair[1]);
+                break;
+            }
+            default:
+                throw new IllegalArgumentException("unknown interval kind " + kind);
+        }
+        return new OrderStatisticInterval(n, percentile, confidence, kind, lower, upper);
+    }
+
+    /**
+     * Probability, in percent, that the order statistic of index {@code index} (0-based) in a
+     * sample of {@code n} is at most the true {@code percentile}: {@code P(B > index)}, B ~
+     * Binomial(n, percentile/100). Exact for continuous distributions, a lower bound otherwise.
+     *
+     * @param n          sample size, ≥ 1
+     * @param percentile percentile in (0, 100)
+     * @param index      order-statistic index in [0, n)
+     * @return the coverage in percent
+     */
+    public static double lowerCoverage(int n, double percentile, int index) {
+        checkCoverageArguments(n, percentile, index);
+        return 100 * Binomial.survival(n, percentile / 100, index);
+    }
+
+    /**
+     * Probability, in percent, that the order statistic of index {@code index} (0-based) in a
+     * sample of {@code n} is at least the true {@code percentile}: {@code P(B ≤ index)}.
+     * Exact for continuous distributions, a lower bound otherwise.
+     *
+     * @param n          sample size, ≥ 1
+     * @param percentile percentile in (0, 100)
+     * @param index      order-statistic index in [0, n)
+     * @return the coverage in percent
+     */
+    public static double upperCoverage(int n, double percentile, int index) {
+        checkCoverageArguments(n, percentile, index);
+        return 100 * Binomial.cumulative(n, percentile / 100, index);
+    }
+
+    /**
+     * Probability, in percent, that both ends hold together: the order statistic of index
+     * {@code lowerIndex} is at most the {@code lowerPercentile} and the one of index
+     * {@code upperIndex} is at least the {@code upperPercentile} (equal percentiles for an interval
+     * of one percentile; TriScale's two-sided interval of a non-median percentile pairs p and
+     * 100 − p). Exact for continuous distributions, a lower bound otherwise.
+     *
+     * @param n               sample size, ≥ 1
+     * @param lowerPercentile percentile bounded from below, in (0, 100)
+     * @param lowerIndex      index of the lower end in [0, n)
+     * @param upperPercentile percentile bounded from above, in [lowerPercentile, 100)
+     * @param upperIndex      index of the upper end in [0, n)
+     * @return the joint coverage in percent
+     */
+    public static double jointCoverage(int n, double lowerPercentile, int lowerIndex, double upperPercentile,
+                                       int upperIndex) {
+        checkCoverageArguments(n, lowerPercentile, lowerIndex);
+        checkCoverageArguments(n, upperPercentile, upperIndex);
+        if (upperPercentile < lowerPercentile) {
+            throw new IllegalArgumentException("upperPercentile must be >= lowerPercentile, got " + upperPercentile
+                    + " < " + lowerPercentile);
+        }
+        if (lowerPercentile == upperPercentile) {
+            return 100 * jointProbability(n, lowerPercentile / 100, lowerIndex, upperIndex);
+        }
+        return 100 * pairProbability(n, lowerPercentile / 100, lowerIndex, upperPercentile / 100, upperIndex);
+    }
+
+    /**
+     * TriScale's index search: the last k in [0, n) whose tail {@code max(1 − Σ_{i≤k} f·pmf(i), 0)}
+     * reaches the confidence, −1 when even k = 0 does not.
+     *
+     * @param n             sample size
+     * @param percentWork   percentile whose lower bound is searched, in percent
+     * @param confidence    confidence in percent
+     * @param factor        1, or 2 for the two-sided median
+     * @return the index, or −1
+     */
+    static int lastReaching(int n, double percentWork, double confidence, int factor) {
+        double p = percentWork / 100;
+        double c = confidence / 100;
+        if (n <= EXACT_SCAN_LIMIT) {
+            double[] pmf = Binomial.probabilities(n, p, n - 1);
+            double cumulative = 0;
+            for (int k = 0; k < n; k++) {
+                cumulative += factor * pmf[k];
+                if (Math.max(1 - cumulative, 0.0) < c) {
+                    return k - 1;
+                }
+            }
+            // Every index reaches the confidence: the bound is the last sample.
+            return n - 1;
+        }
+        if (tail(n, p, factor, 0) < c) {
+            return -1;
+        }
+        int lo = 0;
+        int hi = n - 1;
+        if (tail(n, p, factor, hi) >= c) {
+            return hi;
+        }
+        // Invariant: tail(lo) >= c > tail(hi).
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            if (tail(n, p, factor, mid) >= c) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        return lo;
+    }
+
+    private static double tail(int n, double p, int factor, int k) {
+        return factor == 1
+                ? Binomial.survival(n, p, k)
+                : Math.max(1 - factor * Binomial.cumulative(n, p, k), 0.0);
+    }
+
+    /** {@code P(l < B ≤ u)}: both ends of an interval of one percentile hold. */
+    static double jointProbability(int n, double p, int lower, int upper) {
+        if (lower >= upper) {
+            return 0;
+        }
+        double value = 1 - Binomial.cumulative(n, p, lower) - Binomial.survival(n, p, upper);
+        return Math.max(value, 0.0);
+    }
+
+    /**
+     * {@code P(X(l) ≤ ξ_pl and ξ_ph ≤ X(u))} for pl &lt; ph: at least l + 1 samples fall below
+     * ξ_pl and at least n − u above ξ_ph (a trinomial split of the sample).
+     */
+    private static double pairProbability(int n, double pl, int lower, double ph, int upper) {
+        int minAbove = n - upper;
+        double aboveGivenNotBelow = (1 - ph) / (1 - pl);
+        double[] below = Binomial.probabilities(n, pl, n);
+        double sum = 0;
+        for (int a = lower + 1; a <= n - minAbove; a++) {
+            if (below[a] == 0) {
+                continue;
+            }
+            // P(#above >= minAbove | a below) with #above ~ Binomial(n − a, (1 − ph)/(1 − pl)).
+            sum += below[a] * Binomial.survival(n - a, aboveGivenNotBelow, minAbove - 1);
+        }
+        return Math.min(Math.max(sum, 0.0), 1.0);
+    }
+
+    /** The JOINT pair {l, u}, or null when no pair reaches the confidence. */
+    static int[] jointPair(int n, double p, double c) {
+        if (n < 2 || jointProbability(n, p, 0, n - 1) < c) {
+            return null;
+        }
+        // Largest l that can still reach c (with u = n − 1): coverage falls as l grows.
+        int lo = 0;
+        int hi = n - 1;
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            if (jointProbability(n, p, mid, n - 1) >= c) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        int lMax = lo;
+        // Smallest u reachable by any l (lower tail vanishing): P(B <= u) >= c. No width below
+        // uFloor − l is possible for a given l.
+        int uFloor = smallestUpper(n, p, c);
+        int u = n - 1;
+        int bestL = -1;
+        int bestU = -1;
+        double bestCoverage = -1;
+        double bestImbalance = Double.POSITIVE_INFINITY;
+        for (int l = lMax; l >= 0; l--) {
+            if (bestL >= 0 && uFloor - l > bestU - bestL) {
+                break;
+            }
+            // u*(l) shrinks as l falls: move the pointer down while the coverage still holds.
+            if (u <= l) {
+                u = l + 1;
+            }
+            while (u - 1 > l && jointProbability(n, p, l, u - 1) >= c) {
+                u--;
+            }
+            double coverage = jointProbability(n, p, l, u);
+            if (coverage < c) {
+                continue;
+            }
+            double imbalance = Math.abs(Binomial.cumulative(n, p, l) - Binomial.survival(n, p, u));
+            int width = u - l;
+            int bestWidth = bestU - bestL;
+            boolean better = bestL < 0 || width < bestWidth
+                    || (width == bestWidth && (coverage > bestCoverage
+                    || (coverage == bestCoverage && imbalance <= bestImbalance)));
+            if (better) {
+                bestL = l;
+                bestU = u;
+                bestCoverage = coverage;
+                bestImbalance = imbalance;
+            }
+        }
+        return new int[] {bestL, bestU};
+    }
+
+    /** Smallest u with P(B ≤ u) ≥ c (n − 1 if none smaller). */
+    private static int smallestUpper(int n, double p, double c) {
+        int lo = 0;
+        int hi = n - 1;
+        if (Binomial.cumulative(n, p, lo) >= c) {
+            return lo;
+        }
+        // Invariant: cdf(lo) < c, cdf(hi) >= c or hi = n − 1.
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            if (Binomial.cumulative(n, p, mid) >= c) {
+                hi = mid;
+            } else {
+                lo = mid;
+            }
+        }
+        return hi;
+    }
+
+    private static OptionalInt present(int index) {
+        return index < 0 ? OptionalInt.empty() : OptionalInt.of(index);
+    }
+
+    private static void checkCoverageArguments(int n, double percentile, int index) {
+        Arguments.atLeast("n", n, 1);
+        Arguments.percent("percentile", percentile);
+        if (index < 0 || index >= n) {
+            throw new IllegalArgumentException("index must be in [0, " + (n - 1) + "] for n = " + n + ", got " + index);
+        }
     }
 }

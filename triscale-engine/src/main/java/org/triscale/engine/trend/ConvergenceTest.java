@@ -1,12 +1,18 @@
 package org.triscale.engine.trend;
 
+import org.triscale.engine.Arguments;
 import org.triscale.engine.ValueRange;
 
 /**
  * TriScale's convergence test: normalise x and y to [−1, 1], fit Theil–Sen with Sen's interval,
  * and declare convergence when the interval lies within ± tolerance (Jacob et al. 2021).
  *
- * <p>TODO(engine): implementation in progress.
+ * <p>Normalisation is {@code v' = (2v − (lo + hi)) / (hi − lo)}, computed in that order, with y's
+ * range from the given bounds (or the min and max of y) and x's from the min and max of x. The
+ * test passes unless {@code lowSlope < −t} or {@code highSlope > t}, t = tolerance/100; as in the
+ * reference, NaN compares false, so a constant series without bounds (normalised to 0/0) passes.
+ * Unlike the reference, which draws a random subset of 100 points above 100 points, every pair of
+ * points is used: the result is exact and deterministic.
  */
 public final class ConvergenceTest {
     private ConvergenceTest() {
@@ -15,15 +21,116 @@ public final class ConvergenceTest {
     /**
      * Runs the test.
      *
-     * @param x          abscissae
+     * @param x          abscissae, finite (a NaN abscissa drops its point, counted with the NaN values)
      * @param y          values; NaN values are dropped with their x and counted
      * @param yBounds    range used to normalise y, or {@code null} for the min and max of y
      * @param confidence confidence of the slope interval, percent in (0, 100)
      * @param tolerance  tolerance on the normalised slope, percent, &gt; 0
      * @return the outcome
+     * @throws IllegalArgumentException if an argument is invalid or fewer than 2 points remain
      */
     public static ConvergenceResult test(double[] x, double[] y, ValueRange yBounds, double confidence,
                                          double tolerance) {
-        throw new UnsupportedOperationException("not implemented yet");
+        Arguments.samples("x", x);
+        Arguments.samples("y", y);
+        Arguments.sameLength("x", x, "y", y);
+        Arguments.percent("confidence", confidence);
+        Arguments.positive("tolerance", tolerance);
+        int kept = 0;
+        for (int i = 0; i < x.length; i++) {
+            if (!Double.isNaN(x[i]) && !Double.isNaN(y[i])) {
+                kept++;
+            }
+        }
+        double[] xs = new double[kept];
+        double[] ys = new double[kept];
+        int k = 0;
+        for (int i = 0; i < x.length; i++) {
+            if (!Double.isNaN(x[i]) && !Double.isNaN(y[i])) {
+                xs[k] = x[i];
+                ys[k] = y[i];
+                k++;
+            }
+        }
+        int dropped = x.length - kept;
+        if (kept < 2) {
+            throw new IllegalArgumentException("the convergence test needs at least 2 points with a value, got "
+                    + kept + " (" + dropped + " dropped for NaN); record more samples");
+        }
+        double lo = yBounds == null ? min(ys) : yBounds.min();
+        double hi = yBounds == null ? max(ys) : yBounds.max();
+        return run(xs, ys, lo, hi, confidence, tolerance, dropped);
+    }
+
+    /**
+     * Runs the test on NaN-free points with an explicit range for y that may be empty
+     * ({@code yLow == yHigh}), as the reference's default bounds are for constant data: y then
+     * normalises to NaN and the test passes.
+     *
+     * @param x          abscissae, finite
+     * @param y          values, finite, same length as {@code x}, at least 2
+     * @param yLow       lower end of y's range, finite
+     * @param yHigh      upper end of y's range, finite, ≥ {@code yLow}
+     * @param confidence confidence of the slope interval, percent in (0, 100)
+     * @param tolerance  tolerance on the normalised slope, percent, &gt; 0
+     * @return the outcome (no point dropped)
+     * @throws IllegalArgumentException if an argument is invalid
+     */
+    public static ConvergenceResult test(double[] x, double[] y, double yLow, double yHigh, double confidence,
+                                         double tolerance) {
+        Arguments.finite("x", x);
+        Arguments.finite("y", y);
+        Arguments.sameLength("x", x, "y", y);
+        Arguments.percent("confidence", confidence);
+        Arguments.positive("tolerance", tolerance);
+        if (x.length < 2) {
+            throw new IllegalArgumentException("the convergence test needs at least 2 points, got " + x.length);
+        }
+        if (!Double.isFinite(yLow) || !Double.isFinite(yHigh) || yLow > yHigh) {
+            throw new IllegalArgumentException("y range must be two finite values with yLow <= yHigh, got ["
+                    + yLow + ", " + yHigh + "]");
+        }
+        return run(x, y, yLow, yHigh, confidence, tolerance, 0);
+    }
+
+    private static ConvergenceResult run(double[] x, double[] y, double yLow, double yHigh, double confidence,
+                                         double tolerance, int dropped) {
+        int n = x.length;
+        double xLow = min(x);
+        double xHigh = max(x);
+        double[] xn = normalize(x, xLow, xHigh);
+        double[] yn = normalize(y, yLow, yHigh);
+        TheilSenFit fit = TheilSen.compute(xn, yn, confidence, TheilSen.QUADRATIC_LIMIT);
+        double t = Math.abs(tolerance) / 100;
+        // Written as the reference writes it: NaN makes both comparisons false, and the test passes.
+        boolean failed = fit.lowSlope() < -t || fit.highSlope() > t;
+        return new ConvergenceResult(!failed, fit, tolerance, n, dropped);
+    }
+
+    /** {@code (2v − (lo + hi)) / (hi − lo)}, in the reference's order of operations. */
+    static double[] normalize(double[] values, double lo, double hi) {
+        double scale = hi - lo;
+        double sum = lo + hi;
+        double[] out = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = (2 * values[i] - sum) / scale;
+        }
+        return out;
+    }
+
+    static double min(double[] values) {
+        double m = Double.POSITIVE_INFINITY;
+        for (double v : values) {
+            m = Math.min(m, v);
+        }
+        return m;
+    }
+
+    static double max(double[] values) {
+        double m = Double.NEGATIVE_INFINITY;
+        for (double v : values) {
+            m = Math.max(m, v);
+        }
+        return m;
     }
 }

@@ -1,0 +1,63 @@
+package org.triscale.cli;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.triscale.cli.batch.Json;
+import org.triscale.engine.CheckResult;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/** What every analysis command shares: the {@code --json} switch and the output helpers. */
+abstract class BaseCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--json", description = "Print one JSON object (the field names of the batch protocol) "
+            + "instead of a summary.")
+    boolean json;
+
+    PrintWriter out() {
+        return spec.commandLine().getOut();
+    }
+
+    /** A usage error: reported on one line with exit code 2. */
+    ParameterException usageError(String message) {
+        return new ParameterException(spec.commandLine(), message);
+    }
+
+    void printJson(ObjectNode node) {
+        out().println(Json.write(node));
+        out().flush();
+    }
+
+    void printLines(List<String> lines) {
+        PrintWriter out = out();
+        lines.forEach(out::println);
+        out.flush();
+    }
+
+    static ArrayNode checks(List<CheckResult> checks) {
+        ArrayNode array = Json.MAPPER.createArrayNode();
+        for (CheckResult check : checks) {
+            ObjectNode node = array.addObject();
+            node.put("name", check.name());
+            node.put("passed", check.passed());
+            Json.putNumber(node, "statistic", check.statistic());
+            Json.putNumber(node, "p_value", check.pValue());
+            node.put("description", check.description());
+        }
+        return array;
+    }
+
+    static void describeChecks(List<CheckResult> checks, List<String> lines) {
+        for (CheckResult check : checks) {
+            lines.add("  [" + (check.passed() ? "pass" : "FAIL") + "] " + check.name() + ": " + check.description());
+        }
+    }
+}

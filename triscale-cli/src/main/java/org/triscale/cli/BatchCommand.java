@@ -1,0 +1,39 @@
+package org.triscale.cli;
+
+import org.triscale.cli.batch.BatchOps;
+import org.triscale.cli.batch.BatchProcessor;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.Callable;
+
+/** {@code triscale batch}: the JSON-lines protocol on standard input and output. */
+@Command(name = "batch", mixinStandardHelpOptions = true,
+        description = {"Read JSON requests, one per line, on standard input; write one JSON response per line on "
+                + "standard output, in order. A request is {\"id\", \"op\", ...inputs}; the response is "
+                + "{\"id\", ...outputs} or {\"id\", \"error\"}. Mode defaults to TRISCALE (\"mode\": \"SOUND\" to change).",
+                "Ops: experiment_sizing, thompson_ci, convergence_test, analysis_metric, analysis_kpi, "
+                        + "analysis_variability, independence_test, harm, jain, fct_summary."})
+final class BatchCommand implements Callable<Integer> {
+    private final InputStream in;
+
+    @Spec
+    CommandSpec spec;
+
+    BatchCommand(InputStream in) {
+        this.in = in;
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+        new BatchProcessor(BatchOps.standard()).run(reader, spec.commandLine().getOut());
+        return 0;
+    }
+}

@@ -1,0 +1,86 @@
+package org.triscale.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.triscale.cli.batch.Responses;
+import org.triscale.cli.csv.CsvColumns;
+import org.triscale.engine.analysis.KpiResult;
+import org.triscale.engine.analysis.Kpis;
+import org.triscale.engine.analysis.Side;
+import org.triscale.engine.sizing.Sizing;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/** {@code triscale kpi}: a series' KPI, a one-sided Thompson bound of a percentile of run metrics. */
+@Command(name = "kpi", mixinStandardHelpOptions = true,
+        description = {"Compute the KPI of a series: a one-sided confidence bound of a percentile of the run "
+                + "metrics (Thompson 1936), with the checks that the runs are i.i.d.",
+                "Example: triscale kpi metrics.csv -p 75 -c 75"})
+final class KpiCommand extends SeriesCommand {
+
+    @Option(names = "--side", paramLabel = "lower|upper",
+            description = "Bound the percentile from below or above (default: lower below 50, upper above 50; "
+                    + "the median needs a side).")
+    Side side;
+
+    @Override
+    public Integer call() {
+        if (percentile == 50 && side == null) {
+            throw usageError("the median (-p 50) needs a side: add --side lower or --side upper");
+        }
+        CsvColumns data = readValues();
+        KpiResult kpi = Kpis.kpi(data.column(0), percentile, confidence, side, bounds, mode);
+        if (json) {
+            printJson(toJson(kpi));
+        } else {
+            printLines(summary(kpi, data));
+        }
+        return 0;
+    }
+
+    private static ObjectNode toJson(KpiResult kpi) {
+        ObjectNode node = Responses.kpi(kpi);
+        node.put("side", kpi.side().name().toLowerCase(Locale.ROOT));
+        node.put("percentile", kpi.percentile());
+        node.put("confidence", kpi.confidence());
+        node.put("values", kpi.values());
+        node.put("dropped_nan", kpi.droppedNaN());
+        if (kpi.defined()) {
+            node.put("index", kpi.index());
+        } else {
+            node.putNull("index");
+        }
+        node.put("mode", kpi.stationarity().mode().name());
+        node.set("checks", checks(kpi.stationarity().checks()));
+        return node;
+    }
+
+    private List<String> summary(KpiResult kpi, CsvColumns data) {
+        List<String> lines = new ArrayList<>();
+        boolean upper = kpi.side() == Side.UPPER;
+        String what = (upper ? "upper" : "lower") + " bound of the " + Text.ordinal(kpi.percentile()) + " percentile of "
+                + data.names().get(0);
+        if (kpi.defined()) {
+            lines.add("KPI: " + Text.number(kpi.value()) + " (" + what + ", " + Text.percent(kpi.confidence())
+                    + " % confidence; value " + (kpi.index() + 1) + " of " + kpi.values() + " sorted)");
+        } else {
+            lines.add("KPI: undefined: the " + what + " at " + Text.percent(kpi.confidence())
+                    + " % confidence needs at least " + Sizing.oneSided(kpi.percentile(), kpi.confidence(), 0)
+                    + " values, got " + kpi.values());
+        }
+        lines.add("values: " + kpi.values() + " used, " + kpi.droppedNaN() + " NaN dropped (" + data.file() + ")");
+        lines.add("stationary: " + (kpi.stationarity().stationary() ? "yes" : "NO") + " ("
+                + kpi.stationarity().mode() + " checks)");
+        describeChecks(kpi.stationarity().checks(), lines);
+        if (kpi.defined()) {
+            lines.add("confidence: with probability at least " + Text.percent(kpi.confidence()) + " %, the "
+                    + Text.ordinal(kpi.percentile()) + " percentile of the metric under these conditions is "
+                    + (upper ? "at most " : "at least ") + Text.number(kpi.value())
+                    + ", provided the runs are independent and identically distributed");
+        }
+        return lines;
+    }
+}

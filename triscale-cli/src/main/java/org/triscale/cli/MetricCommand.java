@@ -1,0 +1,117 @@
+package org.triscale.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.triscale.cli.batch.Responses;
+import org.triscale.cli.csv.ColumnRef;
+import org.triscale.cli.csv.CsvColumnReader;
+import org.triscale.cli.csv.CsvColumns;
+import org.triscale.engine.ValueRange;
+import org.triscale.engine.analysis.ConvergenceSpec;
+import org.triscale.engine.analysis.Measure;
+import org.triscale.engine.analysis.RunMetric;
+import org.triscale.engine.analysis.RunMetrics;
+import org.triscale.engine.trend.ConvergenceResult;
+import org.triscale.engine.trend.TheilSenFit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** {@code triscale metric}: the metric of one run from its (x, y) samples in a CSV file. */
+@Command(name = "metric", mixinStandardHelpOptions = true,
+        description = {"Compute the metric of one run from its samples: a CSV file with two columns x,y "
+                + "(x usually time). A header row is optional; empty or nan cells are dropped and counted.",
+                "Example: triscale metric run.csv --measure 95 --convergence 95,5 --bounds 0,120"})
+final class MetricCommand extends BaseCommand {
+
+    @Parameters(index = "0", paramLabel = "FILE", description = "CSV file of the run's samples.")
+    Path file;
+
+    @Option(names = "--measure", required = true, converter = Converters.MeasureConverter.class,
+            description = "How the samples become one number: a percentile in (0, 100) such as 95, or mean, "
+                    + "minimum, maximum.")
+    Measure measure;
+
+    @Option(names = "--convergence", converter = Converters.Convergence.class, paramLabel = "CONFIDENCE,TOLERANCE",
+            description = "Require the run to pass TriScale's convergence test at this confidence and tolerance "
+                    + "(percent; TriScale uses 95,5). The metric is then the median of the windowed metric.")
+    ConvergenceSpec convergence;
+
+    @Option(names = "--bounds", converter = Converters.Range.class, paramLabel = "MIN,MAX",
+            description = "Range of the values, used to normalise them for the convergence test "
+                    + "(default: their min and max).")
+    ValueRange bounds;
+
+    @Option(names = "--x-column", converter = Converters.Column.class, paramLabel = "NAME|POSITION",
+            description = "Column of x (default: the first).")
+    ColumnRef xColumn;
+
+    @Option(names = "--y-column", converter = Converters.Column.class, paramLabel = "NAME|POSITION",
+            description = "Column of y (default: the second).")
+    ColumnRef yColumn;
+
+    @Override
+    public Integer call() {
+        if (xColumn != null && xColumn.equals(yColumn)) {
+            throw usageError("--x-column and --y-column name the same column " + xColumn + "; choose two columns");
+        }
+        CsvColumns data = xColumn == null && yColumn == null
+                ? CsvColumnReader.readAll(file, 2, "choose the columns with --x-column and --y-column (name or position)")
+                : CsvColumnReader.read(file, List.of(xColumn == null ? ColumnRef.position(1) : xColumn,
+                        yColumn == null ? ColumnRef.position(2) : yColumn));
+        RunMetric metric = RunMetrics.compute(data.column(0), data.column(1), measure, bounds, convergence);
+        if (json) {
+            printJson(toJson(metric));
+        } else {
+            printLines(summary(metric, data));
+        }
+        return 0;
+    }
+
+    private static ObjectNode toJson(RunMetric metric) {
+        ObjectNode node = Responses.metric(metric);
+        node.put("metric", metric.measure().toString());
+        node.put("samples", metric.samples());
+        node.put("dropped_nan", metric.droppedNaN());
+        metric.convergence().ifPresent(result -> node.set("convergence", Responses.convergence(result)
+                .put("confidence", result.fit() == null ? Double.NaN : result.fit().confidence())
+                .put("tolerance", result.tolerance())));
+        return node;
+    }
+
+    private List<String> summary(RunMetric metric, CsvColumns data) {
+        List<String> lines = new ArrayList<>();
+        String name = metric.measure() + " of " + data.names().get(1);
+        Optional<ConvergenceResult> convergence = metric.convergence();
+        if (metric.valid()) {
+            lines.add("metric: " + name + " = " + Text.number(metric.value()));
+        } else if (convergence.isPresent() && !convergence.get().converged()) {
+            lines.add("metric: " + name + " is undefined: the run did not converge");
+        } else {
+            lines.add("metric: " + name + " is undefined: fewer than 2 samples");
+        }
+        lines.add("samples: " + metric.samples() + " used, " + Text.count(metric.droppedNaN(), "row")
+                + " with NaN dropped (" + data.file() + ")");
+        convergence.ifPresent(result -> lines.add(describe(result)));
+        if (convergence.isPresent() && metric.valid()) {
+            lines.add("the metric is the median of the " + metric.measure() + " over sliding windows of half the run");
+        }
+        return lines;
+    }
+
+    private static String describe(ConvergenceResult result) {
+        TheilSenFit fit = result.fit();
+        String tolerance = "±" + Text.number(result.tolerance() / 100) + " (" + Text.percent(result.tolerance()) + " %)";
+        if (fit == null) {
+            return "convergence: " + (result.converged() ? "passed" : "failed") + " (tolerance " + tolerance + ")";
+        }
+        return "convergence: " + (result.converged() ? "passed" : "FAILED") + ": Theil–Sen slope of the normalised "
+                + "metric " + Text.number(fit.slope()) + ", " + Text.percent(fit.confidence()) + " % interval ["
+                + Text.number(fit.lowSlope()) + ", " + Text.number(fit.highSlope()) + "] "
+                + (result.converged() ? "within " : "not within ") + tolerance;
+    }
+}

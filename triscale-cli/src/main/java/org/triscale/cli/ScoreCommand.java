@@ -1,0 +1,101 @@
+package org.triscale.cli;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.triscale.cli.batch.Json;
+import org.triscale.cli.batch.Responses;
+import org.triscale.cli.csv.CsvColumns;
+import org.triscale.engine.analysis.VariabilityResult;
+import org.triscale.engine.analysis.VariabilityScores;
+import org.triscale.engine.bounds.IntervalKind;
+import org.triscale.engine.sizing.Sizing;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code triscale score}: a sequel's variability score from its series KPIs. */
+@Command(name = "score", mixinStandardHelpOptions = true,
+        description = {"Compute the variability score of a sequel: the width of a two-sided confidence interval "
+                + "of a percentile pair (p and 100 - p) of the series KPIs (Thompson 1936).",
+                "Example: triscale score kpis.csv -p 75 -c 75"})
+final class ScoreCommand extends SeriesCommand {
+
+    @Option(names = "--joint", description = "Use a joint interval of the percentile: both ends hold together "
+            + "with the confidence. Without it, TriScale's interval bounds the percentiles p and 100 - p, each end "
+            + "on its own.")
+    boolean joint;
+
+    @Override
+    public Integer call() {
+        CsvColumns data = readValues();
+        IntervalKind kind = joint ? IntervalKind.JOINT : IntervalKind.TWO_SIDED;
+        VariabilityResult score = VariabilityScores.score(data.column(0), percentile, confidence, kind, bounds, mode);
+        if (json) {
+            printJson(toJson(score, kind));
+        } else {
+            printLines(summary(score, kind, data));
+        }
+        return 0;
+    }
+
+    private static ObjectNode toJson(VariabilityResult score, IntervalKind kind) {
+        ObjectNode node = Responses.variability(score);
+        node.put("percentile", score.percentile());
+        node.put("confidence", score.confidence());
+        node.put("interval", kind == IntervalKind.JOINT ? "joint" : "two-sided");
+        node.put("values", score.values());
+        node.put("dropped_nan", score.droppedNaN());
+        Json.putIndex(node, "lower_index", score.interval().lowerIndex());
+        Json.putIndex(node, "upper_index", score.interval().upperIndex());
+        node.put("mode", score.stationarity().mode().name());
+        node.set("checks", checks(score.stationarity().checks()));
+        return node;
+    }
+
+    private List<String> summary(VariabilityResult score, IntervalKind kind, CsvColumns data) {
+        List<String> lines = new ArrayList<>();
+        double low = Math.min(score.percentile(), 100 - score.percentile());
+        double high = 100 - low;
+        String confidence = Text.percent(score.confidence()) + " %";
+        if (score.defined()) {
+            lines.add("variability score: " + Text.number(score.score()) + " (relative "
+                    + Text.number(score.relativeScore()) + "), " + confidence + " confidence");
+            lines.add("interval: [" + Text.number(score.lowerValue()) + ", " + Text.number(score.upperValue())
+                    + "] = values " + (score.interval().lowerIndex().getAsInt() + 1) + " and "
+                    + (score.interval().upperIndex().getAsInt() + 1) + " of " + score.values() + " sorted");
+        } else {
+            int needed = kind == IntervalKind.JOINT
+                    ? Sizing.joint(score.percentile(), score.confidence(), 0)
+                    : Sizing.twoSided(score.percentile(), score.confidence(), 0);
+            String of = kind == IntervalKind.JOINT || low == 50
+                    ? "the " + Text.ordinal(score.percentile()) + " percentile"
+                    : "the " + Text.ordinal(low) + "/" + Text.ordinal(high) + " percentiles";
+            lines.add("variability score: undefined: a " + confidence + (kind == IntervalKind.JOINT ? " joint" : "")
+                    + " interval of " + of + " needs at least " + needed + " values, got " + score.values());
+        }
+        lines.add("values: " + score.values() + " used, " + score.droppedNaN() + " NaN dropped (" + data.file() + ")");
+        lines.add("stationary: " + (score.stationarity().stationary() ? "yes" : "NO") + " ("
+                + score.stationarity().mode() + " checks)");
+        describeChecks(score.stationarity().checks(), lines);
+        if (score.defined()) {
+            lines.add("confidence: " + coverage(score, kind, low, high));
+        }
+        return lines;
+    }
+
+    private static String coverage(VariabilityResult score, IntervalKind kind, double low, double high) {
+        String c = Text.percent(score.confidence()) + " %";
+        String lb = Text.number(score.lowerValue());
+        String ub = Text.number(score.upperValue());
+        if (low == 50 || kind == IntervalKind.JOINT) {
+            // Both ends bound the one percentile together (TriScale sizes the median's pair jointly).
+            return "the interval [" + lb + ", " + ub + "] contains the " + (low == 50 ? "median" : Text.ordinal(
+                    score.percentile()) + " percentile") + " of the series KPIs with probability at least " + c;
+        }
+        double jointly = Math.max(0, 2 * score.confidence() - 100);
+        return "the " + Text.ordinal(low) + " percentile of the series KPIs is at least " + lb + " and the "
+                + Text.ordinal(high) + " at most " + ub + ", each with probability at least " + c
+                + " on its own, both together at least " + Text.percent(jointly) + " % (2c - 1)";
+    }
+}

@@ -1,0 +1,113 @@
+package org.triscale.cli.batch;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.StreamReadFeature;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectReader;
+import com.fasterxml.jackson.databind.node.NullNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.PrintWriter;
+
+/**
+ * Runs the batch protocol: one JSON request per line in, one JSON response per line out, in
+ * order and flushed per line. Blank lines are skipped. A line that cannot be answered (bad JSON,
+ * unknown op, missing field, invalid value) gets {@code {"id": <id or null>, "error": "<one line>"}}
+ * and the next line is answered as usual.
+ */
+public final class BatchProcessor {
+    private static final ObjectReader READER = Json.MAPPER.reader()
+            .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
+            .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
+
+    private final BatchOps ops;
+
+    /**
+     * Creates a processor.
+     *
+     * @param ops the operations to offer
+     */
+    public BatchProcessor(BatchOps ops) {
+        this.ops = ops;
+    }
+
+    /**
+     * Answers every line of {@code in} on {@code out} until the end of the input.
+     *
+     * @param in  the requests, one per line
+     * @param out where the responses go
+     * @return the number of responses written
+     * @throws IOException if reading fails
+     */
+    public long run(BufferedReader in, PrintWriter out) throws IOException {
+        long answered = 0;
+        String line;
+        while ((line = in.readLine()) != null) {
+            if (line.isBlank()) {
+                continue;
+            }
+            out.println(answer(line));
+            out.flush();
+            answered++;
+        }
+        return answered;
+    }
+
+    /**
+     * Answers one request.
+     *
+     * @param line one JSON object
+     * @return the response, one line of JSON
+     */
+    public String answer(String line) {
+        JsonNode request;
+        try {
+            request = READER.readTree(line);
+        } catch (JsonProcessingException e) {
+            JsonLocation where = e.getLocation();
+            String column = where == null || where.getColumnNr() < 0 ? "" : " at column " + where.getColumnNr();
+            return error(null, "invalid JSON" + column + ": " + e.getOriginalMessage());
+        }
+        if (request == null || !request.isObject()) {
+            return error(null, "a request must be a JSON object {\"id\": ..., \"op\": ..., ...}");
+        }
+        JsonNode id = request.has("id") ? request.get("id") : NullNode.getInstance();
+        try {
+            ObjectNode response = Json.object();
+            response.set("id", id);
+            response.setAll(apply(new BatchRequest((ObjectNode) request)));
+            return Json.write(response);
+        } catch (IllegalArgumentException e) {
+            return error(id, e.getMessage());
+        } catch (RuntimeException e) {
+            // A bug rather than bad input: still one line, and the next request is answered.
+            return error(id, "internal error (" + e.getClass().getSimpleName() + "): " + e.getMessage());
+        }
+    }
+
+    private ObjectNode apply(BatchRequest request) {
+        if (request.has("dataset")) {
+            throw new IllegalArgumentException("field 'dataset' is not supported in batch; give the values inline "
+                    + "(x, y or data)");
+        }
+        String op = request.text("op");
+        BatchOp batchOp = ops.find(op).orElseThrow(() -> new IllegalArgumentException("unknown op \"" + op
+                + "\"; known ops: " + String.join(", ", ops.names())));
+        return batchOp.apply(request);
+    }
+
+    private static String error(JsonNode id, String message) {
+        ObjectNode response = Json.object();
+        response.set("id", id == null ? NullNode.getInstance() : id);
+        response.put("error", oneLine(message));
+        return Json.write(response);
+    }
+
+    static String oneLine(String message) {
+        return message == null ? "unknown error" : message.replaceAll("\\s*\\R\\s*", " ").trim();
+    }
+}

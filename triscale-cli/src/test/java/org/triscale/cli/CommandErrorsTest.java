@@ -1,0 +1,102 @@
+package org.triscale.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Bad input never shows a stack trace: exit code 2 for usage errors, 1 for data errors, and one
+ * line on standard error that names what is wrong. None of these needs the statistics.
+ */
+class CommandErrorsTest {
+    @TempDir
+    Path dir;
+
+    private static void assertOneLineError(Cli result, int exitCode, String... fragments) {
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(exitCode);
+        assertThat(result.out()).isEmpty();
+        assertThat(result.err()).endsWith(System.lineSeparator());
+        assertThat(result.err().strip()).doesNotContain("\n").doesNotContain("\r")
+                .doesNotContain("Exception").doesNotContain("\tat ");
+        assertThat(result.err()).contains(fragments);
+    }
+
+    @ParameterizedTest(name = "triscale {0}")
+    @CsvSource(delimiter = '|', value = {
+            "size -p 100 -c 95                 | Invalid value for option '--percentile': '100' is outside the open interval (0, 100)",
+            "size -p 75 -c 0                   | Invalid value for option '--confidence': '0' is outside the open interval (0, 100)",
+            "size -p abc -c 95                 | '--percentile': 'abc' is not a number",
+            "size -p 75 -c 95 -r -1            | Invalid value for option '--robustness': '-1' is negative",
+            "size -p 75 -c 95 -r 1.5           | '--robustness': '1.5' is not a whole number",
+            "size -p 75                        | Missing required option: '--confidence=<confidence>'",
+            "size -p 75 -c 95 --two-sided --joint | mutually exclusive",
+            "size -p 75 -c 95 --bogus          | Unknown option: '--bogus'",
+            "kpi f.csv -p 75 -c 75 --side middle | Invalid value for option '--side'",
+            "kpi f.csv -p 75 -c 75 --mode FAST | Invalid value for option '--mode'",
+            "kpi f.csv -p 50 -c 75             | the median (-p 50) needs a side: add --side lower or --side upper",
+            "kpi f.csv -p 75 -c 75 --bounds 5  | '--bounds': '5' is not two numbers; expected MIN,MAX such as 0,120",
+            "kpi f.csv -p 75 -c 75 --bounds 9,1 | '--bounds': '9,1' is not a range: MIN must be below MAX",
+            "kpi f.csv -p 75 -c 75 --column 0  | '--column': column positions start at 1, got 0",
+            "kpi -p 75 -c 75                   | Missing required parameter: 'FILE'",
+            "score f.csv -p 75 -c 100          | '--confidence': '100' is outside the open interval (0, 100)",
+            "metric f.csv --measure median     | '--measure': 'median' is not a measure",
+            "metric f.csv --measure 95 --convergence 95 | '--convergence': '95' is not two numbers",
+            "metric f.csv --measure 95 --convergence 95,-5 | '--convergence': '95,-5': convergence tolerance must be a finite number > 0",
+            "metric f.csv --measure 95 --x-column 2 --y-column 2 | --x-column and --y-column name the same column 2",
+            "frobnicate                        | Unmatched argument at index 0: 'frobnicate'",
+    })
+    void usageErrorsExitWith2AndOneLine(String args, String message) {
+        Cli result = Cli.run(args.trim().split("\\s+"));
+        assertOneLineError(result, 2, message);
+        assertThat(result.err()).contains("(see 'triscale");
+    }
+
+    @Test
+    void noCommandIsAUsageError() {
+        assertOneLineError(Cli.run(), 2, "triscale: missing command: size, metric, kpi, score or batch");
+    }
+
+    @Test
+    void aMissingFileIsADataError() {
+        Path missing = dir.resolve("missing.csv");
+        assertOneLineError(Cli.run("kpi", missing.toString(), "-p", "75", "-c", "75"), 1,
+                "triscale kpi: " + missing + ": no such file");
+        assertOneLineError(Cli.run("metric", missing.toString(), "--measure", "95"), 1,
+                "triscale metric: " + missing + ": no such file");
+    }
+
+    @Test
+    void aNonNumericCellIsADataErrorWithItsLine() throws IOException {
+        Path file = dir.resolve("kpis.csv");
+        Files.writeString(file, "throughput\n91.2\n90.7\nn/a\n92.0\n");
+        assertOneLineError(Cli.run("score", file.toString(), "-p", "75", "-c", "75"), 1,
+                "triscale score: " + file + " line 4, column 1 (throughput): 'n/a' is not a number");
+    }
+
+    @Test
+    void tooManyColumnsSaysHowToChoose() throws IOException {
+        Path file = dir.resolve("wide.csv");
+        Files.writeString(file, "a,b,c\n1,2,3\n");
+        assertOneLineError(Cli.run("kpi", file.toString(), "-p", "75", "-c", "75"), 1,
+                "has 3 columns but 1 are read; choose one with --column NAME|POSITION");
+        assertOneLineError(Cli.run("metric", file.toString(), "--measure", "95"), 1,
+                "has 3 columns but 2 are read; choose the columns with --x-column and --y-column");
+        assertOneLineError(Cli.run("kpi", file.toString(), "-p", "75", "-c", "75", "--column", "d"), 1,
+                "has no column 'd'; its columns are: a, b, c");
+    }
+
+    @Test
+    void helpIsPrintedOnStandardOutput() {
+        Cli result = Cli.run("kpi", "--help");
+        assertThat(result.exitCode()).isZero();
+        assertThat(result.out()).contains("Usage: triscale kpi", "--percentile", "--side", "--mode");
+        assertThat(Cli.run("--help").out()).contains("size", "metric", "kpi", "score", "batch");
+    }
+}

@@ -1,0 +1,201 @@
+package org.triscale.cli.csv;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class CsvColumnReaderTest {
+    @TempDir
+    Path dir;
+
+    private Path csv(String content) throws IOException {
+        Path file = dir.resolve("run.csv");
+        Files.writeString(file, content, StandardCharsets.UTF_8);
+        return file;
+    }
+
+    @Test
+    void readsTwoColumnsWithoutHeader() throws IOException {
+        CsvColumns data = CsvColumnReader.readAll(csv("0,10.5\n1,11.25\n2,1e3\n"), 2, "choose");
+        assertThat(data.header()).isFalse();
+        assertThat(data.rows()).isEqualTo(3);
+        assertThat(data.names()).containsExactly("column 1", "column 2");
+        assertThat(data.column(0)).containsExactly(0, 1, 2);
+        assertThat(data.column(1)).containsExactly(10.5, 11.25, 1000);
+    }
+
+    @Test
+    void detectsAHeaderAndFindsColumnsByName() throws IOException {
+        Path file = csv("time,delay,throughput\n0.5,12,48\n1.0,13,49\n");
+        CsvColumns data = CsvColumnReader.read(file, List.of(ColumnRef.parse("throughput"), ColumnRef.parse("1")));
+        assertThat(data.header()).isTrue();
+        assertThat(data.names()).containsExactly("throughput", "time");
+        assertThat(data.column(0)).containsExactly(48, 49);
+        assertThat(data.column(1)).containsExactly(0.5, 1.0);
+    }
+
+    @Test
+    void parsesEveryDoubleExactlyAsJavaDoes() throws IOException {
+        String[] texts = {"3.005917", "0.1", "1.7976931348623157E308", "4.9e-324", "-0.0", "123456789012345678901234567890",
+                "2.2250738585072011e-308", "0.30000000000000004", "9007199254740993", "  7.5  "};
+        CsvColumns data = CsvColumnReader.readAll(csv(String.join("\n", texts) + "\n"), 1, "choose");
+        for (int i = 0; i < texts.length; i++) {
+            assertThat(data.column(0)[i]).isEqualTo(Double.parseDouble(texts[i].trim()));
+        }
+    }
+
+    @Test
+    void emptyAndNanCellsAreNaN() throws IOException {
+        CsvColumns data = CsvColumnReader.readAll(csv("x,y\n0,\n1,nan\n2,NaN\n3,4\n,5\n"), 2, "choose");
+        assertThat(data.rows()).isEqualTo(5);
+        assertThat(data.column(1)).containsExactly(Double.NaN, Double.NaN, Double.NaN, 4, 5);
+        assertThat(data.column(0)[4]).isNaN();
+    }
+
+    @Test
+    void aFirstRowWithAnEmptyOrNanCellIsData() throws IOException {
+        CsvColumns data = CsvColumnReader.readAll(csv("nan,1\n2,3\n"), 2, "choose");
+        assertThat(data.header()).isFalse();
+        assertThat(data.rows()).isEqualTo(2);
+    }
+
+    @Test
+    void readsQuotedFieldsBlankLinesAndComments() throws IOException {
+        Path file = csv("# base timestamp: 0\n\"time\",\"rtt, ms\"\n\"1\",\"20.5\"\n\n# a comment\n2,\"21\"\n");
+        CsvColumns data = CsvColumnReader.read(file, List.of(ColumnRef.parse("rtt, ms")));
+        assertThat(data.header()).isTrue();
+        assertThat(data.column(0)).containsExactly(20.5, 21);
+    }
+
+    @Test
+    void readsWindowsLineEndingsAndNoFinalNewline() throws IOException {
+        CsvColumns data = CsvColumnReader.readAll(csv("a,b\r\n1,2\r\n3,4"), 2, "choose");
+        assertThat(data.column(1)).containsExactly(2, 4);
+    }
+
+    @Test
+    void growsPastItsInitialCapacity() throws IOException {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < 5000; i++) {
+            text.append(i).append(',').append(i * 0.5).append('\n');
+        }
+        CsvColumns data = CsvColumnReader.readAll(csv(text.toString()), 2, "choose");
+        assertThat(data.rows()).isEqualTo(5000);
+        assertThat(data.column(1)[4999]).isEqualTo(2499.5);
+        assertThat(data.column(0)).hasSize(5000);
+    }
+
+    @Test
+    void aCellThatIsNotANumberNamesFileLineAndColumn() throws IOException {
+        Path file = csv("time,delay\n0,12\n1,13\n\n2,abc\n3,14\n");
+        assertThatThrownBy(() -> CsvColumnReader.readAll(file, 2, "choose"))
+                .isInstanceOf(CsvDataException.class)
+                .hasMessage(file + " line 5, column 2 (delay): 'abc' is not a number; write a decimal number, "
+                        + "or leave the cell empty or write nan for a missing value");
+    }
+
+    @Test
+    void aBadCellInTheFirstDataRowWithoutHeaderIsReported() throws IOException {
+        Path file = csv("1,x2\n");
+        assertThatThrownBy(() -> CsvColumnReader.readAll(file, 2, "choose"))
+                .isInstanceOf(CsvDataException.class)
+                .hasMessageStartingWith(file + " line 1, column 2: 'x2' is not a number");
+    }
+
+    @Test
+    void unreadCellsAreNotChecked() throws IOException {
+        CsvColumns data = CsvColumnReader.read(csv("t,y,comment\n1,2,fine\n2,3,also fine\n"),
+                List.of(ColumnRef.position(2)));
+        assertThat(data.column(0)).containsExactly(2, 3);
+    }
+
+    @Test
+    void infinitiesAreRejected() throws IOException {
+        Path file = csv("1,2\n2,Infinity\n");
+        assertThatThrownBy(() -> CsvColumnReader.readAll(file, 2, "choose"))
+                .isInstanceOf(CsvDataException.class)
+                .hasMessageContaining("line 2, column 2: 'Infinity' is infinite");
+        Path huge = csv("1,1e999\n");
+        assertThatThrownBy(() -> CsvColumnReader.readAll(huge, 2, "choose"))
+                .isInstanceOf(CsvDataException.class).hasMessageContaining("'1e999' is infinite");
+    }
+
+    @Test
+    void aShortRowIsReportedWithItsLine() throws IOException {
+        Path file = csv("x,y\n1,2\n3\n");
+        assertThatThrownBy(() -> CsvColumnReader.readAll(file, 2, "choose"))
+                .isInstanceOf(CsvDataException.class)
+                .hasMessage(file + " line 3 has 1 column; column 2 (y) is missing");
+    }
+
+    @Test
+    void theWrongNumberOfColumnsSaysHowToChoose() throws IOException {
+        Path file = csv("a,b,c\n1,2,3\n");
+        assertThatThrownBy(() -> CsvColumnReader.readAll(file, 1, "choose one with --column NAME|POSITION"))
+                .isInstanceOf(CsvDataException.class)
+                .hasMessage(file + " has 3 columns but 1 are read; choose one with --column NAME|POSITION");
+    }
+
+    @Test
+    void unknownColumnsAreReported() throws IOException {
+        Path withHeader = csv("time,delay\n1,2\n");
+        assertThatThrownBy(() -> CsvColumnReader.read(withHeader, List.of(ColumnRef.parse("rtt"))))
+                .isInstanceOf(CsvDataException.class)
+                .hasMessage(withHeader + " has no column 'rtt'; its columns are: time, delay");
+        assertThatThrownBy(() -> CsvColumnReader.read(withHeader, List.of(ColumnRef.position(3))))
+                .isInstanceOf(CsvDataException.class).hasMessageContaining("has no column 3");
+        Path noHeader = csv("1,2\n");
+        assertThatThrownBy(() -> CsvColumnReader.read(noHeader, List.of(ColumnRef.parse("delay"))))
+                .isInstanceOf(CsvDataException.class)
+                .hasMessageContaining("has no header row, so column 'delay' cannot be found by name");
+        assertThatThrownBy(() -> CsvColumnReader.read(noHeader, List.of(ColumnRef.position(1), ColumnRef.parse("1"))))
+                .isInstanceOf(CsvDataException.class).hasMessageContaining("asked for twice");
+    }
+
+    @Test
+    void emptyFilesAndHeaderOnlyFilesHaveNoData() throws IOException {
+        Path empty = csv("\n\n");
+        assertThatThrownBy(() -> CsvColumnReader.readAll(empty, 1, "choose"))
+                .isInstanceOf(CsvDataException.class).hasMessage(empty + " has no data rows");
+        Path headerOnly = csv("delay\n");
+        assertThatThrownBy(() -> CsvColumnReader.readAll(headerOnly, 1, "choose"))
+                .isInstanceOf(CsvDataException.class).hasMessage(headerOnly + " has a header but no data rows");
+    }
+
+    @Test
+    void missingFilesAndDirectoriesAreReported() {
+        Path missing = dir.resolve("nope.csv");
+        assertThatThrownBy(() -> CsvColumnReader.readAll(missing, 1, "choose"))
+                .isInstanceOf(CsvDataException.class).hasMessage(missing + ": no such file");
+        assertThatThrownBy(() -> CsvColumnReader.readAll(dir, 1, "choose"))
+                .isInstanceOf(CsvDataException.class).hasMessage(dir + " is a directory, not a CSV file");
+    }
+
+    @Test
+    void malformedCsvIsReportedOnOneLine() throws IOException {
+        Path file = csv("1\n\"2\n");
+        assertThatThrownBy(() -> CsvColumnReader.readAll(file, 1, "choose"))
+                .isInstanceOf(CsvDataException.class)
+                .hasMessageStartingWith(file.toString())
+                .hasMessageContaining("malformed CSV")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void columnReferencesParse() {
+        assertThat(ColumnRef.parse(" 2 ")).isEqualTo(ColumnRef.position(2));
+        assertThat(ColumnRef.parse("delay").name()).isEqualTo("delay");
+        assertThatThrownBy(() -> ColumnRef.parse("0")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("start at 1");
+        assertThatThrownBy(() -> ColumnRef.parse(" ")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> ColumnRef.parse("99999999999")).isInstanceOf(IllegalArgumentException.class);
+    }
+}

@@ -1,0 +1,10 @@
+/**
+ * Network helpers for congestion-control tests: summaries of flow completion times
+ * ({@link org.triscale.engine.network.FctSummary}), the harm a competing flow does
+ * ({@link org.triscale.engine.network.Harm}, Ware et al. 2019) and Jain's fairness index
+ * ({@link org.triscale.engine.network.JainIndex}, Jain et al. 1984).
+ *
+ * <p>These are descriptive numbers of one run; the TriScale analysis (KPIs, variability scores)
+ * then treats them as run metrics like any other.
+ */
+package org.triscale.engine.network;
