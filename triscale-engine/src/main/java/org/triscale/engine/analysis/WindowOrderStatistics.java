@@ -1,5 +1,7 @@
 package org.triscale.engine.analysis;
 
+import org.apache.commons.numbers.arrays.Selection;
+
 import java.util.Arrays;
 
 /**
@@ -136,7 +138,8 @@ final class WindowOrderStatistics {
         for (int k = 0; k < m; k++) {
             scratch[k] = values[indicesBySlot[from + k]];
         }
-        return Selection.select(scratch, 0, m, rank - below);
+        Selection.select(scratch, 0, m, rank - below);
+        return scratch[rank - below];
     }
 
     /** First position in {@code indicesBySlot[from, to)} whose index is ≥ {@code index}. */

@@ -12,9 +12,10 @@ import java.util.TreeSet;
  * numpy's "midpoint" quantile.
  *
  * <p>The windows overlap heavily, so the samples are cut at every window start and end into at
- * most 2K segments. Minimum and maximum combine per-segment extremes; a percentile sorts each
- * segment once and selects ranks across a window's sorted segments, so the whole series costs
- * about one sort of the samples instead of K selections of n/2 samples each. Results are exact.
+ * most 2K segments, and minimum and maximum combine per-segment extremes. A percentile slides an
+ * order-statistics structure from window to window ({@link WindowOrderStatistics}), so the whole
+ * series costs about one pass over the samples instead of K selections of n/2 samples each.
+ * Results are exact.
  */
 final class Windows {
     /** Largest number of windows. */
@@ -102,29 +103,18 @@ final class Windows {
     }
 
     private static double[] percentiles(double[] ys, int[] starts, int length, double percentile) {
-        int[] cuts = cuts(starts, length);
-        double[] sorted = ys.clone();
-        for (int j = 0; j + 1 < cuts.length; j++) {
-            Arrays.sort(sorted, cuts[j], cuts[j + 1]);
-        }
         // numpy's "midpoint": v = (L − 1)·(p/100), m = (floor v + ceil v)/2.
         double v = (length - 1) * (percentile / 100);
         double m = 0.5 * (Math.floor(v) + Math.ceil(v));
         int below = (int) Math.floor(m);
         boolean whole = m == below;
+        double[] a = new double[starts.length];
+        double[] b = new double[starts.length];
+        WindowOrderStatistics.select(ys, length, starts, below, whole ? below : below + 1, a, b);
         double[] out = new double[starts.length];
         for (int w = 0; w < starts.length; w++) {
-            int first = Arrays.binarySearch(cuts, starts[w]);
-            int last = Arrays.binarySearch(cuts, starts[w] + length);
-            SortedRuns runs = new SortedRuns(sorted, cuts, first, last);
-            double a = runs.select(below);
-            if (whole) {
-                out[w] = a;
-            } else {
-                double b = runs.successor(a, below);
-                // numpy's lerp for t = 0.5: b − (b − a)·0.5, which differs from (a + b)/2 in the last bit.
-                out[w] = b - (b - a) * 0.5;
-            }
+            // numpy's lerp for t = 0.5: b − (b − a)·0.5, which differs from (a + b)/2 in the last bit.
+            out[w] = whole ? a[w] : b[w] - (b[w] - a[w]) * 0.5;
         }
         return out;
     }

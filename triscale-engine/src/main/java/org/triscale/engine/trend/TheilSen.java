@@ -94,16 +94,20 @@ public final class TheilSen {
             high = interval.defined() ? slopes[(int) interval.indexHigh()] : Double.NaN;
         } else {
             count = SlopeSelection.pairCount(x);
+            interval = senInterval(count, sigmaSquared(x, y), confidence);
             if (count == 0) {
                 slope = Double.NaN;
-            } else if (count % 2 == 1) {
-                slope = SlopeSelection.select(x, y, count / 2);
+                low = Double.NaN;
+                high = Double.NaN;
             } else {
-                slope = (SlopeSelection.select(x, y, count / 2 - 1) + SlopeSelection.select(x, y, count / 2)) / 2;
+                // One call for all ranks: neighbouring ranks share the selection's narrowing rounds.
+                long lowRank = interval.defined() ? interval.indexLow() : (count - 1) / 2;
+                long highRank = interval.defined() ? interval.indexHigh() : count / 2;
+                double[] selected = SlopeSelection.select(x, y, (count - 1) / 2, count / 2, lowRank, highRank);
+                slope = count % 2 == 1 ? selected[0] : (selected[0] + selected[1]) / 2;
+                low = interval.defined() ? selected[2] : Double.NaN;
+                high = interval.defined() ? selected[3] : Double.NaN;
             }
-            interval = senInterval(count, sigmaSquared(x, y), confidence);
-            low = interval.defined() ? SlopeSelection.select(x, y, interval.indexLow()) : Double.NaN;
-            high = interval.defined() ? SlopeSelection.select(x, y, interval.indexHigh()) : Double.NaN;
         }
         double intercept = median(y) - slope * median(x);
         return new TheilSenFit(slope, intercept, low, high, confidence, n, count);
