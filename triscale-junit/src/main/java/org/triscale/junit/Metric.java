@@ -1,0 +1,77 @@
+package org.triscale.junit;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Repeatable;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Declares a metric of a {@link Runs} test: how the samples one run records under
+ * {@link #name()} become that run's single value, for example the 95th percentile of the one-way
+ * delays of a run's packets ({@code @Metric(name = "delay", measure = 95, unit = "ms")}).
+ *
+ * <p>Every name given to {@link RunContext} must be declared here. Each run must record at least
+ * one finite sample (or report a value) of every declared metric; a run that does not fails.
+ */
+@Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Repeatable(Metric.List.class)
+public @interface Metric {
+
+    /**
+     * Name used with {@link RunContext#record(String, double, double)}, {@link Kpi#metric()} and
+     * {@link VariabilityScore#metric()}; not blank, unique per test.
+     *
+     * @return the name
+     */
+    String name();
+
+    /**
+     * Percentile of the run's samples in the open interval (0, 100), used when
+     * {@link #statistic()} is {@link Statistic#PERCENTILE}; ignored otherwise.
+     *
+     * @return the percentile
+     */
+    double measure() default 50;
+
+    /**
+     * Statistic of the run's samples: a percentile (default), the mean, the minimum or the
+     * maximum.
+     *
+     * @return the statistic
+     */
+    Statistic statistic() default Statistic.PERCENTILE;
+
+    /**
+     * Unit shown in messages and reports, for example {@code "ms"} or {@code "Mbit/s"}.
+     *
+     * @return the unit, empty for none
+     */
+    String unit() default "";
+
+    /**
+     * Range {@code {min, max}} the metric's values can take (e.g. {@code {0, 120}} for a
+     * throughput on a 120 Mbit/s link), used to normalise samples in the convergence test and by
+     * the {@code TRISCALE} mode's trend check; empty (the default) uses the observed minimum and
+     * maximum.
+     *
+     * @return empty, or two finite values with {@code min < max}
+     */
+    double[] bounds() default {};
+
+    /** Container of repeated {@link Metric} annotations; written by the compiler. */
+    @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
+    @Retention(RetentionPolicy.RUNTIME)
+    @Documented
+    @interface List {
+        /**
+         * The metrics.
+         *
+         * @return the metrics
+         */
+        Metric[] value();
+    }
+}

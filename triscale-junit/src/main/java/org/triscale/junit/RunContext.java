@@ -1,0 +1,91 @@
+package org.triscale.junit;
+
+/**
+ * What a run of a {@link Runs} test receives as a parameter: where it is in the test (series and
+ * run, both 1-based), a reproducible seed, and the methods that record the run's samples.
+ *
+ * <p>Samples are {@code (x, y)} pairs (x is usually time) or plain values (x is then the sample's
+ * position, 0, 1, 2, ...); use one form per metric and run. A NaN in x or y drops the sample and
+ * is counted in the results; an infinity is rejected. Metric names must be declared with
+ * {@link Metric}. A context is valid only during its own run and is not thread-safe: record from
+ * the test's thread, or collect and use {@link #recordAll(String, double[], double[])}.
+ */
+public interface RunContext {
+
+    /**
+     * Returns the series this run belongs to, from 1.
+     *
+     * @return the series number
+     */
+    int series();
+
+    /**
+     * Returns the run's number within its series, from 1.
+     *
+     * @return the run number
+     */
+    int run();
+
+    /**
+     * Returns this run's seed: the same for the same base seed (configuration parameter
+     * {@code triscale.seed}), test class, method, series and run, and distinct between runs.
+     * Use it to seed the emulator or the workload so that a run can be replayed.
+     *
+     * @return the seed
+     */
+    long seed();
+
+    /**
+     * Records one sample of a metric.
+     *
+     * @param metric a name declared with {@link Metric}
+     * @param x      the sample's abscissa, usually its time
+     * @param y      the sample's value
+     * @throws IllegalArgumentException if the metric is not declared or x or y is infinite
+     */
+    void record(String metric, double x, double y);
+
+    /**
+     * Records one sample of a metric; its x is its position among the metric's samples in this
+     * run.
+     *
+     * @param metric a name declared with {@link Metric}
+     * @param y      the sample's value
+     * @throws IllegalArgumentException if the metric is not declared or y is infinite
+     */
+    void record(String metric, double y);
+
+    /**
+     * Records samples of a metric.
+     *
+     * @param metric a name declared with {@link Metric}
+     * @param xs     the samples' abscissae
+     * @param ys     the samples' values, as many as {@code xs}
+     * @throws IllegalArgumentException if the metric is not declared, the arrays are null or of
+     *                                  different lengths, or a value is infinite
+     */
+    void recordAll(String metric, double[] xs, double[] ys);
+
+    /**
+     * Records samples of a metric; their x values are their positions among the metric's samples
+     * in this run.
+     *
+     * @param metric a name declared with {@link Metric}
+     * @param ys     the samples' values
+     * @throws IllegalArgumentException if the metric is not declared, the array is null or a value
+     *                                  is infinite
+     */
+    void recordAll(String metric, double[] ys);
+
+    /**
+     * Reports the metric's value for this run, computed by the test itself; no convergence test
+     * is applied. A metric is either reported once or recorded, not both.
+     *
+     * @param metric a name declared with {@link Metric}
+     * @param value  the run's value of the metric, finite
+     * @throws IllegalArgumentException if the metric is not declared, is required to converge, or
+     *                                  the value is not finite
+     * @throws IllegalStateException    if the metric was already reported or recorded in this run
+     */
+    void report(String metric, double value);
+}

@@ -1,0 +1,80 @@
+package org.triscale.junit;
+
+import org.junit.jupiter.api.TestTemplate;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
+import org.triscale.junit.extension.TriscaleExtension;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Turns a test method into a TriScale performance test: the method is a <em>run</em>, repeated
+ * N times per <em>series</em> (see {@link Series}), followed by one last invocation named
+ * {@code verdict} that analyses the runs and checks every {@link Kpi} and
+ * {@link VariabilityScore}.
+ *
+ * <p>N is the minimal number of runs for a one-sided distribution-free bound of the
+ * {@link #percentile()} at the {@link #confidence()}, ignoring up to {@link #robustness()}
+ * extreme runs (Thompson 1936; sizing as in TriScale, Jacob et al. 2021): for example 5 runs for
+ * the 75th percentile at 75 %, 11 at 95 %. Give {@link #count()} to run more.
+ *
+ * <p>The percentile and confidence are also the defaults of every {@link Kpi} that does not set
+ * its own. Runs always execute one after the other on one thread, even when the user configures
+ * parallel execution. The annotation may be used as a meta-annotation to compose a team's own
+ * annotation.
+ */
+@Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@TestTemplate
+@ExtendWith(TriscaleExtension.class)
+@Execution(ExecutionMode.SAME_THREAD)
+public @interface Runs {
+
+    /**
+     * Percentile the runs are sized for, in the open interval (0, 100); also the default
+     * percentile of each {@link Kpi}.
+     *
+     * @return the percentile
+     */
+    double percentile();
+
+    /**
+     * Confidence in percent the runs are sized for, in the open interval (0, 100); also the
+     * default confidence of each {@link Kpi}.
+     *
+     * @return the confidence
+     */
+    double confidence();
+
+    /**
+     * Number of extreme runs a KPI may ignore (TriScale's robustness), {@code >= 0}. A larger
+     * robustness needs more runs: the 75th percentile at 75 % needs 5 runs, 10 with robustness 1.
+     *
+     * @return the robustness
+     */
+    int robustness() default 0;
+
+    /**
+     * Number of runs per series; {@code 0} (the default) runs the sized minimum. A positive count
+     * below the minimum that {@link #percentile()}, {@link #confidence()}, {@link #robustness()}
+     * or any {@link Kpi} requires is a configuration error.
+     *
+     * @return the number of runs per series, or 0 for the sized minimum
+     */
+    int count() default 0;
+
+    /**
+     * What a failing independence or stationarity check does to the verdict;
+     * {@link ChecksPolicy#DEFAULT} follows the configuration parameter {@code triscale.checks}
+     * (itself {@code warn} by default).
+     *
+     * @return the checks policy
+     */
+    ChecksPolicy checks() default ChecksPolicy.DEFAULT;
+}

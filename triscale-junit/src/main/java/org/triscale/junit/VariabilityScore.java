@@ -1,0 +1,85 @@
+package org.triscale.junit;
+
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Repeatable;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * A variability score the verdict checks across the series (TriScale's reproducibility measure):
+ * the width {@code UB − LB} of a two-sided distribution-free confidence interval of the
+ * {@link #percentile()} pair (e.g. 25th and 75th) of the series KPIs of {@link #metric()}. Read
+ * it as: with that confidence, half of the series give KPIs within the score of each other.
+ *
+ * <p>The score is computed over the series KPIs of the first {@link Kpi} declared for the metric,
+ * or of the one whose percentile is {@link #kpiPercentile()}. It needs several series: with
+ * {@code @Series(count = 1)} it is a configuration error.
+ */
+@Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
+@Retention(RetentionPolicy.RUNTIME)
+@Documented
+@Repeatable(VariabilityScore.List.class)
+public @interface VariabilityScore {
+
+    /**
+     * Name of a declared {@link Metric} that has a {@link Kpi}.
+     *
+     * @return the metric name
+     */
+    String metric();
+
+    /**
+     * Largest acceptable score, in the metric's unit; {@code NaN} (the default) for none. At least
+     * one of {@code atMost} and {@link #relativeAtMost()} is required.
+     *
+     * @return the threshold on the score
+     */
+    double atMost() default Double.NaN;
+
+    /**
+     * Largest acceptable relative score: the score divided by the midpoint of the two bound values,
+     * as a fraction ({@code 0.1} is 10 %); {@code NaN} (the default) for none.
+     *
+     * @return the threshold on the relative score
+     */
+    double relativeAtMost() default Double.NaN;
+
+    /**
+     * Percentile of the pair in the open interval (0, 100) (75 and 25 give the same pair);
+     * {@code NaN} (the default) uses {@link Series#percentile()}.
+     *
+     * @return the percentile
+     */
+    double percentile() default Double.NaN;
+
+    /**
+     * Confidence in percent in the open interval (0, 100); {@code NaN} (the default) uses
+     * {@link Series#confidence()}.
+     *
+     * @return the confidence
+     */
+    double confidence() default Double.NaN;
+
+    /**
+     * Percentile of the {@link Kpi} whose series values are scored; {@code NaN} (the default)
+     * takes the first {@code Kpi} declared for the metric.
+     *
+     * @return the KPI percentile
+     */
+    double kpiPercentile() default Double.NaN;
+
+    /** Container of repeated {@link VariabilityScore} annotations; written by the compiler. */
+    @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
+    @Retention(RetentionPolicy.RUNTIME)
+    @Documented
+    @interface List {
+        /**
+         * The scores.
+         *
+         * @return the scores
+         */
+        VariabilityScore[] value();
+    }
+}

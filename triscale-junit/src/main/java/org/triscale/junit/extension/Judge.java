@@ -1,0 +1,123 @@
+package org.triscale.junit.extension;
+
+import org.junit.jupiter.api.MediaType;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.opentest4j.AssertionFailedError;
+import org.triscale.junit.report.SurefireSeriesReports;
+import org.triscale.junit.result.JsonResults;
+import org.triscale.junit.result.TestResult;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Judges a test method: refuses partial data, analyses the runs, writes the JSON result and the
+ * per-series Surefire reports, prints the summary, and fails with every problem in one message.
+ */
+final class Judge {
+    private Judge() {
+    }
+
+    static void judge(TemplateState state, ExtensionContext context) {
+        TestSetup setup = state.setup;
+        if (!state.complete()) {
+            String failure = VerdictMessages.partialData(setup, state);
+            progress(setup, "REFUSED · " + failure, List.of());
+            throw new AssertionFailedError(header(setup, "REFUSED") + "\n- " + failure);
+        }
+        Analysis analysis = VerdictAnalysis.analyse(state);
+        List<String> failures = new ArrayList<>(analysis.failures());
+        List<String> warnings = new ArrayList<>(analysis.warnings());
+        Settings settings = setup.settings();
+        if (settings.surefireReports() && !setup.kpis().isEmpty()) { // no KPI: an empty suite per series
+            TestResult preliminary = ResultMapper.map(state, analysis, status(failures), failures, warnings);
+            try {
+                SurefireSeriesReports.write(preliminary, settings.surefireDir());
+            } catch (IOException | RuntimeException e) {
+                failures.add(unwritable("the per-series Surefire reports", settings.surefireDir(), e,
+                        SettingsReader.SUREFIRE_DIR));
+            }
+        }
+        TestResult result = ResultMapper.map(state, analysis, status(failures), failures, warnings);
+        Path json = null;
+        try {
+            json = JsonResults.write(result, settings.outputDir());
+        } catch (IOException | RuntimeException e) {
+            failures.add(unwritable("the JSON result", settings.outputDir(), e, SettingsReader.OUTPUT_DIR));
+        }
+        if (json != null) {
+            publish(context, json);
+            context.publishReportEntry("triscale.result", json.toString());
+        }
+        String summary = failures.isEmpty() ? "passed · " + counts(setup) : "FAILED · " + failures.size()
+                + (failures.size() == 1 ? " problem" : " problems");
+        progress(setup, summary + (json == null ? "" : " · " + json), warnings);
+        if (!failures.isEmpty()) {
+            StringBuilder message = new StringBuilder(header(setup, "FAILED"));
+            for (String failure : failures) {
+                message.append("\n- ").append(failure);
+            }
+            if (!warnings.isEmpty()) {
+                message.append("\nWarnings:");
+                for (String warning : warnings) {
+                    message.append("\n- ").append(warning);
+                }
+            }
+            if (json != null) {
+                message.append("\nResults: ").append(json);
+            }
+            throw new AssertionFailedError(message.toString());
+        }
+    }
+
+    private static String status(List<String> failures) {
+        return failures.isEmpty() ? "PASSED" : "FAILED";
+    }
+
+    private static String header(TestSetup setup, String status) {
+        return "TriScale verdict of " + setup.testName() + ": " + status + " (" + setup.seriesCount() + " series × "
+                + setup.runsPerSeries() + " runs, mode " + setup.settings().mode() + ")";
+    }
+
+    /** "2 KPIs in 5 series and 1 score hold". */
+    private static String counts(TestSetup setup) {
+        int kpis = setup.kpis().size();
+        int scores = setup.scores().size();
+        return kpis + (kpis == 1 ? " KPI" : " KPIs") + " in " + setup.seriesCount()
+                + " series and " + scores
+                + (scores == 1 ? " score" : " scores") + " hold";
+    }
+
+    private static String unwritable(String what, Path folder, Exception e, String parameter) {
+        return what + " could not be written to " + folder + " (" + e.getClass().getSimpleName() + ": "
+                + e.getMessage() + "); make the folder writable or set the configuration parameter " + parameter
+                + " to one that is. The analysis does not depend on it: the other lines, if any, are its findings.";
+    }
+
+    /**
+     * Attaches the JSON to the test's report (Open Test Reporting). A launcher that writes no
+     * outputs (the test kit, by default) refuses; the result file is written anyway, so the refusal
+     * is not worth a line of output.
+     */
+    private static void publish(ExtensionContext context, Path json) {
+        try {
+            context.publishFile(json.getFileName().toString(), MediaType.APPLICATION_JSON,
+                    target -> Files.copy(json, target, StandardCopyOption.REPLACE_EXISTING));
+        } catch (RuntimeException e) {
+            // see above
+        }
+    }
+
+    private static void progress(TestSetup setup, String summary, List<String> warnings) {
+        if (setup.settings().progress()) {
+            Progress.verdict(setup, summary);
+            for (String warning : warnings) {
+                Progress.verdict(setup, "warning: " + warning);
+            }
+        }
+    }
+}

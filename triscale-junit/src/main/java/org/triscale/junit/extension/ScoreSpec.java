@@ -1,0 +1,35 @@
+package org.triscale.junit.extension;
+
+/**
+ * A validated {@code @VariabilityScore}.
+ *
+ * @param kpi            the KPI whose series values are scored
+ * @param percentile     percentile of the pair, in (0, 100)
+ * @param confidence     confidence in percent
+ * @param atMost         threshold on the score, NaN for none
+ * @param relativeAtMost threshold on the relative score (a fraction), NaN for none
+ */
+record ScoreSpec(KpiSpec kpi, double percentile, double confidence, double atMost,
+                 double relativeAtMost) {
+
+    /** The metric scored. */
+    MetricSpec metric() {
+        return kpi.metric();
+    }
+
+    /** The lower percentile of the pair. */
+    double lowPercentile() {
+        return Math.min(percentile, 100 - percentile);
+    }
+
+    /** The upper percentile of the pair. */
+    double highPercentile() {
+        return Math.max(percentile, 100 - percentile);
+    }
+
+    /** Short label: {@code "variability score of delay (series KPIs delay P75 at 75 %)"}. */
+    String label() {
+        return "variability score of " + metric().name() + " (" + Format.ordinal(lowPercentile()) + "–"
+                + Format.ordinal(highPercentile()) + " percentiles of the series KPIs " + kpi.label() + ")";
+    }
+}

@@ -1,0 +1,277 @@
+package org.triscale.junit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.Event;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.params.provider.Arguments.arguments;
+
+/** Misconfigurations fail before any run, naming the annotation, the attribute, the value and the fix. */
+class ConfigurationTest {
+    @TempDir
+    Path folder;
+
+    static Stream<Arguments> misconfigurations() {
+        return Stream.of(
+                arguments(PercentileOutOfRange.class, List.of("@Runs(percentile = 100) must be in the open interval "
+                        + "(0, 100); use e.g. percentile = 75")),
+                arguments(ConfidenceOutOfRange.class, List.of("@Runs(confidence = 0) must be in the open interval")),
+                arguments(CountBelowMinimum.class, List.of("@Runs(count = 3) is below the 5 runs per series that "
+                        + "@Runs(percentile = 75, confidence = 75) need; set count >= 5")),
+                arguments(RobustnessNegative.class, List.of("@Runs(robustness = -1) must be >= 0")),
+                arguments(UnknownKpiMetric.class, List.of("@Kpi(metric = \"delai\") names no declared metric; "
+                        + "declared: delay, throughput. Fix the name or add @Metric(name = \"delai\", ...)")),
+                arguments(KpiWithoutThreshold.class, List.of("@Kpi(metric = \"delay\") sets neither atMost nor atLeast")),
+                arguments(MedianWithBothThresholds.class, List.of("percentile = 50) sets both atMost and atLeast",
+                        "declare two @Kpi")),
+                arguments(KpiNeedsMoreRuns.class, List.of("@Kpi(metric = \"delay\", percentile = 75, confidence = 95) "
+                        + "needs at least 11 runs per series, but the test has 5 (@Runs(percentile = 75, confidence = "
+                        + "75)); set @Runs(count = 11)")),
+                arguments(ThresholdsContradict.class, List.of("atLeast = 10, atMost = 5) can never hold")),
+                arguments(ScoreWithOneSeries.class, List.of("@VariabilityScore(metric = \"delay\") needs at least 5 "
+                        + "series for the 25th/75th percentile pair at 75 % confidence, but the test has one series "
+                        + "(no @Series); set @Series(count = 5)")),
+                arguments(ScoreTooFewSeries.class, List.of("needs at least 5 series", "but @Series(count = 3)")),
+                arguments(ScoreWithoutKpi.class, List.of("no @Kpi is declared for it")),
+                arguments(ScoreWithoutThreshold.class, List.of("sets neither atMost nor relativeAtMost")),
+                arguments(DuplicateMetric.class, List.of("@Metric(name = \"delay\") is declared twice")),
+                arguments(BadBounds.class, List.of("@Metric(name = \"delay\", bounds = [100.0, 0.0]) must be empty or "
+                        + "two finite values {min, max} with min < max")),
+                arguments(BadMeasure.class, List.of("@Metric(name = \"delay\", measure = 100) must be a percentile")),
+                arguments(UnknownConvergenceMetric.class, List.of("@ConvergenceRequired(metrics = \"rtt\") names no "
+                        + "declared metric")),
+                arguments(BadTolerance.class, List.of("@ConvergenceRequired(tolerance = 0) must be a finite percentage"
+                        + " > 0")),
+                arguments(DuplicateKpi.class, List.of("@Kpi(metric = \"delay\", percentile = 75) is declared twice")));
+    }
+
+    @ParameterizedTest
+    @MethodSource("misconfigurations")
+    void failsBeforeAnyRun(Class<?> fixture, List<String> messageParts) {
+        String message = configurationError(Kit.in(folder).run(fixture));
+
+        assertThat(message).startsWith("TriScale configuration error in " + fixture.getSimpleName() + ".cca: ");
+        for (String part : messageParts) {
+            assertThat(message).contains(part);
+        }
+    }
+
+    @Test
+    void invalidConfigurationParametersAreNamed() {
+        assertThat(configurationError(Kit.in(folder).with("triscale.mode", "strict").run(Valid.class)))
+                .isEqualTo("TriScale configuration parameter triscale.mode = 'strict' is not valid; use SOUND (the "
+                        + "default) or TRISCALE");
+        assertThat(configurationError(Kit.in(folder).with("triscale.checks", "error").run(Valid.class)))
+                .contains("triscale.checks = 'error' is not valid; use warn (the default) or fail");
+        assertThat(configurationError(Kit.in(folder).with("triscale.seed", "abc").run(Valid.class)))
+                .contains("triscale.seed = 'abc' is not valid");
+        assertThat(configurationError(Kit.in(folder).with("triscale.progress", "yes").run(Valid.class)))
+                .contains("triscale.progress = 'yes' is not valid; use true or false");
+    }
+
+    @Test
+    void acceptsEveryParameterSpelledRight() {
+        Kit.in(folder).with("triscale.mode", "triscale").with("triscale.checks", "Warn").with("triscale.seed", "0x2a")
+                .with("triscale.progress", "false").run(Valid.class)
+                .testEvents().assertStatistics(stats -> stats.started(6).succeeded(6));
+    }
+
+    private static String configurationError(EngineExecutionResults results) {
+        results.testEvents().assertStatistics(stats -> stats.started(0));
+        List<Event> failed = results.containerEvents().failed().list();
+        assertThat(failed).hasSize(1);
+        Throwable error = failed.get(0).getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
+        assertThat(error).isInstanceOf(ExtensionConfigurationException.class);
+        return error.getMessage();
+    }
+
+    @FixturesOnly
+    static class Valid {
+        @Runs(percentile = 75, confidence = 75)
+        @Metric(name = "delay")
+        @Kpi(metric = "delay", atMost = 100)
+        void cca(RunContext run) {
+            run.report("delay", VerdictTest.DELAYS[run.run() - 1]);
+        }
+    }
+
+    @FixturesOnly
+    static class PercentileOutOfRange {
+        @Runs(percentile = 100, confidence = 75)
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class ConfidenceOutOfRange {
+        @Runs(percentile = 75, confidence = 0)
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class CountBelowMinimum {
+        @Runs(percentile = 75, confidence = 75, count = 3)
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class RobustnessNegative {
+        @Runs(percentile = 75, confidence = 75, robustness = -1)
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class UnknownKpiMetric {
+        @Runs(percentile = 75, confidence = 75)
+        @Metric(name = "delay")
+        @Metric(name = "throughput")
+        @Kpi(metric = "delai", atMost = 60)
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class KpiWithoutThreshold {
+        @Runs(percentile = 75, confidence = 75)
+        @Metric(name = "delay")
+        @Kpi(metric = "delay")
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class MedianWithBothThresholds {
+        @Runs(percentile = 50, confidence = 75)
+        @Metric(name = "delay")
+        @Kpi(metric = "delay", atLeast = 1, atMost = 60)
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class KpiNeedsMoreRuns {
+        @Runs(percentile = 75, confidence = 75)
+        @Metric(name = "delay")
+        @Kpi(metric = "delay", confidence = 95, atMost = 60)
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class ThresholdsContradict {
+        @Runs(percentile = 75, confidence = 75)
+        @Metric(name = "delay")
+        @Kpi(metric = "delay", atLeast = 10, atMost = 5)
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class ScoreWithOneSeries {
+        @Runs(percentile = 75, confidence = 75)
+        @Metric(name = "delay")
+        @Kpi(metric = "delay", atMost = 60)
+        @VariabilityScore(metric = "delay", atMost = 10)
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class ScoreTooFewSeries {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 3)
+        @Metric(name = "delay")
+        @Kpi(metric = "delay", atMost = 60)
+        @VariabilityScore(metric = "delay", atMost = 10)
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class ScoreWithoutKpi {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 0)
+        @Metric(name = "delay")
+        @VariabilityScore(metric = "delay", atMost = 10)
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class ScoreWithoutThreshold {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 0)
+        @Metric(name = "delay")
+        @Kpi(metric = "delay", atMost = 60)
+        @VariabilityScore(metric = "delay")
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class DuplicateMetric {
+        @Runs(percentile = 75, confidence = 75)
+        @Metric(name = "delay")
+        @Metric(name = "delay", measure = 95)
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class BadBounds {
+        @Runs(percentile = 75, confidence = 75)
+        @Metric(name = "delay", bounds = {100, 0})
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class BadMeasure {
+        @Runs(percentile = 75, confidence = 75)
+        @Metric(name = "delay", measure = 100)
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class UnknownConvergenceMetric {
+        @Runs(percentile = 75, confidence = 75)
+        @ConvergenceRequired(metrics = "rtt")
+        @Metric(name = "delay")
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class BadTolerance {
+        @Runs(percentile = 75, confidence = 75)
+        @ConvergenceRequired(tolerance = 0)
+        @Metric(name = "delay")
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class DuplicateKpi {
+        @Runs(percentile = 75, confidence = 75)
+        @Metric(name = "delay")
+        @Kpi(metric = "delay", atMost = 60)
+        @Kpi(metric = "delay", atMost = 50)
+        void cca(RunContext run) {
+        }
+    }
+}

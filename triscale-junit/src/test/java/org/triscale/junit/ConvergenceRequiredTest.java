@@ -1,0 +1,105 @@
+package org.triscale.junit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.Event;
+import org.opentest4j.TestAbortedException;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Runs that do not converge are aborted, excluded, and make the verdict fail when too few remain. */
+class ConvergenceRequiredTest {
+    @TempDir
+    Path folder;
+
+    @Test
+    void nonConvergedRunsAreSkippedAndTooFewRemain() {
+        EngineExecutionResults results = Kit.in(folder).run(DriftingFixture.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(6).succeeded(3).aborted(2).failed(1));
+        List<Event> aborted = results.testEvents().aborted().list();
+        assertThat(aborted).extracting(event -> event.getTestDescriptor().getDisplayName())
+                .containsExactly("series 1/1 · run 2/5", "series 1/1 · run 4/5");
+        Throwable abort = aborted.get(0).getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
+        assertThat(abort).isInstanceOf(TestAbortedException.class);
+        assertThat(abort.getMessage()).startsWith("series 1 run 2 did not converge and is excluded from the KPIs: "
+                        + "delay: normalised slope interval [")
+                .contains("at 95 % confidence is not within the tolerance ± 5 %")
+                .endsWith("Make the runs longer, or relax @ConvergenceRequired(tolerance)");
+
+        assertThat(VerdictTest.verdictFailure(results))
+                .contains("KPI delay P75 at 75 % cannot be computed in series 1: an upper bound of the 75th percentile"
+                        + " at 75 % confidence needs at least 5 valid runs, but only 3 of 5 are valid (2 did not "
+                        + "converge, 0 failed, 0 aborted)")
+                .contains("run more with @Runs(count = 7)")
+                .contains("2 of 5 runs were excluded (series 1 run 2 did not converge, series 1 run 4 did not converge)");
+    }
+
+    @Test
+    void convergedRunsUseTheMedianOfTheWindowedMetric() {
+        Kit.in(folder).run(SteadyFixture.class).testEvents().assertStatistics(stats -> stats.started(6).succeeded(6));
+    }
+
+    @Test
+    void reportingAMetricThatMustConvergeFailsTheRun() {
+        EngineExecutionResults results = Kit.in(folder).run(ReportedFixture.class);
+
+        Event failed = results.testEvents().failed().list().get(0);
+        assertThat(failed.getTestDescriptor().getDisplayName()).isEqualTo("series 1/1 · run 1/5");
+        assertThat(failed.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow())
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("metric \"delay\" is named in @ConvergenceRequired(metrics)");
+    }
+
+    /** 1000 samples around 40 with a small repeating pattern: flat, so the run converges. */
+    static void steady(RunContext run) {
+        for (int i = 0; i < 1000; i++) {
+            run.record("delay", i * 0.01, 40 + (i % 7) * 0.1);
+        }
+    }
+
+    @FixturesOnly
+    static class DriftingFixture {
+        @Runs(percentile = 75, confidence = 75)
+        @ConvergenceRequired(confidence = 95, tolerance = 5)
+        @Metric(name = "delay", unit = "ms", bounds = {0, 100})
+        @Kpi(metric = "delay", atMost = 60)
+        void cca(RunContext run) {
+            if (run.run() % 2 == 0) {
+                for (int i = 0; i < 1000; i++) {
+                    run.record("delay", i * 0.01, i * 0.1); // still climbing at the end of the run
+                }
+            } else {
+                steady(run);
+            }
+        }
+    }
+
+    @FixturesOnly
+    static class SteadyFixture {
+        @Runs(percentile = 75, confidence = 75)
+        @ConvergenceRequired
+        @Metric(name = "delay", unit = "ms", bounds = {0, 100})
+        @Metric(name = "loss")
+        @Kpi(metric = "delay", atMost = 41)
+        void cca(RunContext run) {
+            steady(run);
+            run.report("loss", 0.01 * run.run()); // computed by the test: no convergence test
+        }
+    }
+
+    @FixturesOnly
+    static class ReportedFixture {
+        @Runs(percentile = 75, confidence = 75)
+        @ConvergenceRequired(metrics = "delay")
+        @Metric(name = "delay", bounds = {0, 100})
+        void cca(RunContext run) {
+            run.report("delay", 40);
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package org.triscale.junit;
+
+import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.UniqueId;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+/** Runs fixture classes through the Jupiter engine with output folders in a temporary folder. */
+final class Kit {
+    private final Path folder;
+    private final Map<String, String> parameters = new LinkedHashMap<>();
+
+    private Kit(Path folder) {
+        this.folder = folder;
+        parameters.put(FixturesOnly.PARAMETER, "true");
+        parameters.put("triscale.progress", "false");
+        parameters.put("triscale.output.dir", outputDir().toString());
+        parameters.put("triscale.surefire.reportsDir", reportsDir().toString());
+    }
+
+    static Kit in(Path folder) {
+        return new Kit(folder);
+    }
+
+    Kit with(String key, String value) {
+        parameters.put(key, value);
+        return this;
+    }
+
+    Path outputDir() {
+        return folder.resolve("triscale");
+    }
+
+    Path reportsDir() {
+        return folder.resolve("surefire-reports");
+    }
+
+    Path json(Class<?> fixture, String method) {
+        return outputDir().resolve(fixture.getName() + "." + method + ".json");
+    }
+
+    Path seriesXml(Class<?> fixture, String method, int series) {
+        return reportsDir().resolve("TEST-" + fixture.getName() + "." + method + ".series-" + series + ".xml");
+    }
+
+    EngineExecutionResults run(Class<?> fixture) {
+        return run(selectClass(fixture));
+    }
+
+    EngineExecutionResults run(DiscoverySelector... selectors) {
+        return EngineTestKit.engine("junit-jupiter").selectors(selectors).configurationParameters(parameters)
+                .execute();
+    }
+
+    /** The unique id of an invocation of a fixture's template method taking a {@code RunContext}. */
+    static UniqueId invocation(Class<?> fixture, String method, int index) {
+        return UniqueId.forEngine("junit-jupiter").append("class", fixture.getName())
+                .append("test-template", method + "(" + RunContext.class.getName() + ")")
+                .append("test-template-invocation", "#" + index);
+    }
+}

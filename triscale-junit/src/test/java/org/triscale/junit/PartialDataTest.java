@@ -1,0 +1,75 @@
+package org.triscale.junit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.Event;
+import org.opentest4j.AssertionFailedError;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
+
+/**
+ * A verdict on some runs only is refused: a rerun of the failed invocations (Surefire's
+ * rerunFailingTestsCount, an IDE's "rerun failed") must not turn a failing KPI green.
+ */
+class PartialDataTest {
+    @TempDir
+    Path folder;
+
+    @Test
+    void verdictAloneIsRefused() {
+        Kit kit = Kit.in(folder);
+        EngineExecutionResults results = kit.run(selectUniqueId(Kit.invocation(Fixture.class, "cca", 6)));
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
+        assertThat(VerdictTest.verdictFailure(results))
+                .startsWith("TriScale verdict of Fixture.cca: REFUSED (1 series × 5 runs, mode SOUND)")
+                .contains("the verdict refuses partial data: only 0 of 5 runs (1 series × 5 runs) executed in this launch")
+                .endsWith("Rerun the whole method Fixture.cca.");
+        assertThat(Files.exists(kit.json(Fixture.class, "cca"))).isFalse();
+    }
+
+    @Test
+    void rerunOfOneRunAndTheVerdictIsRefused() {
+        EngineExecutionResults results = Kit.in(folder).run(selectUniqueId(Kit.invocation(Fixture.class, "cca", 2)),
+                selectUniqueId(Kit.invocation(Fixture.class, "cca", 6)));
+
+        results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(1).failed(1));
+        assertThat(VerdictTest.verdictFailure(results)).contains("only 1 of 5 runs");
+    }
+
+    @Test
+    void singleRunWithoutVerdictFailsTheMethod() {
+        EngineExecutionResults results = Kit.in(folder).run(selectUniqueId(Kit.invocation(Fixture.class, "cca", 3)));
+
+        results.testEvents().assertStatistics(stats -> stats.started(1).succeeded(1));
+        List<Event> failed = results.containerEvents().failed().list();
+        assertThat(failed).hasSize(1);
+        assertThat(failed.get(0).getTestDescriptor().getDisplayName()).isEqualTo("cca(RunContext)");
+        Throwable error = failed.get(0).getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
+        assertThat(error).isInstanceOf(AssertionFailedError.class).hasMessage("TriScale verdict of Fixture.cca was not "
+                + "computed: 1 of 5 runs executed in this launch and the verdict was filtered out. A TriScale test is "
+                + "judged only on all its runs; rerun the whole method, not single invocations.");
+    }
+
+    @Test
+    void wholeMethodIsJudged() {
+        Kit.in(folder).run(Fixture.class).testEvents().assertStatistics(stats -> stats.started(6).succeeded(6));
+    }
+
+    @FixturesOnly
+    static class Fixture {
+        @Runs(percentile = 75, confidence = 75)
+        @Metric(name = "delay")
+        @Kpi(metric = "delay", atMost = 100)
+        void cca(RunContext run) {
+            run.report("delay", VerdictTest.DELAYS[run.run() - 1]);
+        }
+    }
+}

@@ -1,0 +1,230 @@
+package org.triscale.junit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.OutputDirectoryCreator;
+import org.junit.platform.engine.TestDescriptor;
+import org.junit.platform.engine.reporting.FileEntry;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+import org.junit.platform.testkit.engine.EventType;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+import javax.xml.parsers.DocumentBuilderFactory;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+/** The JSON result and the per-series Surefire reports. */
+class ResultsTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @TempDir
+    Path folder;
+
+    @Test
+    void jsonHoldsEverythingToReanalyse() throws IOException {
+        Kit kit = Kit.in(folder);
+        kit.run(Fixture.class);
+
+        JsonNode result = JSON.readTree(kit.json(Fixture.class, "cca").toFile());
+        assertThat(result.get("schemaVersion").asInt()).isEqualTo(1);
+        assertThat(result.get("testClass").asText()).isEqualTo(Fixture.class.getName());
+        assertThat(result.get("testMethod").asText()).isEqualTo("cca");
+
+        JsonNode parameters = result.get("parameters");
+        assertThat(parameters.get("mode").asText()).isEqualTo("SOUND");
+        assertThat(parameters.get("checksPolicy").asText()).isEqualTo("WARN");
+        assertThat(parameters.at("/runs/count").asInt()).isEqualTo(5);
+        assertThat(parameters.at("/runs/sizedMinimum").asInt()).isEqualTo(5);
+        assertThat(parameters.at("/series/count").asInt()).isEqualTo(2);
+        assertThat(parameters.at("/metrics/0/name").asText()).isEqualTo("delay");
+        assertThat(parameters.at("/metrics/0/measure").asText()).isEqualTo("P95");
+        assertThat(parameters.at("/metrics/0/bounds").isNull()).isTrue();
+        assertThat(parameters.at("/kpis/0/side").asText()).isEqualTo("UPPER");
+        assertThat(parameters.at("/kpis/0/atMost").asDouble()).isEqualTo(14.5);
+        assertThat(parameters.at("/kpis/0/atLeast").isNull()).isTrue();
+
+        JsonNode runs = result.get("runs");
+        assertThat(runs).hasSize(10);
+        JsonNode third = runs.get(2);
+        assertThat(third.get("series").asInt()).isEqualTo(1);
+        assertThat(third.get("run").asInt()).isEqualTo(3);
+        assertThat(third.get("status").asText()).isEqualTo("PASSED");
+        assertThat(third.at("/metrics/0/value").asDouble()).isEqualTo(15);
+        assertThat(third.at("/metrics/0/samples").asInt()).isEqualTo(3);
+        assertThat(third.at("/metrics/0/droppedNaN").asInt()).isEqualTo(1);
+        assertThat(third.get("durationNanos").asLong()).isPositive();
+        assertThat(runs.findValues("seed").stream().map(JsonNode::asLong).distinct().count()).isEqualTo(10);
+
+        JsonNode firstSeries = result.at("/series/0");
+        assertThat(firstSeries.get("validRuns").asInt()).isEqualTo(5);
+        JsonNode kpi = firstSeries.at("/kpis/0");
+        assertThat(kpi.get("value").asDouble()).isEqualTo(15);
+        assertThat(kpi.get("index").asInt()).isEqualTo(4);
+        assertThat(kpi.get("boundRun").asInt()).isEqualTo(3);
+        assertThat(kpi.get("passed").asBoolean()).isFalse();
+        assertThat(kpi.get("message").asText()).contains("violated in series 1");
+        assertThat(result.at("/series/1/kpis/0/passed").asBoolean()).isTrue();
+
+        JsonNode score = result.at("/variabilityScores/0");
+        assertThat(score.get("kind").asText()).isEqualTo("TWO_SIDED");
+        assertThat(score.get("seriesKpis")).extracting(JsonNode::asDouble).containsExactly(15.0, 14.0);
+        assertThat(score.get("defined").asBoolean()).isTrue();
+        assertThat(score.get("score").asDouble()).isEqualTo(1);
+        assertThat(score.get("lowerSeries").asInt()).isEqualTo(2);
+        assertThat(score.get("upperSeries").asInt()).isEqualTo(1);
+        assertThat(score.get("passed").asBoolean()).isTrue();
+        assertThat(score.get("needed").asInt()).isEqualTo(2);
+
+        JsonNode verdict = result.get("verdict");
+        assertThat(verdict.get("status").asText()).isEqualTo("FAILED");
+        assertThat(verdict.get("executedRuns").asInt()).isEqualTo(10);
+        assertThat(verdict.get("failures")).hasSize(1);
+        assertThat(result.at("/environment/java").asText()).isEqualTo(System.getProperty("java.version"));
+        assertThat(result.at("/environment/cpus").asInt()).isPositive();
+    }
+
+    @Test
+    void oneSurefireReportPerSeries() throws Exception {
+        Kit kit = Kit.in(folder);
+        kit.run(Fixture.class);
+
+        Element first = parse(kit.seriesXml(Fixture.class, "cca", 1));
+        assertThat(first.getTagName()).isEqualTo("testsuite");
+        assertThat(first.getAttribute("name")).isEqualTo(Fixture.class.getName() + ".cca.series-1");
+        assertThat(first.getAttribute("tests")).isEqualTo("1");
+        assertThat(first.getAttribute("failures")).isEqualTo("1");
+        assertThat(first.getAttribute("errors")).isEqualTo("0");
+        assertThat(first.getAttribute("skipped")).isEqualTo("0");
+        assertThat(Double.parseDouble(first.getAttribute("time"))).isNotNegative();
+
+        Map<String, String> properties = properties(first);
+        assertThat(properties).containsEntry("triscale.series", "1").containsEntry("run-3.delay", "15.0")
+                .containsEntry("run-3.status", "PASSED").containsKey("run-5.seed");
+
+        NodeList cases = first.getElementsByTagName("testcase");
+        assertThat(cases.getLength()).isEqualTo(1);
+        Element kpi = (Element) cases.item(0);
+        assertThat(kpi.getAttribute("name")).isEqualTo("KPI delay P75 at 75 % atMost 14.5");
+        assertThat(kpi.getAttribute("classname")).isEqualTo(Fixture.class.getName() + ".cca.series-1");
+        Element failure = (Element) kpi.getElementsByTagName("failure").item(0);
+        assertThat(failure.getAttribute("type")).isEqualTo("org.opentest4j.AssertionFailedError");
+        assertThat(failure.getAttribute("message")).contains("with 75 % confidence the 75th percentile of delay is at"
+                + " most 15 ms, above atMost 14.5 ms");
+
+        Element second = parse(kit.seriesXml(Fixture.class, "cca", 2));
+        assertThat(second.getAttribute("failures")).isEqualTo("0");
+        assertThat(((Element) second.getElementsByTagName("testcase").item(0))
+                .getElementsByTagName("failure").getLength()).isZero();
+        try (Stream<Path> files = Files.list(kit.reportsDir())) {
+            assertThat(files.map(path -> path.getFileName().toString())).containsExactlyInAnyOrder(
+                    "TEST-" + Fixture.class.getName() + ".cca.series-1.xml",
+                    "TEST-" + Fixture.class.getName() + ".cca.series-2.xml");
+        }
+    }
+
+    @Test
+    void surefireReportsCanBeSwitchedOff() {
+        Kit kit = Kit.in(folder).with("triscale.surefire.reports", "false");
+        kit.run(Fixture.class);
+
+        assertThat(Files.exists(kit.json(Fixture.class, "cca"))).isTrue();
+        assertThat(Files.exists(kit.reportsDir())).isFalse();
+    }
+
+    @Test
+    void unwritableFolderFailsTheVerdictAndKeepsTheOutcome() throws IOException {
+        Path file = Files.writeString(folder.resolve("not-a-folder"), "");
+        EngineExecutionResults results = Kit.in(folder).with("triscale.output.dir", file.toString())
+                .run(PassingFixture.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(6).succeeded(5).failed(1));
+        assertThat(VerdictTest.verdictFailure(results))
+                .startsWith("TriScale verdict of PassingFixture.cca: FAILED")
+                .contains("the JSON result could not be written to " + file)
+                .contains("set the configuration parameter triscale.output.dir to one that is");
+    }
+
+    @Test
+    void resultIsPublishedForOpenTestReporting() {
+        Path outputs = folder.resolve("outputs");
+        OutputDirectoryCreator creator = new OutputDirectoryCreator() {
+            @Override
+            public Path getRootDirectory() {
+                return outputs;
+            }
+
+            @Override
+            public Path createOutputDirectory(TestDescriptor descriptor) throws IOException {
+                return Files.createDirectories(outputs.resolve(Integer.toHexString(descriptor.getUniqueId().hashCode())));
+            }
+        };
+        Map<String, String> parameters = new HashMap<>(Map.of(FixturesOnly.PARAMETER, "true",
+                "triscale.progress", "false", "triscale.output.dir", folder.resolve("triscale").toString(),
+                "triscale.surefire.reports", "false"));
+        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter").selectors(selectClass(PassingFixture.class))
+                .configurationParameters(parameters).outputDirectoryCreator(creator).execute();
+
+        List<Event> files = results.allEvents().filter(event -> event.getType() == EventType.FILE_ENTRY_PUBLISHED).toList();
+        assertThat(files).hasSize(1);
+        FileEntry entry = files.get(0).getRequiredPayload(FileEntry.class);
+        assertThat(entry.getPath().getFileName().toString()).isEqualTo(PassingFixture.class.getName() + ".cca.json");
+        assertThat(entry.getMediaType()).contains("application/json");
+    }
+
+    private static Element parse(Path file) throws Exception {
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
+        Document document = factory.newDocumentBuilder().parse(file.toFile());
+        return document.getDocumentElement();
+    }
+
+    private static Map<String, String> properties(Element suite) {
+        Map<String, String> properties = new HashMap<>();
+        NodeList nodes = suite.getElementsByTagName("property");
+        for (int i = 0; i < nodes.getLength(); i++) {
+            Element property = (Element) nodes.item(i);
+            properties.put(property.getAttribute("name"), property.getAttribute("value"));
+        }
+        return properties;
+    }
+
+    @FixturesOnly
+    static class Fixture {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 2, percentile = 50, confidence = 50)
+        @Metric(name = "delay", measure = 95, unit = "ms")
+        @Kpi(metric = "delay", atMost = 14.5)
+        @VariabilityScore(metric = "delay", atMost = 10)
+        void cca(RunContext run) {
+            double delay = VerdictTest.DELAYS[run.run() - 1] - (run.series() == 2 ? 1 : 0);
+            run.record("delay", delay - 1);
+            run.record("delay", Double.NaN);
+            run.record("delay", delay);
+            run.record("delay", delay - 2);
+        }
+    }
+
+    @FixturesOnly
+    static class PassingFixture {
+        @Runs(percentile = 75, confidence = 75)
+        @Metric(name = "delay")
+        @Kpi(metric = "delay", atMost = 100)
+        void cca(RunContext run) {
+            run.report("delay", VerdictTest.DELAYS[run.run() - 1]);
+        }
+    }
+}

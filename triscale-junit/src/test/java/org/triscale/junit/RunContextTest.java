@@ -1,0 +1,126 @@
+package org.triscale.junit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What a run sees: its coordinates, its seed, clear errors for misuse; and its progress line. */
+class RunContextTest {
+    @TempDir
+    Path folder;
+
+    @Test
+    void seedsAreStableAcrossLaunchesAndDistinctBetweenRuns() {
+        List<Long> first = seeds(Kit.in(folder));
+        List<Long> second = seeds(Kit.in(folder));
+        List<Long> otherBase = seeds(Kit.in(folder).with("triscale.seed", "1"));
+
+        assertThat(first).hasSize(10).doesNotHaveDuplicates().isEqualTo(second);
+        assertThat(otherBase).hasSize(10).doesNotContainAnyElementsOf(first);
+    }
+
+    private static List<Long> seeds(Kit kit) {
+        SeedFixture.seeds.clear();
+        kit.run(SeedFixture.class).testEvents().assertStatistics(stats -> stats.succeeded(11));
+        return new ArrayList<>(SeedFixture.seeds);
+    }
+
+    @Test
+    void unknownMetricFailsTheRunNamingTheDeclaredOnes() {
+        assertThat(runFailure(Kit.in(folder).run(UnknownMetricFixture.class)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("unknown metric \"delai\"; declared metrics: delay, throughput. Fix the name or declare it "
+                        + "with @Metric(name = \"delai\", ...)");
+    }
+
+    @Test
+    void infinityIsRejected() {
+        assertThat(runFailure(Kit.in(folder).run(InfinityFixture.class)))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("metric \"delay\": y is Infinity; samples must be finite (NaN is dropped and "
+                        + "counted)");
+    }
+
+    @Test
+    void runWithoutUsableSamplesFails() {
+        assertThat(runFailure(Kit.in(folder).run(OnlyNaNFixture.class)))
+                .hasMessageStartingWith("series 1 run 1 recorded no usable value: metric \"delay\" has no finite sample"
+                        + " (2 NaN dropped)");
+    }
+
+    @Test
+    void printsOneProgressLinePerRunAndOneForTheVerdict() {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        PrintStream original = System.out;
+        System.setOut(new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        try {
+            Kit.in(folder).with("triscale.progress", "true").run(SeedFixture.class);
+        } finally {
+            System.setOut(original);
+        }
+        List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
+
+        assertThat(lines).hasSize(11);
+        assertThat(lines.get(0)).matches("\\[SeedFixture\\.cca] series 1/2 run 1/5 · delay=13 ms · elapsed \\d+ s · ETA \\d+ s");
+        assertThat(lines.get(9)).matches("\\[SeedFixture\\.cca] series 2/2 run 5/5 · delay=14 ms · elapsed \\d+ s");
+        assertThat(lines.get(10)).startsWith("[SeedFixture.cca] verdict · passed · 1 KPI in 2 series and 0 scores hold · ");
+    }
+
+    private static Throwable runFailure(EngineExecutionResults results) {
+        return results.testEvents().failed().list().get(0).getPayload(TestExecutionResult.class).orElseThrow()
+                .getThrowable().orElseThrow();
+    }
+
+    @FixturesOnly
+    static class SeedFixture {
+        static final List<Long> seeds = new ArrayList<>();
+
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 2)
+        @Metric(name = "delay", unit = "ms")
+        @Kpi(metric = "delay", atMost = 100)
+        void cca(RunContext run) {
+            seeds.add(run.seed());
+            run.report("delay", VerdictTest.DELAYS[run.run() - 1]);
+        }
+    }
+
+    @FixturesOnly
+    static class UnknownMetricFixture {
+        @Runs(percentile = 75, confidence = 75)
+        @Metric(name = "delay")
+        @Metric(name = "throughput")
+        void cca(RunContext run) {
+            run.record("delai", 1.0);
+        }
+    }
+
+    @FixturesOnly
+    static class InfinityFixture {
+        @Runs(percentile = 75, confidence = 75)
+        @Metric(name = "delay")
+        void cca(RunContext run) {
+            run.record("delay", 0, Double.POSITIVE_INFINITY);
+        }
+    }
+
+    @FixturesOnly
+    static class OnlyNaNFixture {
+        @Runs(percentile = 75, confidence = 75)
+        @Metric(name = "delay")
+        void cca(RunContext run) {
+            run.record("delay", Double.NaN);
+            run.recordAll("delay", new double[] {Double.NaN});
+        }
+    }
+}

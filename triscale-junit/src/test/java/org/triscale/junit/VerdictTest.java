@@ -1,0 +1,227 @@
+package org.triscale.junit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.Event;
+import org.opentest4j.AssertionFailedError;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The verdict: passes, or fails with a message that names what was violated and what it means. */
+class VerdictTest {
+    /** Run metrics in run order, not monotonic (no trend for the checks to see). */
+    static final double[] DELAYS = {13, 11, 15, 12, 14};
+    static final double[] THROUGHPUTS = {91, 95, 88, 93, 90};
+
+    @TempDir
+    Path folder;
+
+    @Test
+    void passesWhenEveryKpiHolds() {
+        EngineExecutionResults results = Kit.in(folder).run(PassingFixture.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(6).succeeded(6));
+    }
+
+    @Test
+    void upperKpiViolationNamesBoundThresholdSeriesAndRun() {
+        String message = verdictFailure(Kit.in(folder).run(UpperViolationFixture.class));
+
+        assertThat(message)
+                .startsWith("TriScale verdict of UpperViolationFixture.cca: FAILED (1 series × 5 runs, mode SOUND)")
+                .contains("KPI delay P75 at 75 % (atMost 14 ms) violated in series 1")
+                .contains("with 75 % confidence the 75th percentile of delay is at most 15 ms, above atMost 14 ms")
+                .contains("the true 75th percentile is above it with probability at most 25 %")
+                .contains("The bound is the metric of run 3 (rank 5 of 5 valid runs")
+                .contains("run 1 = 13, run 2 = 11, run 3 = 15, run 4 = 12, run 5 = 14 ms");
+    }
+
+    @Test
+    void lowerKpiViolationReadsTheLowerBound() {
+        String message = verdictFailure(Kit.in(folder).run(LowerViolationFixture.class));
+
+        assertThat(message)
+                .contains("KPI throughput P25 at 75 % (atLeast 90 Mbit/s) violated in series 2")
+                .contains("with 75 % confidence the 25th percentile of throughput is at least 88 Mbit/s, below "
+                        + "atLeast 90 Mbit/s")
+                .contains("The bound is the metric of run 3 (rank 1 of 5")
+                .doesNotContain("series 1:");
+    }
+
+    @Test
+    void medianKpiTakesItsSideFromTheThreshold() {
+        String message = verdictFailure(Kit.in(folder).run(MedianFixture.class));
+
+        assertThat(message)
+                .contains("KPI delay P50 at 70 % (atLeast 12 ms) violated in series 1")
+                .contains("the 50th percentile of delay is at least 11 ms")
+                .doesNotContain("atMost 20");
+    }
+
+    @Test
+    void scoreViolationNamesTheIntervalAndItsSeries() {
+        String message = verdictFailure(Kit.in(folder).run(ScoreFixture.class));
+
+        assertThat(message)
+                .contains("The variability score of delay (25th–75th percentiles of the series KPIs delay P75 at 75 %) is"
+                        + " 4 ms (relative 26.67 %), above atMost 3 ms")
+                .contains("with 75 % confidence each of the 25th and the 75th percentiles of the 5 series KPIs "
+                        + "(jointly with probability at least 50 %) lies within [13 ms, 17 ms]")
+                .contains("whose ends are the KPIs of series 5 and series 1")
+                .contains("Series KPIs: series 1 = 17, series 2 = 16, series 3 = 15, series 4 = 14, series 5 = 13 ms")
+                .doesNotContain("KPI delay P75 at 75 % (atMost");
+    }
+
+    @Test
+    void relativeScoreViolation() {
+        assertThat(verdictFailure(Kit.in(folder).run(RelativeScoreFixture.class)))
+                .contains("is 4 ms (relative 26.67 %), above relativeAtMost 0.2 (20 %)")
+                .doesNotContain("above atMost");
+    }
+
+    @Test
+    void failingRunsFailTheVerdict() {
+        EngineExecutionResults results = Kit.in(folder).run(FailingRunFixture.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(11).succeeded(9).failed(2));
+        assertThat(results.testEvents().failed().list().get(0).getTestDescriptor().getDisplayName())
+                .isEqualTo("series 1/1 · run 3/10");
+        assertThat(verdictFailure(results))
+                .contains("1 of 10 runs failed (series 1 run 3: IllegalStateException: emulator crashed)")
+                .contains("fix the failures and rerun");
+    }
+
+    @Test
+    void warnsOnFailingChecksByDefaultAndFailsUnderTheFailPolicy() {
+        Kit.in(folder).run(TrendFixture.class).testEvents().assertStatistics(stats -> stats.succeeded(11));
+
+        String message = verdictFailure(Kit.in(folder).with("triscale.checks", "fail").run(TrendFixture.class));
+        assertThat(message).contains("series 1, KPI delay P75 at 75 %: the mann-kendall check failed")
+                .contains("The checks policy is fail");
+    }
+
+    @Test
+    void annotationPolicyOverridesTheParameter() {
+        String message = verdictFailure(Kit.in(folder).with("triscale.checks", "warn").run(StrictTrendFixture.class));
+
+        assertThat(message).contains("the mann-kendall check failed");
+    }
+
+    static String verdictFailure(EngineExecutionResults results) {
+        List<Event> failed = results.testEvents().failed().list();
+        Event verdict = failed.get(failed.size() - 1);
+        assertThat(verdict.getTestDescriptor().getDisplayName()).isEqualTo("verdict");
+        Throwable throwable = verdict.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
+                .getThrowable().orElseThrow();
+        assertThat(throwable).isInstanceOf(AssertionFailedError.class);
+        return throwable.getMessage();
+    }
+
+    @FixturesOnly
+    static class PassingFixture {
+        @Runs(percentile = 75, confidence = 75)
+        @Metric(name = "delay", measure = 95, unit = "ms")
+        @Metric(name = "throughput", unit = "Mbit/s")
+        @Kpi(metric = "delay", atMost = 15)
+        @Kpi(metric = "throughput", percentile = 25, atLeast = 88)
+        void cca(RunContext run) {
+            run.report("delay", DELAYS[run.run() - 1]);
+            run.report("throughput", THROUGHPUTS[run.run() - 1]);
+        }
+    }
+
+    @FixturesOnly
+    static class UpperViolationFixture {
+        @Runs(percentile = 75, confidence = 75)
+        @Metric(name = "delay", unit = "ms")
+        @Kpi(metric = "delay", atMost = 14)
+        void cca(RunContext run) {
+            run.report("delay", DELAYS[run.run() - 1]);
+        }
+    }
+
+    @FixturesOnly
+    static class LowerViolationFixture {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 2)
+        @Metric(name = "throughput", unit = "Mbit/s")
+        @Kpi(metric = "throughput", percentile = 25, atLeast = 90)
+        void cca(RunContext run) {
+            // Series 1 is 2 Mbit/s faster: its minimum, 90, meets the threshold.
+            run.report("throughput", THROUGHPUTS[run.run() - 1] + (run.series() == 1 ? 2 : 0));
+        }
+    }
+
+    @FixturesOnly
+    static class MedianFixture {
+        @Runs(percentile = 50, confidence = 75)
+        @Metric(name = "delay", unit = "ms")
+        @Kpi(metric = "delay", atMost = 20)
+        @Kpi(metric = "delay", atLeast = 12, confidence = 70)
+        void cca(RunContext run) {
+            run.report("delay", DELAYS[run.run() - 1]);
+        }
+    }
+
+    @FixturesOnly
+    static class ScoreFixture {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 5)
+        @Metric(name = "delay", unit = "ms")
+        @Kpi(metric = "delay", atMost = 20)
+        @VariabilityScore(metric = "delay", atMost = 3)
+        void cca(RunContext run) {
+            // Series KPIs (the maxima) 17, 16, 15, 14, 13: the score is 17 - 13 = 4.
+            run.report("delay", DELAYS[run.run() - 1] + 3 - run.series());
+        }
+    }
+
+    @FixturesOnly
+    static class RelativeScoreFixture {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 0)
+        @Metric(name = "delay", unit = "ms")
+        @Kpi(metric = "delay", atMost = 20)
+        @VariabilityScore(metric = "delay", atMost = 5, relativeAtMost = 0.2)
+        void cca(RunContext run) {
+            run.report("delay", DELAYS[run.run() - 1] + 3 - run.series());
+        }
+    }
+
+    @FixturesOnly
+    static class FailingRunFixture {
+        @Runs(percentile = 75, confidence = 75, count = 10)
+        @Metric(name = "delay")
+        @Kpi(metric = "delay", atMost = 100)
+        void cca(RunContext run) {
+            if (run.run() == 3) {
+                throw new IllegalStateException("emulator crashed");
+            }
+            run.report("delay", DELAYS[(run.run() - 1) % 5]);
+        }
+    }
+
+    @FixturesOnly
+    static class TrendFixture {
+        @Runs(percentile = 75, confidence = 75, count = 10)
+        @Metric(name = "delay")
+        @Kpi(metric = "delay", atMost = 100)
+        void cca(RunContext run) {
+            run.report("delay", run.run()); // a perfect trend: the Mann-Kendall check fails
+        }
+    }
+
+    @FixturesOnly
+    static class StrictTrendFixture {
+        @Runs(percentile = 75, confidence = 75, count = 10, checks = ChecksPolicy.FAIL)
+        @Metric(name = "delay")
+        @Kpi(metric = "delay", atMost = 100)
+        void cca(RunContext run) {
+            run.report("delay", run.run());
+        }
+    }
+}
