@@ -21,9 +21,8 @@ import java.util.List;
                 "Example: triscale score kpis.csv -p 75 -c 75"})
 final class ScoreCommand extends SeriesCommand {
 
-    @Option(names = "--joint", description = "Use a joint interval of the percentile: both ends hold together "
-            + "with the confidence. Without it, TriScale's interval bounds the percentiles p and 100 - p, each end "
-            + "on its own.")
+    @Option(names = "--joint", description = "Size the interval jointly: both ends (p and 100 - p) hold together "
+            + "with the confidence. Without it, TriScale's interval holds each end on its own (jointly 2c - 1).")
     boolean joint;
 
     @Override
@@ -68,8 +67,8 @@ final class ScoreCommand extends SeriesCommand {
             int needed = kind == IntervalKind.JOINT
                     ? Sizing.joint(score.percentile(), score.confidence(), 0)
                     : Sizing.twoSided(score.percentile(), score.confidence(), 0);
-            String of = kind == IntervalKind.JOINT || low == 50
-                    ? "the " + Text.ordinal(score.percentile()) + " percentile"
+            String of = low == 50
+                    ? "the median"
                     : "the " + Text.ordinal(low) + "/" + Text.ordinal(high) + " percentiles";
             lines.add("variability score: undefined: a " + confidence + (kind == IntervalKind.JOINT ? " joint" : "")
                     + " interval of " + of + " needs at least " + needed + " values, got " + score.values());
@@ -88,10 +87,14 @@ final class ScoreCommand extends SeriesCommand {
         String c = Text.percent(score.confidence()) + " %";
         String lb = Text.number(score.lowerValue());
         String ub = Text.number(score.upperValue());
-        if (low == 50 || kind == IntervalKind.JOINT) {
-            // Both ends bound the one percentile together (TriScale sizes the median's pair jointly).
-            return "the interval [" + lb + ", " + ub + "] contains the " + (low == 50 ? "median" : Text.ordinal(
-                    score.percentile()) + " percentile") + " of the series KPIs with probability at least " + c;
+        if (low == 50) {
+            // TriScale sizes the median's pair jointly.
+            return "the interval [" + lb + ", " + ub + "] contains the median of the series KPIs with probability"
+                    + " at least " + c;
+        }
+        if (kind == IntervalKind.JOINT) {
+            return "the " + Text.ordinal(low) + " percentile of the series KPIs is at least " + lb + " and the "
+                    + Text.ordinal(high) + " at most " + ub + ", both together with probability at least " + c;
         }
         double jointly = Math.max(0, 2 * score.confidence() - 100);
         return "the " + Text.ordinal(low) + " percentile of the series KPIs is at least " + lb + " and the "

@@ -255,20 +255,26 @@ public final class CsvColumnReader {
         }
 
         private double cell(CsvParser parser, int column) throws IOException {
-            String text = parser.getText();
-            int length = text.length();
-            if (length == 0 || (length == 3 && isNaN(text))) {
+            // Parse straight from the parser's buffer: no String per cell on the fast path.
+            char[] chars = parser.getTextCharacters();
+            int offset = parser.getTextOffset();
+            int length = parser.getTextLength();
+            if (length == 0 || (length == 3 && isNaN(chars, offset))) {
                 return Double.NaN;
             }
             try {
-                double value = NumberInput.parseDouble(text, fastParser);
+                double value = NumberInput.parseDouble(chars, offset, length, fastParser);
                 if (!Double.isInfinite(value)) {
                     return value;
                 }
             } catch (NumberFormatException e) {
                 // reported below with the line number, which is only looked up on this path
             }
-            return cell(text, column, parser.currentTokenLocation().getLineNr());
+            return cell(parser.getText(), column, parser.currentTokenLocation().getLineNr());
+        }
+
+        private static boolean isNaN(char[] chars, int offset) {
+            return (chars[offset] | 0x20) == 'n' && (chars[offset + 1] | 0x20) == 'a' && (chars[offset + 2] | 0x20) == 'n';
         }
 
         /** Slow path: parses a cell whose line is known, or reports why it is not a number. */

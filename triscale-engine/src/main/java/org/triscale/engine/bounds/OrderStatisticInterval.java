@@ -36,23 +36,23 @@ public record OrderStatisticInterval(int n, double percentile, double confidence
     }
 
     /**
-     * The percentile the lower end bounds from below: {@code min(p, 100 − p)} for TriScale's
-     * two-sided interval of a non-median percentile, {@code p} otherwise.
+     * The percentile the lower end bounds from below: {@code min(p, 100 − p)} for a two-sided or
+     * joint interval of a non-median percentile, {@code p} otherwise.
      *
      * @return the percentile in percent
      */
     public double lowerPercentile() {
-        return kind == IntervalKind.TWO_SIDED && percentile > 50 ? 100 - percentile : percentile;
+        return kind != IntervalKind.ONE_SIDED && percentile > 50 ? 100 - percentile : percentile;
     }
 
     /**
-     * The percentile the upper end bounds from above: {@code max(p, 100 − p)} for TriScale's
-     * two-sided interval of a non-median percentile, {@code p} otherwise.
+     * The percentile the upper end bounds from above: {@code max(p, 100 − p)} for a two-sided or
+     * joint interval of a non-median percentile, {@code p} otherwise.
      *
      * @return the percentile in percent
      */
     public double upperPercentile() {
-        return kind == IntervalKind.TWO_SIDED && percentile < 50 ? 100 - percentile : percentile;
+        return kind != IntervalKind.ONE_SIDED && percentile < 50 ? 100 - percentile : percentile;
     }
 
     /**

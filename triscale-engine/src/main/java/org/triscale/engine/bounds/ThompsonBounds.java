@@ -23,9 +23,11 @@ import java.util.OptionalInt;
  *       jointly with probability ≥ c. For another percentile, l is the one-sided lower index of
  *       {@code min(p, 100 − p)} and the upper end bounds {@code max(p, 100 − p)}: each end holds
  *       with probability ≥ c, the pair jointly with probability ≥ 2c − 1.
- *   <li>{@link IntervalKind#JOINT}: the narrowest pair of indices {@code l < u} such that
- *       {@code P(X(l) ≤ ξp ≤ X(u)) ≥ c} (ties broken by the larger coverage, then by the most
- *       balanced tails, then by the smaller l).
+ *   <li>{@link IntervalKind#JOINT}: the same percentile pair and symmetric indices
+ *       {@code (l, n−1−l)} as {@code TWO_SIDED}, with l the largest index for which both ends hold
+ *       <em>together</em> with probability ≥ c: {@code P(X(l) ≤ ξq and ξ(1−q) ≤ X(n−1−l)) ≥ c},
+ *       q = min(p, 100 − p), computed exactly from the trinomial split of the sample around the
+ *       two percentiles. For the median it equals {@code TWO_SIDED}.
  * </ul>
  *
  * <p>For the {@code ONE_SIDED} and {@code TWO_SIDED} kinds the tail probabilities are accumulated
@@ -74,9 +76,9 @@ public final class ThompsonBounds {
                 break;
             }
             case JOINT: {
-                int[] pair = jointPair(n, percentile / 100, confidence / 100);
-                lower = pair == null ? OptionalInt.empty() : OptionalInt.of(pair[0]);
-                upper = pair == null ? OptionalInt.empty() : OptionalInt.of(pair[1]);
+                int l = jointLower(n, percentile, confidence / 100);
+                lower = present(l);
+                upper = l < 0 ? OptionalInt.empty() : OptionalInt.of(n - 1 - l);
                 break;
             }
             default:
@@ -222,79 +224,45 @@ public final class ThompsonBounds {
         return Math.min(Math.max(sum, 0.0), 1.0);
     }
 
-    /** The JOINT pair {l, u}, or null when no pair reaches the confidence. */
-    static int[] jointPair(int n, double p, double c) {
-        if (n < 2 || jointProbability(n, p, 0, n - 1) < c) {
-            return null;
+    /**
+     * Probability, in percent, that the symmetric pair {@code (l, n − 1 − l)} holds jointly for
+     * the percentile pair of {@code percentile}: {@code X(l) ≤ ξq} and {@code ξ(1−q) ≤ X(n−1−l)}
+     * with q = min(p, 100 − p) (for the median, {@code X(l) ≤ ξ50 ≤ X(n−1−l)}). This is the
+     * coverage of a {@link IntervalKind#JOINT} interval, and the joint coverage of TriScale's
+     * two-sided one.
+     *
+     * @param n          sample size, ≥ 1
+     * @param percentile percentile in (0, 100)
+     * @param lowerIndex index l of the lower end, in [0, n)
+     * @return the joint coverage in percent (0 when the two ends cross)
+     */
+    public static double symmetricPairCoverage(int n, double percentile, int lowerIndex) {
+        checkCoverageArguments(n, percentile, lowerIndex);
+        double q = percentile > 50 ? 100 - percentile : percentile;
+        int upperIndex = n - 1 - lowerIndex;
+        if (upperIndex < lowerIndex) {
+            return 0;
         }
-        // Largest l that can still reach c (with u = n − 1): coverage falls as l grows.
-        int lo = 0;
-        int hi = n - 1;
-        while (hi - lo > 1) {
-            int mid = (lo + hi) >>> 1;
-            if (jointProbability(n, p, mid, n - 1) >= c) {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
-        int lMax = lo;
-        // Smallest u reachable by any l (lower tail vanishing): P(B <= u) >= c. No width below
-        // uFloor − l is possible for a given l.
-        int uFloor = smallestUpper(n, p, c);
-        int u = n - 1;
-        int bestL = -1;
-        int bestU = -1;
-        double bestCoverage = -1;
-        double bestImbalance = Double.POSITIVE_INFINITY;
-        for (int l = lMax; l >= 0; l--) {
-            if (bestL >= 0 && uFloor - l > bestU - bestL) {
-                break;
-            }
-            // u*(l) shrinks as l falls: move the pointer down while the coverage still holds.
-            if (u <= l) {
-                u = l + 1;
-            }
-            while (u - 1 > l && jointProbability(n, p, l, u - 1) >= c) {
-                u--;
-            }
-            double coverage = jointProbability(n, p, l, u);
-            if (coverage < c) {
-                continue;
-            }
-            double imbalance = Math.abs(Binomial.cumulative(n, p, l) - Binomial.survival(n, p, u));
-            int width = u - l;
-            int bestWidth = bestU - bestL;
-            boolean better = bestL < 0 || width < bestWidth
-                    || (width == bestWidth && (coverage > bestCoverage
-                    || (coverage == bestCoverage && imbalance <= bestImbalance)));
-            if (better) {
-                bestL = l;
-                bestU = u;
-                bestCoverage = coverage;
-                bestImbalance = imbalance;
-            }
-        }
-        return new int[] {bestL, bestU};
+        return jointCoverage(n, q, lowerIndex, 100 - q, upperIndex);
     }
 
-    /** Smallest u with P(B ≤ u) ≥ c (n − 1 if none smaller). */
-    private static int smallestUpper(int n, double p, double c) {
-        int lo = 0;
-        int hi = n - 1;
-        if (Binomial.cumulative(n, p, lo) >= c) {
-            return lo;
+    /** Largest l whose symmetric pair reaches c jointly, −1 when none does; coverage falls as l grows. */
+    private static int jointLower(int n, double percentile, double c) {
+        if (symmetricPairCoverage(n, percentile, 0) / 100 < c) {
+            return -1;
         }
-        // Invariant: cdf(lo) < c, cdf(hi) >= c or hi = n − 1.
+        int lo = 0;
+        int hi = (n - 1) / 2 + 1;
+        // Invariant: coverage(lo) >= c; coverage(hi) < c or hi past the middle.
         while (hi - lo > 1) {
             int mid = (lo + hi) >>> 1;
-            if (Binomial.cumulative(n, p, mid) >= c) {
-                hi = mid;
-            } else {
+            if (symmetricPairCoverage(n, percentile, mid) / 100 >= c) {
                 lo = mid;
+            } else {
+                hi = mid;
             }
         }
-        return hi;
+        return lo;
     }
 
     private static OptionalInt present(int index) {

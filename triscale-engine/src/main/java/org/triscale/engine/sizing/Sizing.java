@@ -1,5 +1,7 @@
 package org.triscale.engine.sizing;
 
+import org.triscale.engine.bounds.ThompsonBounds;
+
 import org.triscale.engine.Arguments;
 import org.triscale.engine.numeric.Binomial;
 
@@ -80,10 +82,12 @@ public final class Sizing {
     }
 
     /**
-     * Minimal N for a joint two-sided interval: both ends hold together with probability at
-     * least {@code confidence}. It is the smallest N ≥ 2(r + 1) with
-     * {@code P(r < B < N − r) ≥ c}, B ~ Binomial(N, p): the interval from the (r+1)-th smallest to
-     * the (r+1)-th largest sample covers the percentile with probability ≥ c.
+     * Minimal N for a joint two-sided interval: the same percentile pair as
+     * {@link #twoSided(double, double, int)} (the median, or q = min(p, 100 − p) and 1 − q), with
+     * both ends holding <em>together</em> with probability at least {@code confidence}. It is the
+     * smallest N ≥ 2(r + 1) for which the (r+1)-th smallest sample is below ξq and the (r+1)-th
+     * largest above ξ(1−q) with probability ≥ c (see
+     * {@link ThompsonBounds#symmetricPairCoverage(int, double, int)}).
      *
      * @param percentile percentile in (0, 100)
      * @param confidence joint confidence in percent, in (0, 100)
@@ -94,15 +98,9 @@ public final class Sizing {
      */
     public static int joint(double percentile, double confidence, int robustness) {
         check(percentile, confidence, robustness);
-        double p = percentile / 100;
-        double c = confidence / 100;
-        return smallestFrom(2 * (robustness + 1), size -> jointCoverage(size, p, robustness) >= c,
+        return smallestFrom(2 * (robustness + 1),
+                size -> ThompsonBounds.symmetricPairCoverage(size, percentile, robustness) >= confidence,
                 percentile, confidence, robustness);
-    }
-
-    private static double jointCoverage(int n, double p, int r) {
-        double value = 1 - Binomial.cumulative(n, p, r) - Binomial.survival(n, p, n - 1 - r);
-        return Math.max(value, 0.0);
     }
 
     /** TriScale's working percentile: min(p, 100 − p), with 100 − p computed as the reference does. */

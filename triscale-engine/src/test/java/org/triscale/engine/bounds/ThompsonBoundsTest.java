@@ -114,32 +114,70 @@ class ThompsonBoundsTest {
     }
 
     @Test
-    void jointIntervalIsTheNarrowestReachingTheConfidence() {
+    void jointIntervalIsTheWidestSymmetricPairHoldingJointly() {
         for (int n = 2; n <= 60; n++) {
             for (double p : PERCENTILES) {
                 for (double c : CONFIDENCES) {
                     String where = "n=" + n + " p=" + p + " c=" + c;
                     OrderStatisticInterval interval = ThompsonBounds.indices(n, p, c, IntervalKind.JOINT);
-                    int bestWidth = Integer.MAX_VALUE;
-                    for (int l = 0; l < n; l++) {
-                        for (int u = l + 1; u < n; u++) {
-                            if (ThompsonBounds.jointCoverage(n, p, l, p, u) >= c) {
-                                bestWidth = Math.min(bestWidth, u - l);
-                            }
+                    double q = Math.min(p, 100 - p);
+                    int expected = -1;
+                    for (int l = 0; l <= n - 1 - l; l++) {
+                        // Brute force over the trinomial split: below ξq, between, above ξ(1−q).
+                        // (1e-12: the brute force rounds; exact ties such as n = 3, median, 75 % count as reached)
+                        if (bruteForcePairCoverage(n, q, l) >= c / 100 - 1e-12) {
+                            expected = l;
                         }
                     }
-                    if (bestWidth == Integer.MAX_VALUE) {
+                    if (expected < 0) {
                         assertThat(interval.lowerIndex()).as(where).isEmpty();
                         assertThat(interval.upperIndex()).as(where).isEmpty();
                     } else {
-                        int l = interval.lowerIndex().orElseThrow();
-                        int u = interval.upperIndex().orElseThrow();
-                        assertThat(u - l).as(where).isEqualTo(bestWidth);
+                        assertThat(interval.lowerIndex()).as(where).hasValue(expected);
+                        assertThat(interval.upperIndex()).as(where).hasValue(n - 1 - expected);
                         assertThat(interval.jointCoverage()).as(where).isGreaterThanOrEqualTo(c);
+                        assertThat(interval.lowerPercentile()).as(where).isEqualTo(q);
+                        assertThat(interval.upperPercentile()).as(where).isEqualTo(100 - q);
                     }
                 }
             }
         }
+    }
+
+    @Test
+    void jointIntervalOfANonMedianPairIsWiderThanTriscales() {
+        // P25/P75 at 75 % from 10 values: TriScale's ends hold at 75 % each, only 50 % jointly guaranteed.
+        OrderStatisticInterval twoSided = ThompsonBounds.indices(10, 75, 75, IntervalKind.TWO_SIDED);
+        OrderStatisticInterval joint = ThompsonBounds.indices(10, 75, 75, IntervalKind.JOINT);
+        assertThat(twoSided.jointCoverage()).isLessThan(75);
+        assertThat(joint.jointCoverage()).isGreaterThanOrEqualTo(75);
+        assertThat(joint.lowerIndex().orElseThrow()).isLessThan(twoSided.lowerIndex().orElseThrow());
+        assertThat(joint.upperIndex().orElseThrow()).isGreaterThan(twoSided.upperIndex().orElseThrow());
+    }
+
+    /** P(at least l + 1 values below ξq and at least l + 1 above ξ(1−q)), summing the trinomial. */
+    private static double bruteForcePairCoverage(int n, double q, int l) {
+        double pq = q / 100;
+        double pMiddle = 1 - 2 * pq;
+        double total = 0;
+        for (int below = 0; below <= n; below++) {
+            for (int above = 0; above + below <= n; above++) {
+                if (below >= l + 1 && above >= l + 1) {
+                    int middle = n - below - above;
+                    total += Math.exp(logFactorial(n) - logFactorial(below) - logFactorial(above) - logFactorial(middle))
+                            * Math.pow(pq, below) * Math.pow(pq, above) * (middle == 0 ? 1 : Math.pow(pMiddle, middle));
+                }
+            }
+        }
+        return total;
+    }
+
+    private static double logFactorial(int k) {
+        double sum = 0;
+        for (int i = 2; i <= k; i++) {
+            sum += Math.log(i);
+        }
+        return sum;
     }
 
     @Test
@@ -160,11 +198,11 @@ class ThompsonBoundsTest {
         assertThat(ThompsonBounds.lowerCoverage(n, p, l + 1)).isLessThan(c);
         assertThat(ThompsonBounds.upperCoverage(n, p, u)).isGreaterThanOrEqualTo(c);
         assertThat(ThompsonBounds.upperCoverage(n, p, u - 1)).isLessThan(c);
+        OrderStatisticInterval twoSided = ThompsonBounds.indices(n, p, c, IntervalKind.TWO_SIDED);
         OrderStatisticInterval joint = ThompsonBounds.indices(n, p, c, IntervalKind.JOINT);
-        assertThat(joint.lowerIndex().orElseThrow()).isLessThan(l);
-        assertThat(joint.upperIndex().orElseThrow()).isGreaterThan(u);
-        assertThat(ThompsonBounds.jointCoverage(n, p, joint.lowerIndex().getAsInt(), p, joint.upperIndex().getAsInt()))
-                .isGreaterThanOrEqualTo(c);
+        assertThat(joint.lowerIndex().orElseThrow()).isLessThanOrEqualTo(twoSided.lowerIndex().orElseThrow());
+        assertThat(joint.upperIndex().orElseThrow()).isGreaterThanOrEqualTo(twoSided.upperIndex().orElseThrow());
+        assertThat(joint.jointCoverage()).isGreaterThanOrEqualTo(c);
     }
 
     @Test

@@ -82,11 +82,9 @@ class SizingTest {
                     assertThat(two == 1 || two == 2 * (r + 1) || !hasTwoSided(two - 1, p, c, r)).as(where).isTrue();
 
                     int joint = Sizing.joint(p, c, r);
-                    assertThat(ThompsonBounds.jointCoverage(joint, p, r, p, joint - 1 - r)).as(where)
-                            .isGreaterThanOrEqualTo(c);
+                    assertThat(ThompsonBounds.symmetricPairCoverage(joint, p, r)).as(where).isGreaterThanOrEqualTo(c);
                     if (joint > 2 * (r + 1)) {
-                        assertThat(ThompsonBounds.jointCoverage(joint - 1, p, r, p, joint - 2 - r)).as(where)
-                                .isLessThan(c);
+                        assertThat(ThompsonBounds.symmetricPairCoverage(joint - 1, p, r)).as(where).isLessThan(c);
                     }
                     if (r == 0) {
                         assertThat(ThompsonBounds.indices(joint, p, c, IntervalKind.JOINT).complete()).as(where).isTrue();

@@ -158,6 +158,22 @@ class MannKendallTestTest {
     }
 
     @Test
+    void longSeriesScoreThroughRanksEqualsThePairwiseDefinition() {
+        java.util.SplittableRandom random = new java.util.SplittableRandom(2026);
+        for (int trial = 0; trial < 40; trial++) {
+            int n = MannKendallTest.DIRECT_SCORE_LIMIT + 1 + random.nextInt(2_000);
+            int distinct = trial % 4 == 0 ? 2 : trial % 4 == 1 ? 17 : 1_000_000;
+            double[] x = new double[n];
+            for (int i = 0; i < n; i++) {
+                double v = random.nextInt(distinct) + (trial % 4 == 2 ? 0.001 * i : 0);
+                x[i] = trial % 5 == 0 && v == 0 ? -0.0 : v; // -0.0 and 0.0 are one value
+            }
+            assertThat(MannKendallTest.score(x)).as("trial %d, n = %d", trial, n)
+                    .isEqualTo(MannKendallTest.directScore(x));
+        }
+    }
+
+    @Test
     void pValueAloneMatchesTheResult() {
         double[] x = {3, 1, 4, 1, 5, 9, 2, 6, 5, 3, 5, 8, 9, 7, 9, 3, 2, 3, 8, 4, 6, 2, 6, 4, 3};
         assertThat(MannKendallTest.pValue(x)).isEqualTo(MannKendallTest.test(x, 0.05).pValue());
