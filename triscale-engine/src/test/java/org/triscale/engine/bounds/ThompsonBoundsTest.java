@@ -172,12 +172,16 @@ class ThompsonBoundsTest {
         return total;
     }
 
-    private static double logFactorial(int k) {
-        double sum = 0;
-        for (int i = 2; i <= k; i++) {
-            sum += Math.log(i);
+    private static final double[] LOG_FACTORIAL = new double[128];
+
+    static {
+        for (int i = 2; i < LOG_FACTORIAL.length; i++) {
+            LOG_FACTORIAL[i] = LOG_FACTORIAL[i - 1] + Math.log(i);
         }
-        return sum;
+    }
+
+    private static double logFactorial(int k) {
+        return LOG_FACTORIAL[k];
     }
 
     @Test
