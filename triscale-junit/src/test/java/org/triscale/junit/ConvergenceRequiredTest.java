@@ -41,6 +41,18 @@ class ConvergenceRequiredTest {
     }
 
     @Test
+    void runsThatAllSkipThemselvesSkipTheVerdictToo() {
+        EngineExecutionResults results = Kit.in(folder).run(AssumingFixture.class);
+
+        results.testEvents().assertStatistics(stats -> stats.started(6).aborted(6).failed(0));
+        Event verdict = results.testEvents().aborted().list().get(5);
+        assertThat(verdict.getTestDescriptor().getDisplayName()).isEqualTo("verdict");
+        assertThat(verdict.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow())
+                .isInstanceOf(TestAbortedException.class)
+                .hasMessageContaining("all 5 runs were skipped by an assumption; the verdict is skipped too");
+    }
+
+    @Test
     void convergedRunsUseTheMedianOfTheWindowedMetric() {
         Kit.in(folder).run(SteadyFixture.class).testEvents().assertStatistics(stats -> stats.started(6).succeeded(6));
     }
@@ -60,6 +72,16 @@ class ConvergenceRequiredTest {
     static void steady(RunContext run) {
         for (int i = 0; i < 1000; i++) {
             run.record("delay", i * 0.01, 40 + (i % 7) * 0.1);
+        }
+    }
+
+    @FixturesOnly
+    static class AssumingFixture {
+        @Runs(percentile = 75, confidence = 75)
+        @Metric(name = "delay", unit = "ms")
+        @Kpi(metric = "delay", atMost = 60)
+        void cca(RunContext run) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(false, "the simulator is not installed");
         }
     }
 

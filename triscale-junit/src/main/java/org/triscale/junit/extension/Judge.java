@@ -3,6 +3,7 @@ package org.triscale.junit.extension;
 import org.junit.jupiter.api.MediaType;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
 import org.triscale.junit.report.SurefireSeriesReports;
 import org.triscale.junit.result.JsonResults;
 import org.triscale.junit.result.TestResult;
@@ -28,6 +29,13 @@ final class Judge {
             String failure = VerdictMessages.partialData(setup, state);
             progress(setup, "REFUSED · " + failure, List.of());
             throw new AssertionFailedError(header(setup, "REFUSED") + "\n- " + failure);
+        }
+        if (allRunsAborted(state)) {
+            // Every run skipped itself (an assumption: a missing backend, a wrong platform): there is
+            // nothing to judge, and a red verdict would contradict the runs' own skips.
+            String reason = "all " + setup.totalRuns() + " runs were skipped by an assumption; the verdict is skipped too";
+            progress(setup, "skipped · " + reason, List.of());
+            throw new TestAbortedException(header(setup, "SKIPPED") + "\n- " + reason);
         }
         Analysis analysis = VerdictAnalysis.analyse(state);
         List<String> failures = new ArrayList<>(analysis.failures());
@@ -72,6 +80,18 @@ final class Judge {
             }
             throw new AssertionFailedError(message.toString());
         }
+    }
+
+    private static boolean allRunsAborted(TemplateState state) {
+        TestSetup setup = state.setup;
+        for (int series = 1; series <= setup.seriesCount(); series++) {
+            for (int run = 1; run <= setup.runsPerSeries(); run++) {
+                if (state.run(series, run).status() != RunStatus.ABORTED) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     private static String status(List<String> failures) {
