@@ -145,4 +145,47 @@ public final class Arguments {
                     + x.length + " and " + y.length + "; give one " + xName + " per " + yName);
         }
     }
+
+    /**
+     * Checks the values a statistical check receives: present, at least {@code minimum} of them,
+     * all finite (callers drop NaN before testing).
+     *
+     * @param check   the check's name for the message, e.g. "the Ljung–Box independence test"
+     * @param values  the values in time order
+     * @param minimum smallest number of values the check accepts
+     * @return {@code values}
+     * @throws IllegalArgumentException if the values are null, too few, or not all finite
+     */
+    public static double[] checkedSeries(String check, double[] values, int minimum) {
+        if (values == null) {
+            throw new IllegalArgumentException("values must not be null; pass the series' values in time order");
+        }
+        if (values.length < minimum) {
+            throw new IllegalArgumentException("values has " + values.length + " value(s); " + check
+                    + " needs at least " + minimum + " (valid range: " + minimum + " or more values)");
+        }
+        for (int i = 0; i < values.length; i++) {
+            if (!Double.isFinite(values[i])) {
+                throw new IllegalArgumentException("values[" + i + "] is " + values[i] + "; " + check
+                        + " needs finite values (drop NaN values before testing, and check the measurement"
+                        + " that produced an infinity)");
+            }
+        }
+        return values;
+    }
+
+    /**
+     * Checks a false-alarm rate (significance level) in the open interval (0, 1).
+     *
+     * @param alpha the level
+     * @return {@code alpha}
+     * @throws IllegalArgumentException if {@code alpha} is NaN or outside (0, 1)
+     */
+    public static double falseAlarmRate(double alpha) {
+        if (!(alpha > 0 && alpha < 1)) {
+            throw new IllegalArgumentException("alpha must be in the open interval (0, 1), got " + alpha
+                    + "; it is the false-alarm rate, e.g. 0.05");
+        }
+        return alpha;
+    }
 }

@@ -6,6 +6,7 @@ import java.math.RoundingMode;
 import java.util.Arrays;
 
 import org.apache.commons.statistics.distribution.NormalDistribution;
+import org.triscale.engine.Arguments;
 import org.triscale.engine.CheckResult;
 
 /**
@@ -215,27 +216,11 @@ public final class MannKendallTest {
     }
 
     private static void checkValues(double[] values) {
-        if (values == null) {
-            throw new IllegalArgumentException("values must not be null; pass the series' values in time order");
-        }
-        if (values.length < MIN_VALUES) {
-            throw new IllegalArgumentException("values has " + values.length + " value(s); the Mann–Kendall trend test"
-                    + " needs at least " + MIN_VALUES + " (valid range: " + MIN_VALUES + " or more values)");
-        }
-        for (int i = 0; i < values.length; i++) {
-            if (!Double.isFinite(values[i])) {
-                throw new IllegalArgumentException("values[" + i + "] is " + values[i] + "; the Mann–Kendall trend test"
-                        + " needs finite values (drop NaN values before testing, and check the measurement"
-                        + " that produced an infinity)");
-            }
-        }
+        Arguments.checkedSeries("the Mann–Kendall trend test", values, MIN_VALUES);
     }
 
     private static void checkAlpha(double alpha) {
-        if (!(alpha > 0 && alpha < 1)) {
-            throw new IllegalArgumentException("alpha must be in the open interval (0, 1), got " + alpha
-                    + "; it is the false-alarm rate, e.g. 0.05");
-        }
+        Arguments.falseAlarmRate(alpha);
     }
 
     /** Two significant digits, plain notation; tiny values as an upper bound. */
