@@ -148,35 +148,46 @@ public final class RegressionGate {
         return Arrays.copyOf(out, k);
     }
 
-    private static KpiChange kpiChange(double[][] baseline, double[][] candidate, GateSettings settings) {
-        double[] oldKpis = seriesKpis(baseline, settings);
-        double[] newKpis = seriesKpis(candidate, settings);
-        double[] oldDefined = valid(oldKpis);
-        double[] newDefined = valid(newKpis);
-        double oldValue = oldDefined.length == 0 ? Double.NaN : median(oldDefined);
-        double newValue = newDefined.length == 0 ? Double.NaN : median(newDefined);
-        double change = newValue - oldValue;
-        double relativeChange = change / Math.abs(oldValue);
-        double score = Double.NaN;
-        double relativeScore = Double.NaN;
-        if (oldDefined.length >= 2) {
-            OrderStatisticInterval interval = ThompsonBounds.indices(oldDefined.length, settings.scorePercentile(),
+    /**
+     * The KPIs of a sequel and their variability score, as the gate reports them for context.
+     *
+     * @param sequel   run metrics, one array per series; NaN marks an invalid run
+     * @param settings the KPI and score to compute
+     * @return the series KPIs, their median and their score
+     * @throws IllegalArgumentException if an array is null or a value is infinite
+     */
+    public static SequelKpis summarise(double[][] sequel, GateSettings settings) {
+        Arguments.notNull("settings", settings);
+        check("sequel", sequel);
+        double[] kpis = seriesKpis(sequel, settings);
+        double[] defined = valid(kpis);
+        double median = defined.length == 0 ? Double.NaN : median(defined);
+        double lower = Double.NaN;
+        double upper = Double.NaN;
+        if (defined.length >= 2) {
+            OrderStatisticInterval interval = ThompsonBounds.indices(defined.length, settings.scorePercentile(),
                     settings.scoreConfidence(), IntervalKind.TWO_SIDED);
             if (interval.complete()) {
-                double[] sorted = oldDefined.clone();
+                double[] sorted = defined.clone();
                 Arrays.sort(sorted);
-                double lower = sorted[interval.lowerIndex().getAsInt()];
-                double upper = sorted[interval.upperIndex().getAsInt()];
-                score = upper - lower;
-                relativeScore = score / ((lower + upper) / 2);
+                lower = sorted[interval.lowerIndex().getAsInt()];
+                upper = sorted[interval.upperIndex().getAsInt()];
             }
         }
-        double allowance = Double.isNaN(oldValue) ? settings.allowance().absolute()
-                : settings.allowance().amount(oldValue);
-        boolean beyond = !Double.isNaN(score) && !Double.isNaN(change)
-                && settings.direction().badChange(newValue, oldValue) > score + allowance;
-        return new KpiChange(oldKpis, newKpis, oldValue, newValue, change, relativeChange, score, relativeScore,
-                allowance, beyond);
+        double score = upper - lower;
+        return new SequelKpis(kpis, median, lower, upper, score, score / ((lower + upper) / 2));
+    }
+
+    private static KpiChange kpiChange(double[][] baseline, double[][] candidate, GateSettings settings) {
+        SequelKpis old = summarise(baseline, settings);
+        SequelKpis now = summarise(candidate, settings);
+        double change = now.median() - old.median();
+        double allowance = Double.isNaN(old.median()) ? settings.allowance().absolute()
+                : settings.allowance().amount(old.median());
+        boolean beyond = !Double.isNaN(old.score()) && !Double.isNaN(change)
+                && settings.direction().badChange(now.median(), old.median()) > old.score() + allowance;
+        return new KpiChange(old.seriesKpis(), now.seriesKpis(), old.median(), now.median(), change,
+                change / Math.abs(old.median()), old.score(), old.relativeScore(), allowance, beyond);
     }
 
     /** TriScale's KPI of each series: a one-sided Thompson bound of its valid run metrics. */
