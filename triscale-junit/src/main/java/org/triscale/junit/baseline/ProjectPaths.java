@@ -26,6 +26,15 @@ public final class ProjectPaths {
         return (base == null ? Paths.get("") : Paths.get(base)).toAbsolutePath().normalize();
     }
 
+    /** The real path of the deepest existing ancestor of {@code path}, followed by the rest of it. */
+    private static Path realPath(Path path) throws IOException {
+        Path existing = path;
+        while (existing != null && !Files.exists(existing)) {
+            existing = existing.getParent();
+        }
+        return existing == null ? path : existing.toRealPath().resolve(existing.relativize(path));
+    }
+
     /**
      * Resolves a relative path inside a base folder.
      *
@@ -62,19 +71,14 @@ public final class ProjectPaths {
         if (!resolved.startsWith(root)) {
             throw new IllegalArgumentException(what + " leaves the module's folder " + root);
         }
-        Path existing = resolved;
-        while (existing != null && !Files.exists(existing)) {
-            existing = existing.getParent();
-        }
-        if (existing != null) {
-            try {
-                if (!existing.toRealPath().startsWith(root.toRealPath())) {
-                    throw new IllegalArgumentException(what + " leaves the module's folder " + root
-                            + " through a symbolic link (" + existing + " is " + existing.toRealPath() + ")");
-                }
-            } catch (IOException e) {
-                throw new IllegalArgumentException(what + " cannot be checked (" + e.getMessage() + ")");
+        try {
+            Path realTarget = realPath(resolved);
+            if (!realTarget.startsWith(realPath(root))) {
+                throw new IllegalArgumentException(what + " leaves the module's folder " + root
+                        + " through a symbolic link (it leads to " + realTarget + ")");
             }
+        } catch (IOException e) {
+            throw new IllegalArgumentException(what + " cannot be checked (" + e.getMessage() + ")");
         }
         return resolved;
     }

@@ -110,7 +110,7 @@ final class BaselineGate {
                 file = null;
                 fileUnusable = true;
                 if (spec.update()) {
-                    notes.add("the old baseline file could not be used (" + e.getMessage() + "); it is replaced");
+                    notes.add("Baseline gate: the old baseline file could not be used (" + e.getMessage() + "); it is replaced");
                 } else {
                     failures.add(GateMessages.unusable(e.getMessage()));
                 }
@@ -254,7 +254,7 @@ final class BaselineGate {
                     + e.getClass().getSimpleName() + ": " + e.getMessage() + "); the old file, if any, is unchanged.");
             return;
         }
-        StringBuilder text = new StringBuilder("baseline ").append(old == null ? "created: " : "updated: ")
+        StringBuilder text = new StringBuilder("Baseline gate: baseline ").append(old == null ? "created: " : "updated: ")
                 .append(spec.fileLabel()).append(" (commit it). ").append(String.join("; ", changes));
         if (old != null) {
             List<String> fingerprint = current.fingerprint().differences(old.fingerprint());

@@ -43,8 +43,8 @@ final class GateSummary {
             }
             md.append('\n');
         }
-        md.append("Baseline: ").append(result.source() == null ? "none" : cell(result.source()))
-                .append(" · file `").append(result.file()).append("`\n");
+        md.append("Baseline: ").append(result.source() == null ? "none (file `" + result.file() + "`)"
+                : cell(result.source())).append("\n\n");
         appendAll(md, failures);
         appendAll(md, warnings);
         for (String note : result.notes()) {
