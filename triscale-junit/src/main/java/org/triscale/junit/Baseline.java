@@ -117,6 +117,16 @@ public @interface Baseline {
      */
     String[] tags() default {};
 
+    /**
+     * Machine entries of the fingerprint that are not compared: any of {@code "java"} (feature
+     * version), {@code "os"}, {@code "arch"} and {@code "cpus"}. Leave them out only when the
+     * results do not depend on the machine, e.g. a deterministic emulator driven by seeds; they are
+     * still recorded. Empty (the default) compares them all.
+     *
+     * @return the entries not compared
+     */
+    String[] ignoreInFingerprint() default {};
+
     /** Which way of a gated metric is better. */
     enum Direction {
         /** From the metric's {@link Kpi}: {@code atMost} is lower is better, {@code atLeast} higher. */

@@ -202,6 +202,28 @@ class BaselineTest {
                         + " triscale.baseline.strict=true)");
     }
 
+    @Test
+    void machineEntriesCanBeLeftOutOfTheComparison() throws IOException {
+        Kit kit = Kit.in(folder).with("triscale.baseline.update", "true");
+        kit.run(Gated.class);
+        kit.run(IgnoresCpus.class);
+        Kit compare = Kit.in(folder).with("triscale.baseline.inconclusive", "fail");
+        for (Class<?> fixture : List.of(Gated.class, IgnoresCpus.class)) {
+            Path file = kit.baseline(fixture, "fct");
+            Files.writeString(file, Files.readString(file).replaceFirst("\"cpus\" : \\d+", "\"cpus\" : 999"));
+        }
+
+        assertThat(VerdictTest.verdictFailure(compare.run(Gated.class)))
+                .contains("the test bed differs from the baseline's (cpus: '999' → '"
+                        + Runtime.getRuntime().availableProcessors() + "')");
+        compare.run(IgnoresCpus.class).testEvents().assertStatistics(stats -> stats.failed(0));
+        assertThat(JSON.readTree(compare.json(IgnoresCpus.class, "fct").toFile())
+                .at("/baseline/metrics/0/outcome").asText()).isEqualTo("UNCHANGED");
+        assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(IgnoresTheScenario.class)))
+                .contains("@Baseline(ignoreInFingerprint = \"scenario\") is not a machine entry of the fingerprint;"
+                        + " use java, os, arch or cpus");
+    }
+
     // --- missing baseline ---
 
     @Test
@@ -452,6 +474,29 @@ class BaselineTest {
             org.junit.jupiter.api.Assumptions.assumeTrue(run.series() > abortedSeries, "emulator unavailable");
             run.testBed("backend", backend);
             run.report("fct", 100 + 3 * run.series() + (run.run() * 3) % 5 + shift);
+        }
+    }
+
+    @FixturesOnly
+    static class IgnoresCpus {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 5)
+        @Metric(name = "fct", measure = 95, unit = "ms")
+        @Kpi(metric = "fct", atMost = 1000)
+        @Baseline(ignoreInFingerprint = "cpus")
+        void fct(RunContext run) {
+            run.report("fct", 100 + 3 * run.series() + (run.run() * 3) % 5);
+        }
+    }
+
+    @FixturesOnly
+    static class IgnoresTheScenario {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 5)
+        @Metric(name = "fct")
+        @Kpi(metric = "fct", atMost = 1000)
+        @Baseline(ignoreInFingerprint = "scenario")
+        void cca(RunContext run) {
         }
     }
 

@@ -5,6 +5,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 
@@ -46,6 +47,9 @@ public record Fingerprint(String java, String os, String arch, Integer cpus, Str
                 System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors(), scenario, testBed, tags);
     }
 
+    /** The machine entries a test may leave out of the comparison. */
+    public static final Set<String> MACHINE_ENTRIES = Set.of("java", "os", "arch", "cpus");
+
     /**
      * The entries that differ from another fingerprint, e.g. {@code "cpus: 8 → 2"}, in a fixed
      * order; empty when they match.
@@ -54,11 +58,32 @@ public record Fingerprint(String java, String os, String arch, Integer cpus, Str
      * @return the differences, old value first
      */
     public List<String> differences(Fingerprint other) {
+        return differences(other, Set.of());
+    }
+
+    /**
+     * The entries that differ from another fingerprint, leaving out some machine entries (for
+     * example {@code cpus} for an emulator whose results do not depend on the machine).
+     *
+     * @param other   the fingerprint compared with, the older one
+     * @param ignored names among {@link #MACHINE_ENTRIES} not compared
+     * @return the differences, old value first
+     */
+    public List<String> differences(Fingerprint other, Set<String> ignored) {
         List<String> out = new ArrayList<>();
-        compare(out, "java", other.java, java);
-        compare(out, "os", other.os, os);
-        compare(out, "arch", other.arch, arch);
-        compare(out, "cpus", other.cpus == null ? null : other.cpus.toString(), cpus == null ? null : cpus.toString());
+        if (!ignored.contains("java")) {
+            compare(out, "java", other.java, java);
+        }
+        if (!ignored.contains("os")) {
+            compare(out, "os", other.os, os);
+        }
+        if (!ignored.contains("arch")) {
+            compare(out, "arch", other.arch, arch);
+        }
+        if (!ignored.contains("cpus")) {
+            compare(out, "cpus", other.cpus == null ? null : other.cpus.toString(),
+                    cpus == null ? null : cpus.toString());
+        }
         compare(out, "scenario", other.scenario, scenario);
         compareMaps(out, "testBed.", other.testBed, testBed);
         compareMaps(out, "tag.", other.tags, tags);

@@ -155,7 +155,7 @@ final class BaselineGate {
             if (!Boolean.TRUE.equals(record.accepted()) || Sequels.mismatch(record, setup, spec) != null) {
                 continue;
             }
-            if (!current.fingerprint().differences(record.fingerprint()).isEmpty()) {
+            if (!current.fingerprint().differences(record.fingerprint(), spec.ignored()).isEmpty()) {
                 otherTestBed++;
                 continue;
             }
@@ -172,7 +172,7 @@ final class BaselineGate {
     }
 
     private void compare(SequelRecord baseline) {
-        differences = current.fingerprint().differences(baseline.fingerprint());
+        differences = current.fingerprint().differences(baseline.fingerprint(), spec.ignored());
         for (GateSpec.GatedMetric gated : spec.metrics()) {
             SequelRecord.MetricRecord old = baseline.metric(gated.metric().name());
             SequelRecord.MetricRecord now = current.metric(gated.metric().name());

@@ -9,6 +9,7 @@ import org.triscale.engine.baseline.GateSettings;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A validated {@code @Baseline} with the {@code triscale.baseline.*} parameters in force.
@@ -21,6 +22,7 @@ import java.util.Map;
  * @param fromHistory  K: the last K accepted sequels of the history form the baseline; 0 for the file
  * @param scenario     the scenario of the fingerprint, possibly empty
  * @param tags         user tags of the fingerprint
+ * @param ignored      machine entries of the fingerprint not compared
  * @param update       whether this execution writes the baseline ({@code triscale.baseline.update})
  * @param missing      what a missing baseline does
  * @param inconclusive what an inconclusive comparison does
@@ -30,12 +32,13 @@ import java.util.Map;
  * @param baseDir      the module's folder, for messages
  */
 record GateSpec(List<GatedMetric> metrics, Allowance allowance, ComparisonUnit unit, double alpha, Path file,
-                int fromHistory, String scenario, Map<String, String> tags, boolean update, MissingPolicy missing,
+                int fromHistory, String scenario, Map<String, String> tags, Set<String> ignored, boolean update, MissingPolicy missing,
                 InconclusivePolicy inconclusive, boolean strict, Path historyFile, Path baseDir) {
 
     GateSpec {
         metrics = List.copyOf(metrics);
         tags = Map.copyOf(tags);
+        ignored = Set.copyOf(ignored);
     }
 
     /** The file as shown to users: relative to the module's folder when inside it. */

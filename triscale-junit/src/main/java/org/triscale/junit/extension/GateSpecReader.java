@@ -10,6 +10,7 @@ import org.triscale.engine.baseline.Direction;
 import org.triscale.engine.baseline.GateSettings;
 import org.triscale.engine.baseline.RankSumTest;
 import org.triscale.junit.Baseline;
+import org.triscale.junit.baseline.Fingerprint;
 import org.triscale.junit.baseline.HistoryStore;
 import org.triscale.junit.baseline.ProjectPaths;
 
@@ -107,6 +108,12 @@ final class GateSpecReader {
             }
         });
 
+        Set<String> ignored = new LinkedHashSet<>();
+        for (String entry : baseline.ignoreInFingerprint()) {
+            check(Fingerprint.MACHINE_ENTRIES.contains(entry), "@Baseline(ignoreInFingerprint = \"" + entry + "\") is"
+                    + " not a machine entry of the fingerprint; use java, os, arch or cpus");
+            ignored.add(entry);
+        }
         boolean update = parameter(context, UPDATE).map(text -> SettingsReader.parseBoolean(UPDATE, text))
                 .orElse(false);
         boolean strict = parameter(context, STRICT).map(text -> SettingsReader.parseBoolean(STRICT, text))
@@ -116,7 +123,7 @@ final class GateSpecReader {
         GateSpec.InconclusivePolicy inconclusive = parameter(context, INCONCLUSIVE).map(this::parseInconclusive)
                 .orElse(strict ? GateSpec.InconclusivePolicy.FAIL : GateSpec.InconclusivePolicy.WARN);
         return Optional.of(new GateSpec(gated, allowance, unit, alpha, file, fromHistory, baseline.scenario().trim(),
-                tags, update, missing, inconclusive, strict, HistoryStore.file(historyDir, testClass, testMethod),
+                tags, ignored, update, missing, inconclusive, strict, HistoryStore.file(historyDir, testClass, testMethod),
                 baseDir));
     }
 
