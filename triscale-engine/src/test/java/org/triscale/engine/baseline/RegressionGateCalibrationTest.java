@@ -130,6 +130,37 @@ class RegressionGateCalibrationTest {
         soft.assertAll();
     }
 
+    /**
+     * The default gate's probability of reporting a regression by size of the change: the power
+     * curve, which is also the probability that a drift of the test bed by that much between the
+     * baseline and the new build is reported as a regression.
+     */
+    @Test
+    void powerCurveOfTheDefault() {
+        if (!Calibration.full()) {
+            return;
+        }
+        int r = Calibration.replications(1_500, 10_000);
+        double[] shifts = {1.02, 1.05, 1.08, 1.10, 1.15, 1.20};
+        double[] effects = {0, 0.035};
+        StringBuilder table = new StringBuilder("Default gate (5 × 5, series medians, α = 1 %): probability of"
+                + " \"regressed\" when every FCT is multiplied by the factor, " + r + " replications per cell\n\n"
+                + "| series effect σs |");
+        for (double shift : shifts) {
+            table.append(" × ").append(shift).append(" |");
+        }
+        table.append("\n|---|").append("---|".repeat(shifts.length)).append('\n');
+        for (int e = 0; e < effects.length; e++) {
+            table.append("| ").append(effects[e]).append(" |");
+            for (int k = 0; k < shifts.length; k++) {
+                table.append(' ').append(Calibration.percent(rate(Design.SERIES_MEDIANS, effects[e], shifts[k], r,
+                        100 + 10 * e + k))).append(" |");
+            }
+            table.append('\n');
+        }
+        Calibration.publish("regression-gate-power", table.toString());
+    }
+
     private static double rate(Design design, double seriesEffect, double scale, int replications, int cell) {
         return rates(new Design[] {design}, seriesEffect, scale, replications, cell)[0];
     }
