@@ -224,6 +224,30 @@ class RegressionGateTest {
     }
 
     @Test
+    void identicalConstantDataAreUnchanged() {
+        double[][] constant = {{7, 7, 7, 7, 7}, {7, 7, 7, 7, 7}, {7, 7, 7, 7, 7}, {7, 7, 7, 7, 7}, {7, 7, 7, 7, 7}};
+
+        GateResult result = RegressionGate.compare(constant, constant, LOWER);
+
+        assertThat(result.outcome()).isEqualTo(GateOutcome.UNCHANGED);
+        assertThat(result.worse().pValue()).isEqualTo(1.0);
+        assertThat(result.worse().ties()).isTrue();
+        assertThat(result.kpi().score()).isZero();
+        assertThat(result.kpi().change()).isZero();
+        assertThat(result.kpi().relativeScore()).isZero();
+    }
+
+    @Test
+    void aSeededEmulatorReproducingTheBaselineIsUnchanged() {
+        // Same seeds, same code: every run metric equals the baseline's.
+        GateResult result = RegressionGate.compare(baseline(), baseline(), LOWER);
+
+        assertThat(result.outcome()).isEqualTo(GateOutcome.UNCHANGED);
+        assertThat(result.worse().pValue()).isGreaterThan(0.5);
+        assertThat(result.better().pValue()).isGreaterThan(0.5);
+    }
+
+    @Test
     void badInputIsNamed() {
         double[][] infinite = {{1, Double.POSITIVE_INFINITY}};
         assertThatThrownBy(() -> RegressionGate.compare(baseline(), infinite, LOWER))

@@ -76,17 +76,22 @@ public final class HistoryStore {
         ReentrantLock lock = LOCKS.computeIfAbsent(absolute, key -> new ReentrantLock());
         lock.lock();
         try (FileChannel channel = FileChannel.open(absolute, StandardOpenOption.CREATE, StandardOpenOption.READ,
-                StandardOpenOption.WRITE); FileLock ignored = channel.lock()) {
-            long end = channel.size();
-            ByteBuffer buffer = ByteBuffer.wrap(line);
-            if (end > 0 && !endsWithLineBreak(channel, end)) {
-                ByteBuffer repaired = ByteBuffer.allocate(line.length + 1);
-                repaired.put((byte) '\n').put(line).flip();
-                buffer = repaired;
-            }
-            long position = end;
-            while (buffer.hasRemaining()) {
-                position += channel.write(buffer, position);
+                StandardOpenOption.WRITE)) {
+            FileLock fileLock = channel.lock();
+            try {
+                long end = channel.size();
+                ByteBuffer buffer = ByteBuffer.wrap(line);
+                if (end > 0 && !endsWithLineBreak(channel, end)) {
+                    ByteBuffer repaired = ByteBuffer.allocate(line.length + 1);
+                    repaired.put((byte) '\n').put(line).flip();
+                    buffer = repaired;
+                }
+                long position = end;
+                while (buffer.hasRemaining()) {
+                    position += channel.write(buffer, position);
+                }
+            } finally {
+                fileLock.release();
             }
         } finally {
             lock.unlock();
@@ -106,20 +111,24 @@ public final class HistoryStore {
         long skippedBytes;
         ReentrantLock lock = LOCKS.computeIfAbsent(absolute, key -> new ReentrantLock());
         lock.lock();
-        try (FileChannel channel = FileChannel.open(absolute, StandardOpenOption.READ);
-             FileLock ignored = channel.lock(0, Long.MAX_VALUE, true)) {
-            long size = channel.size();
-            skippedBytes = Math.max(0, size - MAX_READ_BYTES);
-            ByteBuffer buffer = ByteBuffer.allocate((int) (size - skippedBytes));
-            long position = skippedBytes;
-            while (buffer.hasRemaining()) {
-                int read = channel.read(buffer, position);
-                if (read < 0) {
-                    break;
+        try (FileChannel channel = FileChannel.open(absolute, StandardOpenOption.READ)) {
+            FileLock fileLock = channel.lock(0, Long.MAX_VALUE, true);
+            try {
+                long size = channel.size();
+                skippedBytes = Math.max(0, size - MAX_READ_BYTES);
+                ByteBuffer buffer = ByteBuffer.allocate((int) (size - skippedBytes));
+                long position = skippedBytes;
+                while (buffer.hasRemaining()) {
+                    int read = channel.read(buffer, position);
+                    if (read < 0) {
+                        break;
+                    }
+                    position += read;
                 }
-                position += read;
+                bytes = java.util.Arrays.copyOf(buffer.array(), buffer.position());
+            } finally {
+                fileLock.release();
             }
-            bytes = java.util.Arrays.copyOf(buffer.array(), buffer.position());
         } catch (NoSuchFileException e) {
             return new Read(List.of(), List.of());
         } finally {
