@@ -88,4 +88,17 @@ public interface RunContext {
      * @throws IllegalStateException    if the metric was already reported or recorded in this run
      */
     void report(String metric, double value);
+
+    /**
+     * Describes the test bed for the regression gate's fingerprint, for example
+     * {@code testBed("backend", "ns-3.41")} or {@code testBed("scenario", scenario.hash())}: a
+     * {@link Baseline} measured on another test bed is not compared. Call it in any run (or all);
+     * every run must give a key the same value.
+     *
+     * @param key   a name, not blank, at most 100 characters
+     * @param value its value, not null, at most 1,000 characters
+     * @throws IllegalArgumentException if the key is blank or a text is too long or null
+     * @throws IllegalStateException    if an earlier run gave the key another value
+     */
+    void testBed(String key, String value);
 }

@@ -8,5 +8,7 @@
  * The method receives a {@link org.triscale.junit.RunContext} to record its samples. The
  * extension repeats the method, then a last invocation named {@code verdict} checks every KPI in
  * every series and every variability score (TriScale methodology, Jacob et al. 2021).
+ * {@link org.triscale.junit.Baseline} adds the regression gate: each execution is compared with a
+ * committed baseline and fails when a gated metric regressed.
  */
 package org.triscale.junit;

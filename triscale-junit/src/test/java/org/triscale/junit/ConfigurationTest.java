@@ -87,7 +87,7 @@ class ConfigurationTest {
                 .testEvents().assertStatistics(stats -> stats.started(6).succeeded(6));
     }
 
-    private static String configurationError(EngineExecutionResults results) {
+    static String configurationError(EngineExecutionResults results) {
         results.testEvents().assertStatistics(stats -> stats.started(0));
         List<Event> failed = results.containerEvents().failed().list();
         assertThat(failed).hasSize(1);

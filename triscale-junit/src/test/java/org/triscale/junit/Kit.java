@@ -22,6 +22,10 @@ final class Kit {
         parameters.put("triscale.progress", "false");
         parameters.put("triscale.output.dir", outputDir().toString());
         parameters.put("triscale.surefire.reportsDir", reportsDir().toString());
+        parameters.put("triscale.baseline.dir", baselineDir().toString());
+        parameters.put("triscale.history.dir", historyDir().toString());
+        // The gate's defaults follow the CI environment variable; the tests choose explicitly.
+        parameters.put("triscale.baseline.strict", "false");
     }
 
     static Kit in(Path folder) {
@@ -39,6 +43,26 @@ final class Kit {
 
     Path reportsDir() {
         return folder.resolve("surefire-reports");
+    }
+
+    Path baselineDir() {
+        return folder.resolve("baselines");
+    }
+
+    Path historyDir() {
+        return folder.resolve("history");
+    }
+
+    Path baseline(Class<?> fixture, String method) {
+        return baselineDir().resolve(fixture.getName()).resolve(method + ".json");
+    }
+
+    Path history(Class<?> fixture, String method) {
+        return historyDir().resolve(fixture.getName() + "." + method + ".jsonl");
+    }
+
+    Path summary(Class<?> fixture, String method) {
+        return outputDir().resolve("summary").resolve(fixture.getName() + "." + method + ".md");
     }
 
     Path json(Class<?> fixture, String method) {

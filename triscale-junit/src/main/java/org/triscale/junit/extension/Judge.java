@@ -41,8 +41,16 @@ final class Judge {
         List<String> failures = new ArrayList<>(analysis.failures());
         List<String> warnings = new ArrayList<>(analysis.warnings());
         Settings settings = setup.settings();
+        BaselineGate gate = setup.gate().isPresent() ? BaselineGate.judge(state) : null;
+        if (gate != null) {
+            failures.addAll(gate.failures());
+            warnings.addAll(gate.warnings());
+            gate.appendHistory(status(failures), failures.isEmpty()).ifPresent(warnings::add);
+        }
+        TestResult.Gate gateResult = gate == null ? null : gate.result();
         if (settings.surefireReports() && !setup.kpis().isEmpty()) { // no KPI: an empty suite per series
-            TestResult preliminary = ResultMapper.map(state, analysis, status(failures), failures, warnings);
+            TestResult preliminary = ResultMapper.map(state, analysis, status(failures), failures, warnings,
+                    gateResult);
             try {
                 SurefireSeriesReports.write(preliminary, settings.surefireDir());
             } catch (IOException | RuntimeException e) {
@@ -50,7 +58,15 @@ final class Judge {
                         SettingsReader.SUREFIRE_DIR));
             }
         }
-        TestResult result = ResultMapper.map(state, analysis, status(failures), failures, warnings);
+        if (gate != null) {
+            try {
+                GateSummary.write(settings.outputDir(), setup, gate, status(failures), failures, warnings);
+            } catch (IOException | RuntimeException e) {
+                warnings.add(unwritable("the baseline gate's Markdown summary", settings.outputDir(), e,
+                        SettingsReader.OUTPUT_DIR));
+            }
+        }
+        TestResult result = ResultMapper.map(state, analysis, status(failures), failures, warnings, gateResult);
         Path json = null;
         try {
             json = JsonResults.write(result, settings.outputDir());
@@ -64,6 +80,16 @@ final class Judge {
         String summary = failures.isEmpty() ? "passed · " + counts(setup) : "FAILED · " + failures.size()
                 + (failures.size() == 1 ? " problem" : " problems");
         progress(setup, summary + (json == null ? "" : " · " + json), warnings);
+        if (gate != null) {
+            for (String note : gate.notes()) {
+                // An update prints what changed even without progress lines: the user asked for it.
+                if (setup.settings().progress() || setup.gate().get().update()) {
+                    Progress.verdict(setup, note);
+                }
+            }
+            context.publishReportEntry("triscale.baseline", gate.worstOutcome() == null ? "none"
+                    : gate.worstOutcome().name());
+        }
         if (!failures.isEmpty()) {
             StringBuilder message = new StringBuilder(header(setup, "FAILED"));
             for (String failure : failures) {

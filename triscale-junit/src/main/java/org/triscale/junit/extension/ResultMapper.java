@@ -19,7 +19,7 @@ final class ResultMapper {
     }
 
     static TestResult map(TemplateState state, Analysis analysis, String status, List<String> failures,
-                          List<String> warnings) {
+                          List<String> warnings, TestResult.Gate gate) {
         TestSetup setup = state.setup;
         List<TestResult.Run> runs = new ArrayList<>();
         long duration = 0;
@@ -56,7 +56,7 @@ final class ResultMapper {
                 excluded, failures, warnings);
         return new TestResult(TestResult.SCHEMA_VERSION, setup.testClass(), setup.testMethod(),
                 state.createdAt().toString(), Instant.now().toString(), duration, parameters(setup), runs, series,
-                scores, verdict, environment());
+                scores, verdict, environment(), gate);
     }
 
     private static TestResult.Parameters parameters(TestSetup setup) {
@@ -155,7 +155,7 @@ final class ResultMapper {
     }
 
     /** NaN and infinities become null (JSON has no NaN). */
-    private static Double number(double value) {
+    static Double number(double value) {
         return Double.isFinite(value) ? value : null;
     }
 }

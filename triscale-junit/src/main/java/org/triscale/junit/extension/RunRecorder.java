@@ -14,9 +14,16 @@ final class RunRecorder implements RunContext {
     private final long seed;
     private final Map<String, SampleBuffer> samples = new HashMap<>();
     private final Map<String, Double> reported = new HashMap<>();
+    private final TestBed testBed;
     private boolean closed;
 
     RunRecorder(Map<String, MetricSpec> metrics, String declaredNames, int series, int run, long seed) {
+        this(metrics, declaredNames, series, run, seed, new TestBed());
+    }
+
+    RunRecorder(Map<String, MetricSpec> metrics, String declaredNames, int series, int run, long seed,
+                TestBed testBed) {
+        this.testBed = testBed;
         this.metrics = metrics;
         this.declaredNames = declaredNames;
         this.series = series;
@@ -117,6 +124,12 @@ final class RunRecorder implements RunContext {
                     + series + " run " + run + "; report a metric once per run, or record its samples instead");
         }
         reported.put(metric, value);
+    }
+
+    @Override
+    public void testBed(String key, String value) {
+        open();
+        testBed.put(key, value, "series " + series + " run " + run);
     }
 
     /** Closes the context: later calls fail, since the run's metrics have been computed. */

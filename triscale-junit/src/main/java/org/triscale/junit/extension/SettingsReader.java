@@ -50,7 +50,7 @@ final class SettingsReader {
         return new Settings(mode, checks, seed, progress, output, surefire, surefireDir);
     }
 
-    private static Optional<String> parameter(ExtensionContext context, String key) {
+    static Optional<String> parameter(ExtensionContext context, String key) {
         return context.getConfigurationParameter(key).map(String::trim).filter(text -> !text.isEmpty());
     }
 
@@ -80,7 +80,7 @@ final class SettingsReader {
         }
     }
 
-    private static boolean parseBoolean(String key, String text) {
+    static boolean parseBoolean(String key, String text) {
         if ("true".equalsIgnoreCase(text)) {
             return true;
         }
@@ -91,7 +91,7 @@ final class SettingsReader {
     }
 
     /** Resolves a relative folder against the module's base folder (Surefire's {@code basedir}). */
-    private static Path path(String key, String text) {
+    static Path path(String key, String text) {
         try {
             Path path = Paths.get(text);
             if (path.isAbsolute()) {
@@ -104,7 +104,7 @@ final class SettingsReader {
         }
     }
 
-    private static ExtensionConfigurationException invalid(String key, String value, String expected) {
+    static ExtensionConfigurationException invalid(String key, String value, String expected) {
         return new ExtensionConfigurationException("TriScale configuration parameter " + key + " = '" + value
                 + "' is not valid; use " + expected);
     }

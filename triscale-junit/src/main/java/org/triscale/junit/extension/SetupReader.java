@@ -120,9 +120,11 @@ final class SetupReader {
         }
 
         Settings settings = SettingsReader.read(context, runs.checks());
+        Optional<GateSpec> gate = new GateSpecReader(this::error).read(context, method, testClass.getName(), metrics,
+                kpis, scores, seriesCount, seriesPercentile, seriesConfidence, runsPerSeries);
         return new TestSetup(testClass.getName(), method.getName(), testName, runs.percentile(), runs.confidence(),
                 runs.robustness(), runsPerSeries, sized, seriesCount, seriesPercentile, seriesConfidence,
-                convergence, metrics, kpis, scores, settings);
+                convergence, metrics, kpis, scores, settings, gate);
     }
 
     private ConvergenceSpec convergence(ConvergenceRequired annotation) {

@@ -19,6 +19,7 @@ final class TemplateState implements AutoCloseable {
     private final Map<String, MetricSpec> metricsByName;
     private final RunRecord[][] runs;
     private final Instant createdAt = Instant.now();
+    private final TestBed testBed = new TestBed();
     private int generatedRuns;
     private int executedRuns;
     private int finishedRuns;
@@ -40,7 +41,7 @@ final class TemplateState implements AutoCloseable {
     RunRecord generateRun(int series, int run) {
         long seed = Seeds.seed(setup.settings().baseSeed(), setup.testClass(), setup.testMethod(), series, run);
         RunRecord record = new RunRecord(series, run, seed,
-                new RunRecorder(metricsByName, setup.metricNames(), series, run, seed));
+                new RunRecorder(metricsByName, setup.metricNames(), series, run, seed, testBed));
         runs[series - 1][run - 1] = record;
         generatedRuns++;
         return record;
@@ -89,6 +90,11 @@ final class TemplateState implements AutoCloseable {
     /** Nanoseconds since the first run started. */
     long elapsedNanos() {
         return executedRuns == 0 ? 0 : System.nanoTime() - firstStartNanos;
+    }
+
+    /** What the runs reported about the test bed. */
+    Map<String, String> testBed() {
+        return testBed.entries();
     }
 
     Instant createdAt() {

@@ -25,12 +25,13 @@ import java.util.Optional;
  * @param kpis              the KPIs, in declaration order
  * @param scores            the variability scores, in declaration order
  * @param settings          configuration parameters in force
+ * @param gate              the regression gate ({@code @Baseline}), when present
  */
 record TestSetup(String testClass, String testMethod, String testName,
                  double runsPercentile, double runsConfidence, int robustness, int runsPerSeries, int sizedRuns,
                  int seriesCount, double seriesPercentile, double seriesConfidence,
                  Optional<ConvergenceSpec> convergence, List<MetricSpec> metrics, List<KpiSpec> kpis,
-                 List<ScoreSpec> scores, Settings settings) {
+                 List<ScoreSpec> scores, Settings settings, Optional<GateSpec> gate) {
 
     TestSetup {
         metrics = List.copyOf(metrics);

@@ -20,10 +20,11 @@ import java.util.List;
  * @param variabilityScores every variability score
  * @param verdict           the verdict
  * @param environment       where the test ran
+ * @param baseline          the regression gate's comparison ({@code @Baseline}), or null without it
  */
 public record TestResult(int schemaVersion, String testClass, String testMethod, String startedAt, String finishedAt,
                          long durationNanos, Parameters parameters, List<Run> runs, List<Series> series,
-                         List<Score> variabilityScores, Verdict verdict, Environment environment) {
+                         List<Score> variabilityScores, Verdict verdict, Environment environment, Gate baseline) {
 
     /** The current version of the format. */
     public static final int SCHEMA_VERSION = 1;
@@ -270,5 +271,53 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      */
     public record Environment(String java, String javaVendor, String os, String arch, int cpus, String junit,
                               String triscale) {
+    }
+
+    /**
+     * The regression gate's comparison with the baseline.
+     *
+     * @param file                   the baseline file
+     * @param source                 what the baseline was: the file, the last K accepted sequels of the
+     *                               history, or null when there was none
+     * @param update                 whether the execution was asked to write the baseline
+     *                               ({@code triscale.baseline.update})
+     * @param written                whether it wrote the baseline file
+     * @param history                the history file the sequel was appended to
+     * @param fingerprintDifferences how the test bed differs from the baseline's, empty when it matches
+     * @param metrics                one comparison per gated metric; empty without a baseline
+     * @param notes                  what the gate reported besides failures and warnings (improved,
+     *                               unchanged, what an update changed)
+     */
+    public record Gate(String file, String source, boolean update, boolean written, String history,
+                       List<String> fingerprintDifferences, List<GateMetric> metrics, List<String> notes) {
+    }
+
+    /**
+     * The comparison of one gated metric.
+     *
+     * @param metric         metric name
+     * @param direction      {@code LOWER_IS_BETTER} or {@code HIGHER_IS_BETTER}
+     * @param outcome        {@code REGRESSED}, {@code IMPROVED}, {@code UNCHANGED} or {@code INCONCLUSIVE}
+     * @param reason         why inconclusive, or null
+     * @param compared       {@code SERIES} (series medians) or {@code RUNS}
+     * @param baselineCount  baseline observations (series or runs)
+     * @param newCount       new observations
+     * @param alpha          false-alarm rate of each one-sided test
+     * @param worsePValue    p-value of "worse beyond the allowance", or null when undecided
+     * @param betterPValue   p-value of "better", or null when undecided
+     * @param exact          whether the p-values are exact (else the normal approximation), or null
+     * @param oldKpi         median of the baseline's series KPIs, or null
+     * @param newKpi         median of the new series KPIs, or null
+     * @param change         {@code newKpi − oldKpi}, or null
+     * @param relativeChange the change divided by {@code |oldKpi|}, or null
+     * @param score          the baseline's variability score, or null
+     * @param allowance      the tolerated change at {@code oldKpi}, in the metric's unit
+     * @param beyondScore    whether the change in the bad direction exceeds score plus allowance
+     * @param message        the sentence of the verdict
+     */
+    public record GateMetric(String metric, String direction, String outcome, String reason, String compared,
+                             int baselineCount, int newCount, double alpha, Double worsePValue, Double betterPValue,
+                             Boolean exact, Double oldKpi, Double newKpi, Double change, Double relativeChange,
+                             Double score, Double allowance, boolean beyondScore, String message) {
     }
 }

@@ -16,7 +16,7 @@ class InvocationsLazinessTest {
     private static TemplateState state() {
         Settings settings = new Settings(Mode.SOUND, ChecksPolicy.WARN, 1, false, Path.of("out"), false, Path.of("r"));
         TestSetup setup = new TestSetup("a.B", "m", "B.m", 75, 75, 0, 3, 3, 2, 75, 75, Optional.empty(), List.of(),
-                List.of(), List.of(), settings);
+                List.of(), List.of(), settings, Optional.empty());
         return new TemplateState(setup);
     }
 

@@ -27,7 +27,7 @@ class JsonResultsTest {
         return new TestResult(1, "a.B", "m", "2025-01-01T00:00:00Z", "2025-01-01T00:00:01Z", 12, parameters,
                 List.of(run), List.of(new TestResult.Series(1, 5, List.of(kpi))), List.of(),
                 new TestResult.Verdict("PASSED", 5, 5, 0, 0, List.of(), List.of()),
-                new TestResult.Environment("17", "v", "os", "arch", 2, null, null));
+                new TestResult.Environment("17", "v", "os", "arch", 2, null, null), null);
     }
 
     @Test

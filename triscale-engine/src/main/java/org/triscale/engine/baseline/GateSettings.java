@@ -1,0 +1,118 @@
+package org.triscale.engine.baseline;
+
+import org.triscale.engine.Arguments;
+import org.triscale.engine.analysis.Side;
+
+/**
+ * How the gate compares a sequel with its baseline.
+ *
+ * @param direction       which way of the metric is better
+ * @param allowance       how much worse the metric may get before it counts as a regression
+ * @param alpha           false-alarm rate of each one-sided rank test, in (0, 1); 0.01 by default
+ * @param unit            what the rank test compares: series medians (default) or runs
+ * @param kpiPercentile   percentile of the KPI reported for context, in (0, 100)
+ * @param kpiConfidence   confidence of that KPI in percent, in (0, 100)
+ * @param kpiSide         side of that KPI's bound
+ * @param scorePercentile percentile of the variability score's pair, in (0, 100)
+ * @param scoreConfidence confidence of the variability score in percent, in (0, 100)
+ */
+public record GateSettings(Direction direction, Allowance allowance, double alpha, ComparisonUnit unit,
+                           double kpiPercentile, double kpiConfidence, Side kpiSide, double scorePercentile,
+                           double scoreConfidence) {
+
+    /** The default false-alarm rate of the gate. */
+    public static final double DEFAULT_ALPHA = 0.01;
+
+    /**
+     * Validates the settings.
+     *
+     * @throws IllegalArgumentException if a value is missing or out of range
+     */
+    public GateSettings {
+        Arguments.notNull("direction", direction);
+        Arguments.notNull("allowance", allowance);
+        Arguments.notNull("unit", unit);
+        Arguments.notNull("kpiSide", kpiSide);
+        if (!(alpha > 0 && alpha < 1)) {
+            throw new IllegalArgumentException("alpha must be a probability in (0, 1), got " + alpha
+                    + "; use e.g. 0.01 for a false-alarm rate of 1 %");
+        }
+        Arguments.percent("kpiPercentile", kpiPercentile);
+        Arguments.percent("kpiConfidence", kpiConfidence);
+        Arguments.percent("scorePercentile", scorePercentile);
+        Arguments.percent("scoreConfidence", scoreConfidence);
+    }
+
+    /**
+     * The defaults for a direction: no allowance, α = 1 %, series medians, and TriScale's usual
+     * context numbers (KPI: upper bound of the 75th percentile at 75 % when lower is better, lower
+     * bound of the 25th otherwise; score: 25th–75th percentiles at 75 %).
+     *
+     * @param direction which way of the metric is better
+     * @return the settings
+     */
+    public static GateSettings of(Direction direction) {
+        Arguments.notNull("direction", direction);
+        boolean lower = direction == Direction.LOWER_IS_BETTER;
+        return new GateSettings(direction, Allowance.NONE, DEFAULT_ALPHA, ComparisonUnit.SERIES, lower ? 75 : 25, 75,
+                lower ? Side.UPPER : Side.LOWER, 75, 75);
+    }
+
+    /**
+     * These settings with another allowance.
+     *
+     * @param value the allowance
+     * @return the new settings
+     */
+    public GateSettings withAllowance(Allowance value) {
+        return new GateSettings(direction, value, alpha, unit, kpiPercentile, kpiConfidence, kpiSide, scorePercentile,
+                scoreConfidence);
+    }
+
+    /**
+     * These settings with another α.
+     *
+     * @param value the false-alarm rate of each one-sided test, in (0, 1)
+     * @return the new settings
+     */
+    public GateSettings withAlpha(double value) {
+        return new GateSettings(direction, allowance, value, unit, kpiPercentile, kpiConfidence, kpiSide,
+                scorePercentile, scoreConfidence);
+    }
+
+    /**
+     * These settings with another comparison unit.
+     *
+     * @param value series or runs
+     * @return the new settings
+     */
+    public GateSettings withUnit(ComparisonUnit value) {
+        return new GateSettings(direction, allowance, alpha, value, kpiPercentile, kpiConfidence, kpiSide,
+                scorePercentile, scoreConfidence);
+    }
+
+    /**
+     * These settings with another KPI for context.
+     *
+     * @param percentile percentile in (0, 100)
+     * @param confidence confidence in percent
+     * @param side       side of the bound
+     * @return the new settings
+     */
+    public GateSettings withKpi(double percentile, double confidence, Side side) {
+        return new GateSettings(direction, allowance, alpha, unit, percentile, confidence, side, scorePercentile,
+                scoreConfidence);
+    }
+
+    /**
+     * These settings with another variability score for context.
+     *
+     * @param percentile percentile of the pair in (0, 100)
+     * @param confidence confidence in percent
+     * @return the new settings
+     */
+    public GateSettings withScore(double percentile, double confidence) {
+        return new GateSettings(direction, allowance, alpha, unit, kpiPercentile, kpiConfidence, kpiSide, percentile,
+                confidence);
+    }
+}

@@ -1,0 +1,594 @@
+package org.triscale.junit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The regression gate through the test kit: the four outcomes, creating and updating the
+ * baseline, a missing baseline under both policies, unusable baseline files (left untouched),
+ * a fingerprint mismatch, the history and the baseline it feeds.
+ */
+class BaselineTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String FILE_LABEL_END = "baselines/" + Gated.class.getName() + "/fct.json";
+
+    @TempDir
+    Path folder;
+
+    @AfterEach
+    void reset() {
+        Gated.shift = 0;
+        Gated.backend = "emulator 1";
+        Gated.abortedSeries = 0;
+    }
+
+    // --- creating and updating ---
+
+    @Test
+    void updateCreatesTheBaselineAndSaysWhatItHolds() throws IOException {
+        Kit kit = Kit.in(folder).with("triscale.baseline.update", "true");
+
+        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.started(26).succeeded(26));
+
+        JsonNode baseline = JSON.readTree(kit.baseline(Gated.class, "fct").toFile());
+        assertThat(baseline.get("schemaVersion").asInt()).isEqualTo(1);
+        assertThat(baseline.get("testClass").asText()).isEqualTo(Gated.class.getName());
+        assertThat(baseline.path("verdict").isMissingNode() || baseline.get("verdict").isNull()).isTrue();
+        assertThat(baseline.at("/fingerprint/testBed/backend").asText()).isEqualTo("emulator 1");
+        assertThat(baseline.at("/fingerprint/cpus").asInt()).isEqualTo(Runtime.getRuntime().availableProcessors());
+        JsonNode metric = baseline.at("/metrics/0");
+        assertThat(metric.get("name").asText()).isEqualTo("fct");
+        assertThat(metric.get("measure").asText()).isEqualTo("P95");
+        assertThat(metric.get("direction").asText()).isEqualTo("LOWER_IS_BETTER");
+        assertThat(metric.get("runMetrics")).hasSize(5);
+        assertThat(metric.at("/runMetrics/0")).hasSize(5);
+        assertThat(metric.at("/runMetrics/0/0").asDouble()).isEqualTo(106);
+        assertThat(metric.at("/kpi/seriesKpis/4").asDouble()).isEqualTo(119);
+        assertThat(metric.at("/kpi/median").asDouble()).isEqualTo(113);
+        assertThat(metric.at("/score/value").asDouble()).isEqualTo(12);
+        JsonNode gate = result(kit).get("baseline");
+        assertThat(gate.get("written").asBoolean()).isTrue();
+        assertThat(gate.at("/notes/0").asText()).startsWith("Baseline gate: baseline created: ")
+                .contains(FILE_LABEL_END)
+                .contains("P95 fct: median of the series KPIs (fct P75 at 75 %) 113 ms, variability score 12 ms, 5 "
+                        + "series, 25 valid runs");
+    }
+
+    @Test
+    void updateReplacesTheBaselineAndPrintsWhatChanged() throws IOException {
+        Kit kit = Kit.in(folder).with("triscale.baseline.update", "true");
+        kit.run(Gated.class);
+        Gated.shift = 20;
+
+        // A regression is not judged while updating: the user accepts the new numbers.
+        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.succeeded(26));
+
+        assertThat(JSON.readTree(kit.baseline(Gated.class, "fct").toFile()).at("/metrics/0/kpi/median").asDouble())
+                .isEqualTo(133);
+        String notes = result(kit).at("/baseline/notes").toString();
+        assertThat(notes).contains("P95 fct regressed beyond the variability score")
+                .contains("not judged: this execution updates the baseline")
+                .contains("baseline updated: ")
+                .contains("113 ms → 133 ms (+20 ms, +17.7 %), variability score 12 ms → 12 ms, 5 → 5 series")
+                .contains("same test bed");
+        try (var files = Files.list(kit.baseline(Gated.class, "fct").getParent())) {
+            assertThat(files).hasSize(1); // no temporary file left behind
+        }
+    }
+
+    // --- the four outcomes ---
+
+    @Test
+    void unchangedPasses() throws IOException {
+        Kit kit = withBaseline();
+        Gated.shift = 1;
+
+        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.succeeded(26).failed(0));
+
+        JsonNode metric = result(kit).at("/baseline/metrics/0");
+        assertThat(metric.get("outcome").asText()).isEqualTo("UNCHANGED");
+        assertThat(metric.get("message").asText()).startsWith("Baseline gate: P95 fct unchanged: the median of the"
+                + " series KPIs (fct P75 at 75 %) went from 113 ms to 114 ms (+1 ms, +0.885 %)");
+        assertThat(metric.get("compared").asText()).isEqualTo("SERIES");
+        assertThat(metric.get("baselineCount").asInt()).isEqualTo(5);
+        assertThat(result(kit).at("/baseline/source").asText()).isEqualTo("baseline file " + label(kit));
+    }
+
+    @Test
+    void regressedBeyondTheScoreFailsWithOldNewChangeScoreAndFile() throws IOException {
+        Kit kit = withBaseline();
+        Gated.shift = 20;
+
+        String message = VerdictTest.verdictFailure(kit.run(Gated.class));
+
+        assertThat(message).contains("- Baseline gate: P95 fct regressed beyond the variability score: the median of"
+                        + " the series KPIs (fct P75 at 75 %) went from 113 ms to 133 ms (+20 ms, +17.7 %), more than"
+                        + " the baseline's variability score 12 ms (25th–75th percentiles of the series KPIs at 75 %);")
+                .contains("the 5 new series medians are larger than the 5 baseline ones (one-sided"
+                        + " Wilcoxon-Mann-Whitney rank-sum test, exact, p = 0.003968 <= alpha = 0.01)")
+                .contains("If the change is intended, update the baseline with -Dtriscale.baseline.update=true and "
+                        + "commit " + label(kit));
+        JsonNode metric = result(kit).at("/baseline/metrics/0");
+        assertThat(metric.get("outcome").asText()).isEqualTo("REGRESSED");
+        assertThat(metric.get("beyondScore").asBoolean()).isTrue();
+        assertThat(metric.get("worsePValue").asDouble()).isEqualTo(1 / 252.0);
+        assertThat(result(kit).at("/verdict/status").asText()).isEqualTo("FAILED");
+    }
+
+    @Test
+    void regressedWithinTheScoreStillSaysRegressed() {
+        Kit kit = withBaseline();
+        Gated.shift = 10;
+
+        String message = VerdictTest.verdictFailure(kit.run(Gated.class));
+
+        assertThat(message).contains("Baseline gate: P95 fct regressed: the 5 new series medians are larger than the"
+                        + " 5 baseline ones")
+                .contains("p = 0.007937 <= alpha = 0.01")
+                .contains("although the median of the series KPIs (fct P75 at 75 %) went from 113 ms to 123 ms (+10"
+                        + " ms, +8.85 %), within the baseline's variability score 12 ms")
+                .doesNotContain("beyond the variability score");
+    }
+
+    @Test
+    void improvedPassesAndSaysHowToUpdate() throws IOException {
+        Kit kit = withBaseline();
+        Gated.shift = -20;
+
+        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.succeeded(26).failed(0));
+
+        JsonNode metric = result(kit).at("/baseline/metrics/0");
+        assertThat(metric.get("outcome").asText()).isEqualTo("IMPROVED");
+        assertThat(metric.get("message").asText()).startsWith("Baseline gate: P95 fct improved: the median of the "
+                        + "series KPIs (fct P75 at 75 %) went from 113 ms to 93 ms (-20 ms, -17.7 %)")
+                .contains("the 5 new series medians are smaller than the 5 baseline ones")
+                .endsWith("To make it the new reference, update the baseline with -Dtriscale.baseline.update=true and"
+                        + " commit " + label(kit) + ".");
+        assertThat(Files.readString(kit.summary(Gated.class, "fct"))).contains("baseline gate: improved")
+                .contains("| P95 fct | improved | 113 ms | 93 ms | -20 ms (-17.7 %) | 12 ms |");
+    }
+
+    @Test
+    void inconclusiveWithTooFewValidSeriesFollowsThePolicy() throws IOException {
+        Kit kit = withBaseline();
+        Gated.abortedSeries = 2; // series 1 and 2 abort every run: 3 series against 5 cannot reach 1 %
+
+        kit.run(Gated.class);
+
+        JsonNode metric = result(kit).at("/baseline/metrics/0");
+        assertThat(metric.get("outcome").asText()).isEqualTo("INCONCLUSIVE");
+        assertThat(metric.get("reason").asText()).contains("too few series to decide at alpha = 0.01: 5 baseline and 3"
+                + " new series can give p-values no smaller than 0.01786; with 5 baseline series, at least 4 new ones"
+                + " are needed");
+        assertThat(result(kit).at("/verdict/warnings").toString()).contains("P95 fct inconclusive")
+                .contains("The inconclusive policy is warn");
+
+        String message = VerdictTest.verdictFailure(kit.with("triscale.baseline.inconclusive", "fail").run(Gated.class));
+        assertThat(message).contains("P95 fct inconclusive: too few series").contains("The inconclusive policy is fail");
+    }
+
+    @Test
+    void aFingerprintMismatchIsInconclusive() throws IOException {
+        Kit kit = withBaseline();
+        Gated.backend = "emulator 2";
+        Gated.shift = 20; // even a clear regression is not judged on another test bed
+
+        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.failed(0));
+
+        JsonNode gate = result(kit).get("baseline");
+        assertThat(gate.at("/fingerprintDifferences/0").asText())
+                .isEqualTo("testBed.backend: 'emulator 1' → 'emulator 2'");
+        assertThat(gate.at("/metrics/0/outcome").asText()).isEqualTo("INCONCLUSIVE");
+        assertThat(gate.at("/metrics/0/reason").asText()).startsWith("the test bed differs from the baseline's "
+                + "(testBed.backend: 'emulator 1' → 'emulator 2')");
+
+        String strict = VerdictTest.verdictFailure(kit.with("triscale.baseline.strict", "true")
+                .with("triscale.baseline.tags", "runner=lab-3").run(Gated.class));
+        assertThat(strict).contains("P95 fct inconclusive: the test bed differs")
+                .contains("tag.runner: (none) → 'lab-3'")
+                .contains("The inconclusive policy is fail (triscale.baseline.inconclusive, strict because CI=true or"
+                        + " triscale.baseline.strict=true)");
+    }
+
+    @Test
+    void machineEntriesCanBeLeftOutOfTheComparison() throws IOException {
+        Kit kit = Kit.in(folder).with("triscale.baseline.update", "true");
+        kit.run(Gated.class);
+        kit.run(IgnoresCpus.class);
+        Kit compare = Kit.in(folder).with("triscale.baseline.inconclusive", "fail");
+        for (Class<?> fixture : List.of(Gated.class, IgnoresCpus.class)) {
+            Path file = kit.baseline(fixture, "fct");
+            Files.writeString(file, Files.readString(file).replaceFirst("\"cpus\" : \\d+", "\"cpus\" : 999"));
+        }
+
+        assertThat(VerdictTest.verdictFailure(compare.run(Gated.class)))
+                .contains("the test bed differs from the baseline's (cpus: '999' → '"
+                        + Runtime.getRuntime().availableProcessors() + "')");
+        compare.run(IgnoresCpus.class).testEvents().assertStatistics(stats -> stats.failed(0));
+        assertThat(JSON.readTree(compare.json(IgnoresCpus.class, "fct").toFile())
+                .at("/baseline/metrics/0/outcome").asText()).isEqualTo("UNCHANGED");
+        assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(IgnoresTheScenario.class)))
+                .contains("@Baseline(ignoreInFingerprint = \"scenario\") is not a machine entry of the fingerprint;"
+                        + " use java, os, arch or cpus");
+    }
+
+    // --- missing baseline ---
+
+    @Test
+    void missingBaselineIsRecordedOnlyByDefaultOutsideCi() throws IOException {
+        Kit kit = Kit.in(folder);
+
+        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.succeeded(26).failed(0));
+
+        assertThat(kit.baseline(Gated.class, "fct")).doesNotExist();
+        JsonNode result = result(kit);
+        assertThat(result.at("/verdict/warnings/0").asText()).startsWith("Baseline gate: there is no baseline for this"
+                        + " test: " + label(kit) + " does not exist. Create it with -Dtriscale.baseline.update=true")
+                .contains("the sequel is only recorded in the history");
+        assertThat(result.at("/baseline/source").isNull()).isTrue();
+        assertThat(Files.readAllLines(kit.history(Gated.class, "fct"))).hasSize(1);
+    }
+
+    @Test
+    void missingBaselineFailsUnderTheFailPolicyAndInStrictMode() {
+        String message = VerdictTest.verdictFailure(Kit.in(folder).with("triscale.baseline.missing", "fail")
+                .run(Gated.class));
+        assertThat(message).contains("there is no baseline for this test").contains("policy is fail");
+
+        String strict = VerdictTest.verdictFailure(Kit.in(folder).with("triscale.baseline.strict", "true")
+                .run(Gated.class));
+        assertThat(strict).contains("strict because CI=true or triscale.baseline.strict=true");
+    }
+
+    // --- unusable baseline files: a clear error naming the file, which is left untouched ---
+
+    @Test
+    void unparseableBaselineFails() throws IOException {
+        assertUnusable("{ \"schemaVersion\" : 1, \"metrics\" : [ oops ] }", "is not valid JSON");
+    }
+
+    @Test
+    void truncatedBaselineFails() throws IOException {
+        Kit kit = withBaseline();
+        String json = Files.readString(kit.baseline(Gated.class, "fct"));
+
+        assertUnusable(json.substring(0, json.length() / 2), "is not valid JSON",
+                "it may be truncated or damaged by hand");
+    }
+
+    @Test
+    void baselineFromAFutureVersionFails() throws IOException {
+        Kit kit = withBaseline();
+        String json = Files.readString(kit.baseline(Gated.class, "fct"));
+
+        assertUnusable(json.replace("\"schemaVersion\" : 1", "\"schemaVersion\" : 2"),
+                "has schemaVersion 2, written by a newer TriScale; this version reads 1");
+    }
+
+    @Test
+    void baselineWithWrongMetricNamesFails() throws IOException {
+        Kit kit = withBaseline();
+        String json = Files.readString(kit.baseline(Gated.class, "fct"));
+
+        assertUnusable(json.replace("\"name\" : \"fct\"", "\"name\" : \"FCT\""), "does not fit this test: its "
+                + "metric names do not match the test: it holds [FCT], the test gates [fct]; not declared by the test:"
+                + " [FCT]; missing from it: [fct]");
+    }
+
+    @Test
+    void baselineWithAnotherMeasureOrWrongTypesFails() throws IOException {
+        Kit kit = withBaseline();
+        String json = Files.readString(kit.baseline(Gated.class, "fct"));
+
+        assertUnusable(json.replace("\"measure\" : \"P95\"", "\"measure\" : \"P99\""),
+                "defines metric \"fct\" as P99 ms, the test as P95 ms");
+        assertUnusable(json.replace("\"runsPerSeries\" : 5", "\"runsPerSeries\" : \"five\""),
+                "does not have the fields of a sequel record");
+        assertUnusable(json.replaceFirst("\\[ 106\\.0", "[ \"x\""), "does not have the fields of a sequel record");
+    }
+
+    @Test
+    void updateReplacesAnUnusableBaseline() throws IOException {
+        Kit kit = withBaseline();
+        Files.writeString(kit.baseline(Gated.class, "fct"), "garbage");
+
+        kit.with("triscale.baseline.update", "true").run(Gated.class).testEvents()
+                .assertStatistics(stats -> stats.failed(0));
+
+        assertThat(Files.readString(kit.baseline(Gated.class, "fct"))).startsWith("{");
+        assertThat(result(kit).at("/baseline/notes/0").asText()).contains("could not be used")
+                .contains("it is replaced");
+    }
+
+    // --- history ---
+
+    @Test
+    void everyExecutionAppendsItsSequelToTheHistory() throws IOException {
+        Kit kit = withBaseline();
+        Gated.shift = 20;
+        kit.run(Gated.class);
+
+        List<String> lines = Files.readAllLines(kit.history(Gated.class, "fct"));
+        assertThat(lines).hasSize(2);
+        JsonNode first = JSON.readTree(lines.get(0));
+        JsonNode second = JSON.readTree(lines.get(1));
+        assertThat(first.get("verdict").asText()).isEqualTo("PASSED");
+        assertThat(first.get("accepted").asBoolean()).isTrue();
+        assertThat(second.get("verdict").asText()).isEqualTo("FAILED");
+        assertThat(second.get("accepted").asBoolean()).isFalse();
+        assertThat(second.at("/metrics/0/runMetrics/0/0").asDouble()).isEqualTo(126);
+    }
+
+    @Test
+    void theHistoryFeedsTheBaselineAndSkipsCorruptLines() throws IOException {
+        Kit kit = Kit.in(folder).with("triscale.baseline.fromHistory", "2");
+        kit.run(Gated.class); // no baseline yet: recorded
+        kit.run(Gated.class);
+        Path history = kit.history(Gated.class, "fct");
+        List<String> lines = Files.readAllLines(history);
+        Files.write(history, List.of(lines.get(0), "{\"schemaVersion\": 1, \"truncated", lines.get(1)),
+                StandardCharsets.UTF_8);
+        byte[] before = Files.readAllBytes(history);
+        Gated.shift = 10;
+
+        String message = VerdictTest.verdictFailure(kit.run(Gated.class));
+
+        assertThat(message).contains("P95 fct regressed").contains("larger than the 10 baseline ones");
+        JsonNode result = result(kit);
+        assertThat(result.at("/baseline/source").asText()).startsWith("the last 2 accepted sequels of the history");
+        assertThat(result.at("/verdict/warnings").toString()).contains("line 2 is not valid JSON")
+                .contains("the line is skipped and the file left as it is");
+        byte[] after = Files.readAllBytes(history);
+        assertThat(java.util.Arrays.copyOf(after, before.length)).isEqualTo(before); // only appended to
+        assertThat(Files.readAllLines(history)).hasSize(4);
+    }
+
+    @Test
+    void theHistoryUsesOnlyAcceptedSequelsOfTheSameTestBed() throws IOException {
+        Kit kit = Kit.in(folder).with("triscale.baseline.fromHistory", "3");
+        kit.run(Gated.class); // accepted, emulator 1
+        Gated.backend = "emulator 2";
+        kit.run(Gated.class); // accepted, emulator 2
+        kit.with("triscale.baseline.missing", "fail");
+        Gated.backend = "emulator 1";
+        Gated.shift = 20;
+
+        kit.run(Gated.class); // compared with the first only: regressed, not accepted
+
+        assertThat(result(kit).at("/baseline/source").asText()).contains("the last 1 accepted sequel of the history")
+                .contains("(3 asked); 1 of another test bed skipped");
+        Gated.shift = 0;
+        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.failed(0));
+        assertThat(result(kit).at("/baseline/metrics/0/baselineCount").asInt()).isEqualTo(5);
+    }
+
+    // --- configuration ---
+
+    @Test
+    void annotationPathsMayNotLeaveTheProject() {
+        assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(EscapingFile.class)))
+                .contains("@Baseline(file = \"../outside/fct.json\") contains '..'; a path in an annotation must stay"
+                        + " inside the module's folder");
+        assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(AbsoluteFile.class)))
+                .contains("@Baseline(file = \"/etc/triscale/fct.json\") is absolute");
+        assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(NotJsonFile.class)))
+                .contains("@Baseline(file = \"pom.xml\") must name a .json file");
+    }
+
+    @Test
+    void misconfiguredGatesFailBeforeAnyRun() {
+        assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(OneSeries.class)))
+                .contains("@Baseline compares the series of each execution with the baseline's, but 1 series on each"
+                        + " side can never be significant at alpha = 0.01")
+                .contains("run at least 5 series with @Series(count = 5)")
+                .contains("or use @Baseline(compare = RUNS)");
+        assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(NoDirection.class)))
+                .contains("@Baseline gates rtt, which has no @Kpi to tell which way is better; set "
+                        + "@Baseline(direction = LOWER_IS_BETTER)");
+        assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(UnknownMetric.class)))
+                .contains("@Baseline(metrics = \"fc\") names no declared metric; declared: fct");
+        assertThat(ConfigurationTest.configurationError(Kit.in(folder).with("triscale.baseline.alpha", "0.7")
+                .run(Gated.class))).contains("triscale.baseline.alpha = '0.7' is not valid");
+        assertThat(ConfigurationTest.configurationError(Kit.in(folder).with("triscale.baseline.missing", "ignore")
+                .run(Gated.class))).contains("triscale.baseline.missing = 'ignore' is not valid; use fail or record");
+    }
+
+    @Test
+    void runsComparisonWorksWithOneSeries() throws IOException {
+        Kit kit = Kit.in(folder).with("triscale.baseline.update", "true");
+        kit.run(RunsCompared.class);
+        RunsCompared.shift = 50;
+        try {
+            String message = VerdictTest.verdictFailure(Kit.in(folder).run(RunsCompared.class));
+            assertThat(message).contains("the 10 new run metrics are larger than the 10 baseline ones")
+                    .contains("the baseline has too few series for a variability score");
+        } finally {
+            RunsCompared.shift = 0;
+        }
+    }
+
+    @Test
+    void conflictingTestBedValuesFailTheRun() {
+        EngineExecutionResults results = Kit.in(folder).run(ChangingTestBed.class);
+
+        assertThat(results.testEvents().failed().list().get(0).getPayload(
+                org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow()
+                .getMessage()).isEqualTo("testBed(\"backend\", \"b\") in series 1 run 2: an earlier run gave \"a\"; the"
+                + " test bed must not change within a test");
+    }
+
+    private Kit withBaseline() {
+        Kit.in(folder).with("triscale.baseline.update", "true").run(Gated.class);
+        return Kit.in(folder);
+    }
+
+    private void assertUnusable(String content, String... parts) throws IOException {
+        Kit kit = withBaseline();
+        Path file = kit.baseline(Gated.class, "fct");
+        Files.writeString(file, content);
+        byte[] before = Files.readAllBytes(file);
+
+        String message = VerdictTest.verdictFailure(kit.run(Gated.class));
+
+        assertThat(message).contains("Baseline gate: baseline file " + file);
+        for (String part : parts) {
+            assertThat(message).contains(part);
+        }
+        assertThat(message).contains("the file is left as it was");
+        assertThat(Files.readAllBytes(file)).isEqualTo(before);
+    }
+
+    private String label(Kit kit) {
+        return kit.baseline(Gated.class, "fct").toString();
+    }
+
+    private static JsonNode result(Kit kit) throws IOException {
+        return JSON.readTree(kit.json(Gated.class, "fct").toFile());
+    }
+
+    @FixturesOnly
+    static class Gated {
+        static volatile double shift;
+        static volatile String backend = "emulator 1";
+        static volatile int abortedSeries;
+
+        /** Series s runs 100 + 3s + {3, 1, 4, 2, 0}: medians 105 to 117, KPIs (maxima) 107 to 119, score 12. */
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 5)
+        @Metric(name = "fct", measure = 95, unit = "ms")
+        @Kpi(metric = "fct", atMost = 1000)
+        @Baseline
+        void fct(RunContext run) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(run.series() > abortedSeries, "emulator unavailable");
+            run.testBed("backend", backend);
+            run.report("fct", 100 + 3 * run.series() + (run.run() * 3) % 5 + shift);
+        }
+    }
+
+    @FixturesOnly
+    static class IgnoresCpus {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 5)
+        @Metric(name = "fct", measure = 95, unit = "ms")
+        @Kpi(metric = "fct", atMost = 1000)
+        @Baseline(ignoreInFingerprint = "cpus")
+        void fct(RunContext run) {
+            run.report("fct", 100 + 3 * run.series() + (run.run() * 3) % 5);
+        }
+    }
+
+    @FixturesOnly
+    static class IgnoresTheScenario {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 5)
+        @Metric(name = "fct")
+        @Kpi(metric = "fct", atMost = 1000)
+        @Baseline(ignoreInFingerprint = "scenario")
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class RunsCompared {
+        static volatile double shift;
+
+        @Runs(percentile = 75, confidence = 75, count = 10)
+        @Metric(name = "fct", unit = "ms")
+        @Kpi(metric = "fct", atMost = 1000)
+        @Baseline(compare = Baseline.Compare.RUNS)
+        void fct(RunContext run) {
+            run.report("fct", 100 + (run.run() * 7) % 10 + shift);
+        }
+    }
+
+    @FixturesOnly
+    static class EscapingFile {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 5)
+        @Metric(name = "fct")
+        @Kpi(metric = "fct", atMost = 1000)
+        @Baseline(file = "../outside/fct.json")
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class AbsoluteFile {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 5)
+        @Metric(name = "fct")
+        @Kpi(metric = "fct", atMost = 1000)
+        @Baseline(file = "/etc/triscale/fct.json")
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class NotJsonFile {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 5)
+        @Metric(name = "fct")
+        @Kpi(metric = "fct", atMost = 1000)
+        @Baseline(file = "pom.xml")
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class OneSeries {
+        @Runs(percentile = 75, confidence = 75)
+        @Metric(name = "fct")
+        @Kpi(metric = "fct", atMost = 1000)
+        @Baseline
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class NoDirection {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 5)
+        @Metric(name = "fct")
+        @Metric(name = "rtt")
+        @Kpi(metric = "fct", atMost = 1000)
+        @Baseline(metrics = {"fct", "rtt"})
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class UnknownMetric {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 5)
+        @Metric(name = "fct")
+        @Kpi(metric = "fct", atMost = 1000)
+        @Baseline(metrics = "fc")
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class ChangingTestBed {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 5)
+        @Metric(name = "fct")
+        @Kpi(metric = "fct", atMost = 1000)
+        @Baseline
+        void cca(RunContext run) {
+            run.testBed("backend", run.run() == 1 ? "a" : "b");
+            run.report("fct", 1);
+        }
+    }
+}
