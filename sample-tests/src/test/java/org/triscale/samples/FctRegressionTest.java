@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.time.Duration;
 import org.triscale.engine.network.FctSummary;
 import org.triscale.engine.network.Harm;
+import org.triscale.junit.Baseline;
 import org.triscale.junit.Kpi;
 import org.triscale.junit.Metric;
 import org.triscale.junit.RunContext;
@@ -76,13 +77,24 @@ class FctRegressionTest {
      * 75 % confidence (the second largest of 10 runs), at most 3.5 s. Score: the series KPIs must
      * agree within 2.5 s; they typically spread by 0.35 s, but a bound on the tail of 10
      * heavy-tailed values now and then lands on an unlucky run.
+     *
+     * <p>Regression gate: the committed baseline
+     * ({@code src/test/resources/triscale/baselines/org.triscale.samples.FctRegressionTest/cubicFlowsAlone.json})
+     * holds the accepted sequel; the build fails when the P95 FCT regresses beyond what the
+     * series' own variability explains. The emulator computes the same doubles on every JVM and
+     * machine, so the machine's entries of the fingerprint are left out of the comparison. After
+     * an intended change, update it with {@code -Dtriscale.baseline.update=true} (see
+     * docs/regression-gate.md).
      */
     @Runs(percentile = 75, confidence = 75, count = 10)
     @Series(count = 5)
     @Metric(name = "fct", measure = 95, unit = "ms")
     @Kpi(metric = "fct", atMost = 3500)
     @VariabilityScore(metric = "fct", atMost = 2500)
+    @Baseline(scenario = "CUBIC FCT workload, 50 Mbit/s, 20 ms RTT, 167-packet FIFO",
+            ignoreInFingerprint = {"java", "os", "arch", "cpus"})
     void cubicFlowsAlone(RunContext run) {
+        run.testBed("backend", "embedded emulator");
         Trace trace = Emulator.run(workload(false), run.seed());
 
         // Flows still running at the end have no FCT; if many were left out, the P95 would lie.
