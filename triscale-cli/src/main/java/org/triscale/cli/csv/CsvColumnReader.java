@@ -9,18 +9,30 @@ import com.fasterxml.jackson.dataformat.csv.CsvFactory;
 import com.fasterxml.jackson.dataformat.csv.CsvParser;
 
 import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
+import java.util.function.IntUnaryOperator;
 
 /**
  * Reads numeric columns of a CSV file into primitive arrays.
  *
  * <p>The file is streamed token by token with Jackson's CSV parser (no object per row) and each
  * cell goes through Jackson's fast, correctly rounded double parser, so 10^7 rows take seconds.
+ * Files of 32 MB and more are split into one range of whole lines per processor, each parsed by
+ * its own parser on its own thread; the result is the same as a sequential read.
  * Rules:
  * <ul>
  *   <li>the first record is a header when none of its cells is a number or empty; columns can
@@ -41,6 +53,12 @@ public final class CsvColumnReader {
             .enable(CsvParser.Feature.ALLOW_COMMENTS)
             .build();
 
+    private static final ThreadFactory DAEMONS = task -> {
+        Thread thread = new Thread(task, "csv-range");
+        thread.setDaemon(true);
+        return thread;
+    };
+
     private CsvColumnReader() {
     }
 
@@ -57,7 +75,15 @@ public final class CsvColumnReader {
         if (columns.isEmpty()) {
             throw new IllegalArgumentException("at least one column must be asked for");
         }
-        return new Reading(file, columns, 0, null).run();
+        return read(file, columns, Chunking.defaults());
+    }
+
+    /** Reads the chosen columns, splitting large files as {@code chunking} says. */
+    static CsvColumns read(Path file, List<ColumnRef> columns, Chunking chunking) {
+        if (columns.isEmpty()) {
+            throw new IllegalArgumentException("at least one column must be asked for");
+        }
+        return new Reading(file, columns, 0, null, chunking).run();
     }
 
     /**
@@ -72,11 +98,16 @@ public final class CsvColumnReader {
      *                          cell is not a number
      */
     public static CsvColumns readAll(Path file, int count, String howToChoose) {
+        return readAll(file, count, howToChoose, Chunking.defaults());
+    }
+
+    /** Reads a file of exactly {@code count} columns, splitting large files as {@code chunking} says. */
+    static CsvColumns readAll(Path file, int count, String howToChoose, Chunking chunking) {
         List<ColumnRef> columns = new ArrayList<>();
         for (int i = 1; i <= count; i++) {
             columns.add(ColumnRef.position(i));
         }
-        return new Reading(file, columns, count, howToChoose).run();
+        return new Reading(file, columns, count, howToChoose, chunking).run();
     }
 
     /** One pass over one file. */
@@ -85,28 +116,33 @@ public final class CsvColumnReader {
         private final List<ColumnRef> wanted;
         private final int exactCount;
         private final String howToChoose;
+        private final Chunking chunking;
         private boolean fastParser;
         private List<String> names;
         /** For each 0-based column of the file, the index of the output column, or −1. */
         private int[] slotOfColumn;
-        private DoubleColumn[] out;
+        private boolean header;
 
-        Reading(Path file, List<ColumnRef> wanted, int exactCount, String howToChoose) {
+        Reading(Path file, List<ColumnRef> wanted, int exactCount, String howToChoose, Chunking chunking) {
             this.file = file;
             this.wanted = wanted;
             this.exactCount = exactCount;
             this.howToChoose = howToChoose;
+            this.chunking = chunking;
         }
 
         CsvColumns run() {
             checkReadable();
-            try (CsvParser parser = FACTORY.createParser(file.toFile())) {
-                fastParser = parser.isEnabled(StreamReadFeature.USE_FAST_DOUBLE_PARSER);
-                return parse(parser);
+            try {
+                if (chunking.chunks() > 1 && Files.size(file) >= chunking.threshold()) {
+                    CsvColumns columns = inParallel();
+                    if (columns != null) {
+                        return columns;
+                    }
+                }
+                return sequentially();
             } catch (JsonProcessingException e) {
-                JsonLocation where = e.getLocation();
-                String line = where == null ? "" : " line " + where.getLineNr();
-                throw new CsvDataException(file + line + ": malformed CSV: " + e.getOriginalMessage(), e);
+                throw malformed(e, IntUnaryOperator.identity());
             } catch (NoSuchFileException e) {
                 throw new CsvDataException(file + ": no such file", e);
             } catch (IOException e) {
@@ -126,7 +162,126 @@ public final class CsvColumnReader {
             }
         }
 
-        private CsvColumns parse(CsvParser parser) throws IOException {
+        private CsvDataException malformed(JsonProcessingException e, IntUnaryOperator absoluteLine) {
+            JsonLocation where = e.getLocation();
+            String line = where == null ? "" : " line " + absoluteLine.applyAsInt(where.getLineNr());
+            return new CsvDataException(file + line + ": malformed CSV: " + e.getOriginalMessage(), e);
+        }
+
+        private CsvColumns sequentially() throws IOException {
+            try (CsvParser parser = FACTORY.createParser(file.toFile())) {
+                RowReader rows = firstRecord(parser);
+                if (rows == null) {
+                    throw new CsvDataException(file + " has no data rows");
+                }
+                rows.readRows(parser);
+                return collect(List.of(rows));
+            }
+        }
+
+        /** Reads the file's line ranges on parallel threads, or returns null to read it sequentially. */
+        private CsvColumns inParallel() throws IOException {
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+                List<LineRanges.Range> ranges = LineRanges.split(channel, channel.size(), chunking.chunks());
+                if (ranges.size() < 2) {
+                    return null;
+                }
+                ExecutorService pool = Executors.newFixedThreadPool(ranges.size() - 1, DAEMONS);
+                try {
+                    return inParallel(channel, ranges, pool);
+                } finally {
+                    pool.shutdownNow();
+                }
+            }
+        }
+
+        private CsvColumns inParallel(FileChannel channel, List<LineRanges.Range> ranges, ExecutorService pool)
+                throws IOException {
+            // A quoted field may hold a line break, so a cut just after '\n' could fall inside it;
+            // a NUL byte means UTF-16 or UTF-32 text, which cannot be cut at any byte either. Such
+            // files are read sequentially.
+            List<Future<Boolean>> scans = new ArrayList<>();
+            for (LineRanges.Range range : ranges.subList(1, ranges.size())) {
+                scans.add(pool.submit(() -> LineRanges.plainText(channel, range)));
+            }
+            boolean plain = LineRanges.plainText(channel, ranges.get(0));
+            for (Future<Boolean> scan : scans) {
+                plain &= await(scan);
+            }
+            if (!plain) {
+                return null;
+            }
+            // The first range decides on the header and resolves the columns; the others reuse them.
+            LineRanges.Range head = ranges.get(0);
+            List<RowReader> readers = new ArrayList<>(ranges.size());
+            try (CsvParser parser = FACTORY.createParser(new RangeInputStream(channel, head.start(), head.end()))) {
+                RowReader first = firstRecord(parser);
+                if (first == null) {
+                    return null; // only comments and blank lines there: the sequential read reports it
+                }
+                List<Future<RowReader>> rest = new ArrayList<>();
+                for (LineRanges.Range range : ranges.subList(1, ranges.size())) {
+                    rest.add(pool.submit(() -> readRange(channel, range)));
+                }
+                first.readRows(parser);
+                readers.add(first);
+                // In file order, so the first error in the file is the one reported.
+                for (Future<RowReader> range : rest) {
+                    readers.add(await(range));
+                }
+            }
+            return collect(readers);
+        }
+
+        private RowReader readRange(FileChannel channel, LineRanges.Range range) throws IOException {
+            IntUnaryOperator absoluteLine = line -> line + lineBreaksBefore(channel, range.start());
+            RowReader rows = new RowReader(file, names, slotOfColumn, wanted.size(), fastParser, absoluteLine);
+            try (CsvParser parser = FACTORY.createParser(new RangeInputStream(channel, range.start(), range.end()))) {
+                rows.readRows(parser);
+            } catch (JsonProcessingException e) {
+                throw malformed(e, absoluteLine);
+            }
+            return rows;
+        }
+
+        private static int lineBreaksBefore(FileChannel channel, long offset) {
+            try {
+                return LineRanges.lineBreaksBefore(channel, offset);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
+
+        private static <T> T await(Future<T> task) throws IOException {
+            try {
+                return task.get();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while reading");
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                if (cause instanceof UncheckedIOException unchecked) {
+                    throw unchecked.getCause();
+                }
+                if (cause instanceof IOException io) {
+                    throw io;
+                }
+                if (cause instanceof RuntimeException runtime) {
+                    throw runtime;
+                }
+                if (cause instanceof Error error) {
+                    throw error;
+                }
+                throw new IOException(cause);
+            }
+        }
+
+        /**
+         * Reads the first record, decides whether it is a header, resolves the columns, and returns
+         * a reader holding the record if it was data; null when the parser has no record.
+         */
+        private RowReader firstRecord(CsvParser parser) throws IOException {
+            fastParser = parser.isEnabled(StreamReadFeature.USE_FAST_DOUBLE_PARSER);
             int firstLine = -1;
             List<String> first = new ArrayList<>();
             JsonToken token;
@@ -140,45 +295,40 @@ public final class CsvColumnReader {
                 }
             }
             if (token == null) {
-                throw new CsvDataException(file + " has no data rows");
+                return null;
             }
-            boolean header = isHeader(first);
+            header = isHeader(first);
             resolveColumns(first, header);
-            int needed = slotOfColumn.length;
+            RowReader rows = new RowReader(file, names, slotOfColumn, wanted.size(), fastParser,
+                    IntUnaryOperator.identity());
             if (!header) {
-                checkWidth(first.size(), needed, firstLine);
-                for (int column = 0; column < needed; column++) {
-                    int slot = slotOfColumn[column];
-                    if (slot >= 0) {
-                        out[slot].add(cell(first.get(column), column, firstLine));
-                    }
-                }
+                rows.addRecord(first, firstLine);
             }
-            int column = 0;
-            while ((token = parser.nextToken()) != null) {
-                if (token == JsonToken.VALUE_STRING) {
-                    if (column < needed) {
-                        int slot = slotOfColumn[column];
-                        if (slot >= 0) {
-                            out[slot].add(cell(parser, column));
-                        }
-                    }
-                    column++;
-                } else if (token == JsonToken.START_ARRAY) {
-                    column = 0;
-                } else if (token == JsonToken.END_ARRAY && column < needed && column > 0) {
-                    checkWidth(column, needed, parser.currentTokenLocation().getLineNr());
-                }
+            return rows;
+        }
+
+        private CsvColumns collect(List<RowReader> readers) {
+            int rows = 0;
+            for (RowReader reader : readers) {
+                rows += reader.rows();
             }
-            int rows = out[0].size();
             if (rows == 0) {
                 throw new CsvDataException(file + " has a header but no data rows");
             }
-            List<double[]> columns = new ArrayList<>(out.length);
-            List<String> chosenNames = new ArrayList<>(out.length);
-            for (int k = 0; k < out.length; k++) {
-                columns.add(out[k].toArray());
+            List<double[]> columns = new ArrayList<>(wanted.size());
+            for (int k = 0; k < wanted.size(); k++) {
+                if (readers.size() == 1) {
+                    columns.add(readers.get(0).column(k).toArray());
+                } else {
+                    double[] values = new double[rows];
+                    int at = 0;
+                    for (RowReader reader : readers) {
+                        at = reader.column(k).copyInto(values, at);
+                    }
+                    columns.add(values);
+                }
             }
+            List<String> chosenNames = new ArrayList<>(wanted.size());
             for (ColumnRef ref : wanted) {
                 chosenNames.add(names.get(indexOf(ref)));
             }
@@ -187,7 +337,7 @@ public final class CsvColumnReader {
 
         private boolean isHeader(List<String> first) {
             for (String cell : first) {
-                if (cell.isEmpty() || isNaN(cell)) {
+                if (cell.isEmpty() || RowReader.isNaN(cell)) {
                     return false;
                 }
                 try {
@@ -228,14 +378,12 @@ public final class CsvColumnReader {
             }
             slotOfColumn = new int[max + 1];
             Arrays.fill(slotOfColumn, -1);
-            out = new DoubleColumn[indices.length];
             for (int k = 0; k < indices.length; k++) {
                 if (slotOfColumn[indices[k]] >= 0) {
                     throw new CsvDataException("column " + names.get(indices[k]) + " of " + file
                             + " is asked for twice; choose different columns");
                 }
                 slotOfColumn[indices[k]] = k;
-                out[k] = new DoubleColumn();
             }
         }
 
@@ -244,71 +392,6 @@ public final class CsvColumnReader {
                 return names.indexOf(ref.name());
             }
             return ref.position() - 1;
-        }
-
-        private void checkWidth(int width, int needed, int line) {
-            if (width < needed) {
-                String name = needed - 1 < names.size() ? names.get(needed - 1) : "column " + needed;
-                throw new CsvDataException(file + " line " + line + " has " + width
-                        + (width == 1 ? " column" : " columns") + "; column " + needed + " (" + name + ") is missing");
-            }
-        }
-
-        private double cell(CsvParser parser, int column) throws IOException {
-            // Parse straight from the parser's buffer: no String per cell on the fast path.
-            char[] chars = parser.getTextCharacters();
-            int offset = parser.getTextOffset();
-            int length = parser.getTextLength();
-            if (length == 0 || (length == 3 && isNaN(chars, offset))) {
-                return Double.NaN;
-            }
-            try {
-                double value = NumberInput.parseDouble(chars, offset, length, fastParser);
-                if (!Double.isInfinite(value)) {
-                    return value;
-                }
-            } catch (NumberFormatException e) {
-                // reported below with the line number, which is only looked up on this path
-            }
-            return cell(parser.getText(), column, parser.currentTokenLocation().getLineNr());
-        }
-
-        private static boolean isNaN(char[] chars, int offset) {
-            return (chars[offset] | 0x20) == 'n' && (chars[offset + 1] | 0x20) == 'a' && (chars[offset + 2] | 0x20) == 'n';
-        }
-
-        /** Slow path: parses a cell whose line is known, or reports why it is not a number. */
-        private double cell(String text, int column, int line) {
-            if (text.isEmpty() || isNaN(text)) {
-                return Double.NaN;
-            }
-            double value;
-            try {
-                value = NumberInput.parseDouble(text, fastParser);
-            } catch (NumberFormatException e) {
-                throw new CsvDataException(where(column, line) + ": '" + shorten(text) + "' is not a number; "
-                        + "write a decimal number, or leave the cell empty or write nan for a missing value");
-            }
-            if (Double.isInfinite(value)) {
-                throw new CsvDataException(where(column, line) + ": '" + shorten(text) + "' is infinite; "
-                        + "values must be finite (leave the cell empty or write nan for a missing value)");
-            }
-            return value;
-        }
-
-        private String where(int column, int line) {
-            String name = names.get(column);
-            String named = name.equals("column " + (column + 1)) ? "" : " (" + name + ")";
-            return file + " line " + line + ", column " + (column + 1) + named;
-        }
-
-        private static boolean isNaN(String text) {
-            return text.equalsIgnoreCase("nan");
-        }
-
-        private static String shorten(String text) {
-            String oneLine = text.replaceAll("\\s+", " ");
-            return oneLine.length() <= 40 ? oneLine : oneLine.substring(0, 37) + "...";
         }
     }
 }

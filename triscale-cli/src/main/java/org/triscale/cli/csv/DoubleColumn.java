@@ -21,4 +21,10 @@ final class DoubleColumn {
     double[] toArray() {
         return size == values.length ? values : Arrays.copyOf(values, size);
     }
+
+    /** Copies the values into {@code target} from index {@code at}; returns the index after them. */
+    int copyInto(double[] target, int at) {
+        System.arraycopy(values, 0, target, at, size);
+        return at + size;
+    }
 }
