@@ -77,6 +77,26 @@ class VerdictTest {
     }
 
     @Test
+    void jointScoreSaysBothEndsHoldTogether() {
+        String message = verdictFailure(Kit.in(folder).run(JointScoreFixture.class));
+
+        assertThat(message)
+                .contains("is 7 ms (relative")
+                .contains("with 75 % confidence, both together, the 25th and the 75th percentiles of the 8 series KPIs"
+                        + " lie within [10 ms, 17 ms]")
+                .doesNotContain("jointly with probability at least 50 %");
+    }
+
+    @Test
+    void jointScoreNeedsMoreSeries() {
+        assertThat(Kit.in(folder).run(JointScoreTooFewSeriesFixture.class).allEvents().failed().stream()
+                .map(event -> event.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
+                        .getThrowable().orElseThrow().getMessage()))
+                .anySatisfy(text -> assertThat(text).contains("needs at least 8 series for the 25th/75th percentile"
+                        + " pair at 75 % joint confidence").contains("set @Series(count = 8)"));
+    }
+
+    @Test
     void relativeScoreViolation() {
         assertThat(verdictFailure(Kit.in(folder).run(RelativeScoreFixture.class)))
                 .contains("is 4 ms (relative 26.67 %), above relativeAtMost 0.2 (20 %)")
@@ -177,6 +197,31 @@ class VerdictTest {
         void cca(RunContext run) {
             // Series KPIs (the maxima) 17, 16, 15, 14, 13: the score is 17 - 13 = 4.
             run.report("delay", DELAYS[run.run() - 1] + 3 - run.series());
+        }
+    }
+
+    @FixturesOnly
+    static class JointScoreFixture {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 8)
+        @Metric(name = "delay", unit = "ms")
+        @Kpi(metric = "delay", atMost = 20)
+        @VariabilityScore(metric = "delay", atMost = 3, joint = true)
+        void cca(RunContext run) {
+            // Series KPIs (the maxima) 17, 16, ..., 10: the joint interval is the whole range, 7.
+            run.report("delay", DELAYS[run.run() - 1] + 3 - run.series());
+        }
+    }
+
+    @FixturesOnly
+    static class JointScoreTooFewSeriesFixture {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 5)
+        @Metric(name = "delay", unit = "ms")
+        @Kpi(metric = "delay", atMost = 20)
+        @VariabilityScore(metric = "delay", atMost = 3, joint = true)
+        void cca(RunContext run) {
+            run.report("delay", DELAYS[run.run() - 1]);
         }
     }
 

@@ -1,5 +1,8 @@
 package org.triscale.junit.extension;
 
+import org.triscale.engine.bounds.IntervalKind;
+import org.triscale.engine.sizing.Sizing;
+
 /**
  * A validated {@code @VariabilityScore}.
  *
@@ -8,9 +11,20 @@ package org.triscale.junit.extension;
  * @param confidence     confidence in percent
  * @param atMost         threshold on the score, NaN for none
  * @param relativeAtMost threshold on the relative score (a fraction), NaN for none
+ * @param joint          whether both ends hold together at the confidence
  */
 record ScoreSpec(KpiSpec kpi, double percentile, double confidence, double atMost,
-                 double relativeAtMost) {
+                 double relativeAtMost, boolean joint) {
+
+    /** How the interval's ends are sized. */
+    IntervalKind kind() {
+        return joint ? IntervalKind.JOINT : IntervalKind.TWO_SIDED;
+    }
+
+    /** Minimal number of series for the interval. */
+    int neededSeries() {
+        return joint ? Sizing.joint(percentile, confidence, 0) : Sizing.twoSided(percentile, confidence, 0);
+    }
 
     /** The metric scored. */
     MetricSpec metric() {

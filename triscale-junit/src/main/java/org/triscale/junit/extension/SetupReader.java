@@ -229,17 +229,20 @@ final class SetupReader {
                     : prefix + ", kpiPercentile = " + Format.number(score.kpiPercentile()) + ") matches no @Kpi of "
                             + metric.name() + "; use the percentile of one of its @Kpi annotations");
         }
-        int needed = Sizing.twoSided(percentile, confidence, 0);
+        ScoreSpec spec = new ScoreSpec(kpi, percentile, confidence, score.atMost(), score.relativeAtMost(),
+                score.joint());
+        int needed = spec.neededSeries();
         String pair = Format.ordinal(Math.min(percentile, 100 - percentile)) + "/"
                 + Format.ordinal(Math.max(percentile, 100 - percentile)) + " percentile pair at "
-                + Format.number(confidence) + " % confidence";
+                + Format.number(confidence) + " % " + (score.joint() ? "joint " : "") + "confidence";
         check(seriesCount >= needed, prefix + ") needs at least " + needed + " series for the " + pair + ", but "
                 + (series.isEmpty() ? "the test has one series (no @Series)"
                         : series.get().count() == 0 ? "@Series(count = 0) sizes " + seriesCount
                         : "@Series(count = " + seriesCount + ")")
-                + "; set @Series(count = " + needed + ") or @Series(count = 0) with the same percentile and confidence"
+                + "; set @Series(count = " + needed + ")"
+                + (score.joint() ? "" : " or @Series(count = 0) with the same percentile and confidence")
                 + ", or remove the score");
-        return new ScoreSpec(kpi, percentile, confidence, score.atMost(), score.relativeAtMost());
+        return spec;
     }
 
     private MetricSpec declared(String annotation, String name, List<MetricSpec> metrics) {

@@ -6,7 +6,6 @@ import org.triscale.engine.analysis.Kpis;
 import org.triscale.engine.analysis.Stationarity;
 import org.triscale.engine.analysis.VariabilityResult;
 import org.triscale.engine.analysis.VariabilityScores;
-import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.sizing.Sizing;
 import org.triscale.junit.ChecksPolicy;
 
@@ -125,7 +124,7 @@ final class VerdictAnalysis {
                 values[outcome.series() - 1] = outcome.value();
             }
         }
-        int needed = Sizing.twoSided(spec.percentile(), spec.confidence(), 0);
+        int needed = spec.neededSeries();
         int[] series = new int[values.length];
         double[] defined = new double[values.length];
         int count = 0;
@@ -139,7 +138,7 @@ final class VerdictAnalysis {
             return new ScoreOutcome(spec, null, values, needed, 0, 0);
         }
         VariabilityResult result = VariabilityScores.score(values, spec.percentile(), spec.confidence(),
-                IntervalKind.TWO_SIDED, spec.metric().bounds(),
+                spec.kind(), spec.metric().bounds(),
                 setup.settings().mode());
         if (!result.defined() || result.interval().lowerIndex().isEmpty() || result.interval().upperIndex().isEmpty()) {
             return new ScoreOutcome(spec, result, values, needed, 0, 0);

@@ -142,6 +142,9 @@ final class VerdictMessages {
         }
         String pair = "the " + Format.ordinal(spec.lowPercentile()) + " and the " + Format.ordinal(spec.highPercentile())
                 + " percentiles of the " + series + " series KPIs";
+        if (spec.joint()) {
+            return "with " + c + " % confidence, both together, " + pair + " lie";
+        }
         return "with " + c + " % confidence each of " + pair + " (jointly with probability at least "
                 + Format.number(Math.max(0, 2 * spec.confidence() - 100)) + " %) lies";
     }
