@@ -1,9 +1,7 @@
 package org.triscale.cli;
 
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.triscale.cli.batch.Json;
-import org.triscale.engine.CheckResult;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -40,24 +38,5 @@ abstract class BaseCommand implements Callable<Integer> {
         PrintWriter out = out();
         lines.forEach(out::println);
         out.flush();
-    }
-
-    static ArrayNode checks(List<CheckResult> checks) {
-        ArrayNode array = Json.MAPPER.createArrayNode();
-        for (CheckResult check : checks) {
-            ObjectNode node = array.addObject();
-            node.put("name", check.name());
-            node.put("passed", check.passed());
-            Json.putNumber(node, "statistic", check.statistic());
-            Json.putNumber(node, "p_value", check.pValue());
-            node.put("description", check.description());
-        }
-        return array;
-    }
-
-    static void describeChecks(List<CheckResult> checks, List<String> lines) {
-        for (CheckResult check : checks) {
-            lines.add("  [" + (check.passed() ? "pass" : "FAIL") + "] " + check.name() + ": " + check.description());
-        }
     }
 }

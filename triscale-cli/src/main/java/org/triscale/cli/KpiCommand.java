@@ -53,8 +53,7 @@ final class KpiCommand extends SeriesCommand {
         } else {
             node.putNull("index");
         }
-        node.put("mode", kpi.stationarity().mode().name());
-        node.set("checks", checks(kpi.stationarity().checks()));
+        putChecks(node, kpi.stationarity());
         return node;
     }
 
@@ -71,10 +70,7 @@ final class KpiCommand extends SeriesCommand {
                     + " % confidence needs at least " + Sizing.oneSided(kpi.percentile(), kpi.confidence(), 0)
                     + " values, got " + kpi.values());
         }
-        lines.add("values: " + kpi.values() + " used, " + kpi.droppedNaN() + " NaN dropped (" + data.file() + ")");
-        lines.add("stationary: " + (kpi.stationarity().stationary() ? "yes" : "NO") + " ("
-                + kpi.stationarity().mode() + " checks)");
-        describeChecks(kpi.stationarity().checks(), lines);
+        describeValues(kpi.values(), kpi.droppedNaN(), data, kpi.stationarity(), lines);
         if (kpi.defined()) {
             lines.add("confidence: with probability at least " + Text.percent(kpi.confidence()) + " %, the "
                     + Text.ordinal(kpi.percentile()) + " percentile of the metric under these conditions is "

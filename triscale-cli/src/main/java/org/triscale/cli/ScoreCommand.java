@@ -47,8 +47,7 @@ final class ScoreCommand extends SeriesCommand {
         node.put("dropped_nan", score.droppedNaN());
         Json.putIndex(node, "lower_index", score.interval().lowerIndex());
         Json.putIndex(node, "upper_index", score.interval().upperIndex());
-        node.put("mode", score.stationarity().mode().name());
-        node.set("checks", checks(score.stationarity().checks()));
+        putChecks(node, score.stationarity());
         return node;
     }
 
@@ -73,10 +72,7 @@ final class ScoreCommand extends SeriesCommand {
             lines.add("variability score: undefined: a " + confidence + (kind == IntervalKind.JOINT ? " joint" : "")
                     + " interval of " + of + " needs at least " + needed + " values, got " + score.values());
         }
-        lines.add("values: " + score.values() + " used, " + score.droppedNaN() + " NaN dropped (" + data.file() + ")");
-        lines.add("stationary: " + (score.stationarity().stationary() ? "yes" : "NO") + " ("
-                + score.stationarity().mode() + " checks)");
-        describeChecks(score.stationarity().checks(), lines);
+        describeValues(score.values(), score.droppedNaN(), data, score.stationarity(), lines);
         if (score.defined()) {
             lines.add("confidence: " + coverage(score, kind, low, high));
         }

@@ -1,10 +1,15 @@
 package org.triscale.cli;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.triscale.cli.batch.Json;
 import org.triscale.cli.csv.ColumnRef;
 import org.triscale.cli.csv.CsvColumnReader;
 import org.triscale.cli.csv.CsvColumns;
+import org.triscale.engine.CheckResult;
 import org.triscale.engine.Mode;
 import org.triscale.engine.ValueRange;
+import org.triscale.engine.analysis.Stationarity;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -43,5 +48,30 @@ abstract class SeriesCommand extends BaseCommand {
         return column == null
                 ? CsvColumnReader.readAll(file, 1, "choose one with --column NAME|POSITION")
                 : CsvColumnReader.read(file, List.of(column));
+    }
+
+    /** The JSON fields that end the object of every series command: the mode and its checks. */
+    static void putChecks(ObjectNode node, Stationarity stationarity) {
+        node.put("mode", stationarity.mode().name());
+        ArrayNode array = node.putArray("checks");
+        for (CheckResult check : stationarity.checks()) {
+            ObjectNode item = array.addObject();
+            item.put("name", check.name());
+            item.put("passed", check.passed());
+            Json.putNumber(item, "statistic", check.statistic());
+            Json.putNumber(item, "p_value", check.pValue());
+            item.put("description", check.description());
+        }
+    }
+
+    /** The summary lines that follow the result of every series command: the values read, the checks. */
+    static void describeValues(int values, int droppedNaN, CsvColumns data, Stationarity stationarity,
+                               List<String> lines) {
+        lines.add("values: " + values + " used, " + droppedNaN + " NaN dropped (" + data.file() + ")");
+        lines.add("stationary: " + (stationarity.stationary() ? "yes" : "NO") + " (" + stationarity.mode()
+                + " checks)");
+        for (CheckResult check : stationarity.checks()) {
+            lines.add("  [" + (check.passed() ? "pass" : "FAIL") + "] " + check.name() + ": " + check.description());
+        }
     }
 }
