@@ -1,7 +1,6 @@
 package org.triscale.cli;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import org.triscale.cli.batch.Json;
 import org.triscale.cli.batch.Responses;
 import org.triscale.cli.csv.CsvColumns;
 import org.triscale.engine.analysis.VariabilityResult;
@@ -45,8 +44,7 @@ final class ScoreCommand extends SeriesCommand {
         node.put("interval", kind == IntervalKind.JOINT ? "joint" : "two-sided");
         node.put("values", score.values());
         node.put("dropped_nan", score.droppedNaN());
-        Json.putIndex(node, "lower_index", score.interval().lowerIndex());
-        Json.putIndex(node, "upper_index", score.interval().upperIndex());
+        node.setAll(Responses.interval(score.interval()));
         putChecks(node, score.stationarity());
         return node;
     }
