@@ -89,19 +89,8 @@ public final class RunMetrics {
     public static RunMetric compute(double[] y, Measure measure) {
         Arguments.samples("y", y);
         Arguments.notNull("measure", measure);
-        int kept = 0;
-        for (double v : y) {
-            if (!Double.isNaN(v)) {
-                kept++;
-            }
-        }
-        double[] ys = new double[kept];
-        int k = 0;
-        for (double v : y) {
-            if (!Double.isNaN(v)) {
-                ys[k++] = v;
-            }
-        }
+        double[] ys = NanFree.of(y);
+        int kept = ys.length;
         int dropped = y.length - kept;
         if (kept < 2) {
             return undefined(measure, kept, dropped, Optional.empty());
