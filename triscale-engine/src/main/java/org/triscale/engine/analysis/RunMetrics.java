@@ -3,6 +3,7 @@ package org.triscale.engine.analysis;
 import org.apache.commons.numbers.arrays.Selection;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.ValueRange;
+import org.triscale.engine.numeric.NanFree;
 import org.triscale.engine.numeric.PairwiseSum;
 import org.triscale.engine.trend.ConvergenceResult;
 import org.triscale.engine.trend.ConvergenceTest;

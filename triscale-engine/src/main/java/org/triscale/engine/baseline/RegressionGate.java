@@ -5,6 +5,7 @@ import org.triscale.engine.analysis.Side;
 import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.bounds.OrderStatisticInterval;
 import org.triscale.engine.bounds.ThompsonBounds;
+import org.triscale.engine.numeric.NanFree;
 
 import java.util.Arrays;
 import java.util.Locale;
@@ -136,7 +137,7 @@ public final class RegressionGate {
         double[] out = new double[unit == ComparisonUnit.SERIES ? sequel.length : count(sequel)];
         int k = 0;
         for (double[] series : sequel) {
-            double[] valid = valid(series);
+            double[] valid = NanFree.of(series);
             if (unit == ComparisonUnit.SERIES) {
                 if (valid.length > 0) {
                     out[k++] = median(valid);
@@ -161,7 +162,7 @@ public final class RegressionGate {
         Arguments.notNull("settings", settings);
         check("sequel", sequel);
         double[] kpis = seriesKpis(sequel, settings);
-        double[] defined = valid(kpis);
+        double[] defined = NanFree.of(kpis);
         double median = defined.length == 0 ? Double.NaN : median(defined);
         double lower = Double.NaN;
         double upper = Double.NaN;
@@ -195,7 +196,7 @@ public final class RegressionGate {
     private static double[] seriesKpis(double[][] sequel, GateSettings settings) {
         double[] kpis = new double[sequel.length];
         for (int s = 0; s < sequel.length; s++) {
-            double[] valid = valid(sequel[s]);
+            double[] valid = NanFree.of(sequel[s]);
             kpis[s] = Double.NaN;
             if (valid.length >= 1) {
                 OrderStatisticInterval interval = ThompsonBounds.indices(valid.length, settings.kpiPercentile(),
@@ -223,17 +224,6 @@ public final class RegressionGate {
             n += series.length;
         }
         return n;
-    }
-
-    private static double[] valid(double[] values) {
-        double[] out = new double[values.length];
-        int k = 0;
-        for (double v : values) {
-            if (!Double.isNaN(v)) {
-                out[k++] = v;
-            }
-        }
-        return Arrays.copyOf(out, k);
     }
 
     /** The median: the middle value, or the mean of the two middle values. */
