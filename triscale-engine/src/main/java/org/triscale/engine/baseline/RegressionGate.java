@@ -10,6 +10,7 @@ import org.triscale.engine.numeric.NanFree;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.OptionalInt;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * Compares a new sequel's run metrics with a baseline's: regressed, improved, unchanged or
@@ -93,23 +94,25 @@ public final class RegressionGate {
         Direction direction = settings.direction();
         RankSumResult result = null;
         if (allowance.absolute() > 0 || !allowance.any()) {
-            double[] forgiven = now.clone();
-            for (int i = 0; i < forgiven.length; i++) {
-                forgiven[i] = allowance.absolutelyForgiven(forgiven[i], direction);
-            }
-            result = oneSidedWorse(forgiven, old, direction);
+            result = oneSidedWorse(forgiven(now, v -> allowance.absolutelyForgiven(v, direction)), old, direction);
         }
         if (allowance.relative() > 0) {
-            double[] forgiven = now.clone();
-            for (int i = 0; i < forgiven.length; i++) {
-                forgiven[i] = allowance.relativelyForgiven(forgiven[i], direction);
-            }
-            RankSumResult relative = oneSidedWorse(forgiven, old, direction);
+            RankSumResult relative = oneSidedWorse(forgiven(now, v -> allowance.relativelyForgiven(v, direction)),
+                    old, direction);
             if (result == null || relative.pValue() > result.pValue()) {
                 result = relative;
             }
         }
         return result;
+    }
+
+    /** The observations with the allowance removed, one by one. */
+    private static double[] forgiven(double[] now, DoubleUnaryOperator forgive) {
+        double[] out = new double[now.length];
+        for (int i = 0; i < now.length; i++) {
+            out[i] = forgive.applyAsDouble(now[i]);
+        }
+        return out;
     }
 
     private static RankSumResult oneSidedWorse(double[] now, double[] old, Direction direction) {
