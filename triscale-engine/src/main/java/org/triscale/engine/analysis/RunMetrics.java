@@ -44,23 +44,11 @@ public final class RunMetrics {
         Arguments.samples("y", y);
         Arguments.sameLength("x", x, "y", y);
         Arguments.notNull("measure", measure);
-        int kept = 0;
-        for (int i = 0; i < y.length; i++) {
-            if (!Double.isNaN(x[i]) && !Double.isNaN(y[i])) {
-                kept++;
-            }
-        }
+        double[][] rows = NanFree.rows(x, y);
+        double[] xs = rows[0];
+        double[] ys = rows[1];
+        int kept = ys.length;
         int dropped = y.length - kept;
-        double[] xs = new double[kept];
-        double[] ys = new double[kept];
-        int k = 0;
-        for (int i = 0; i < y.length; i++) {
-            if (!Double.isNaN(x[i]) && !Double.isNaN(y[i])) {
-                xs[k] = x[i];
-                ys[k] = y[i];
-                k++;
-            }
-        }
         if (kept < 2) {
             return undefined(measure, kept, dropped, Optional.empty());
         }
