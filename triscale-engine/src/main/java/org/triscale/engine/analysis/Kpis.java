@@ -8,6 +8,7 @@ import org.triscale.engine.ValueRange;
 import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.bounds.OrderStatisticInterval;
 import org.triscale.engine.bounds.ThompsonBounds;
+import org.triscale.engine.numeric.NanFree;
 
 import java.util.List;
 import java.util.OptionalInt;

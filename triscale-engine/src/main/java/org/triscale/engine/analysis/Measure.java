@@ -26,9 +26,7 @@ public record Measure(Kind kind, double percentile) {
 
     /** Validates the percentile against the kind. */
     public Measure {
-        if (kind == null) {
-            throw new IllegalArgumentException("kind must not be null");
-        }
+        Arguments.notNull("kind", kind);
         if (kind == Kind.PERCENTILE) {
             Arguments.percent("measure percentile", percentile);
         } else {

@@ -3,6 +3,7 @@ package org.triscale.engine.analysis;
 import org.apache.commons.numbers.arrays.Selection;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.ValueRange;
+import org.triscale.engine.numeric.NanFree;
 import org.triscale.engine.numeric.PairwiseSum;
 import org.triscale.engine.trend.ConvergenceResult;
 import org.triscale.engine.trend.ConvergenceTest;
@@ -43,23 +44,11 @@ public final class RunMetrics {
         Arguments.samples("y", y);
         Arguments.sameLength("x", x, "y", y);
         Arguments.notNull("measure", measure);
-        int kept = 0;
-        for (int i = 0; i < y.length; i++) {
-            if (!Double.isNaN(x[i]) && !Double.isNaN(y[i])) {
-                kept++;
-            }
-        }
+        double[][] rows = NanFree.rows(x, y);
+        double[] xs = rows[0];
+        double[] ys = rows[1];
+        int kept = ys.length;
         int dropped = y.length - kept;
-        double[] xs = new double[kept];
-        double[] ys = new double[kept];
-        int k = 0;
-        for (int i = 0; i < y.length; i++) {
-            if (!Double.isNaN(x[i]) && !Double.isNaN(y[i])) {
-                xs[k] = x[i];
-                ys[k] = y[i];
-                k++;
-            }
-        }
         if (kept < 2) {
             return undefined(measure, kept, dropped, Optional.empty());
         }
@@ -89,19 +78,8 @@ public final class RunMetrics {
     public static RunMetric compute(double[] y, Measure measure) {
         Arguments.samples("y", y);
         Arguments.notNull("measure", measure);
-        int kept = 0;
-        for (double v : y) {
-            if (!Double.isNaN(v)) {
-                kept++;
-            }
-        }
-        double[] ys = new double[kept];
-        int k = 0;
-        for (double v : y) {
-            if (!Double.isNaN(v)) {
-                ys[k++] = v;
-            }
-        }
+        double[] ys = NanFree.of(y);
+        int kept = ys.length;
         int dropped = y.length - kept;
         if (kept < 2) {
             return undefined(measure, kept, dropped, Optional.empty());

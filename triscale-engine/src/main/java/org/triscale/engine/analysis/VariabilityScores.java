@@ -6,6 +6,7 @@ import org.triscale.engine.ValueRange;
 import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.bounds.OrderStatisticInterval;
 import org.triscale.engine.bounds.ThompsonBounds;
+import org.triscale.engine.numeric.NanFree;
 
 import java.util.Arrays;
 import java.util.OptionalInt;

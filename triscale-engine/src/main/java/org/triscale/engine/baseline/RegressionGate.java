@@ -5,10 +5,12 @@ import org.triscale.engine.analysis.Side;
 import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.bounds.OrderStatisticInterval;
 import org.triscale.engine.bounds.ThompsonBounds;
+import org.triscale.engine.numeric.NanFree;
 
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.OptionalInt;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * Compares a new sequel's run metrics with a baseline's: regressed, improved, unchanged or
@@ -92,23 +94,25 @@ public final class RegressionGate {
         Direction direction = settings.direction();
         RankSumResult result = null;
         if (allowance.absolute() > 0 || !allowance.any()) {
-            double[] forgiven = now.clone();
-            for (int i = 0; i < forgiven.length; i++) {
-                forgiven[i] = allowance.absolutelyForgiven(forgiven[i], direction);
-            }
-            result = oneSidedWorse(forgiven, old, direction);
+            result = oneSidedWorse(forgiven(now, v -> allowance.absolutelyForgiven(v, direction)), old, direction);
         }
         if (allowance.relative() > 0) {
-            double[] forgiven = now.clone();
-            for (int i = 0; i < forgiven.length; i++) {
-                forgiven[i] = allowance.relativelyForgiven(forgiven[i], direction);
-            }
-            RankSumResult relative = oneSidedWorse(forgiven, old, direction);
+            RankSumResult relative = oneSidedWorse(forgiven(now, v -> allowance.relativelyForgiven(v, direction)),
+                    old, direction);
             if (result == null || relative.pValue() > result.pValue()) {
                 result = relative;
             }
         }
         return result;
+    }
+
+    /** The observations with the allowance removed, one by one. */
+    private static double[] forgiven(double[] now, DoubleUnaryOperator forgive) {
+        double[] out = new double[now.length];
+        for (int i = 0; i < now.length; i++) {
+            out[i] = forgive.applyAsDouble(now[i]);
+        }
+        return out;
     }
 
     private static RankSumResult oneSidedWorse(double[] now, double[] old, Direction direction) {
@@ -136,7 +140,7 @@ public final class RegressionGate {
         double[] out = new double[unit == ComparisonUnit.SERIES ? sequel.length : count(sequel)];
         int k = 0;
         for (double[] series : sequel) {
-            double[] valid = valid(series);
+            double[] valid = NanFree.of(series);
             if (unit == ComparisonUnit.SERIES) {
                 if (valid.length > 0) {
                     out[k++] = median(valid);
@@ -161,7 +165,7 @@ public final class RegressionGate {
         Arguments.notNull("settings", settings);
         check("sequel", sequel);
         double[] kpis = seriesKpis(sequel, settings);
-        double[] defined = valid(kpis);
+        double[] defined = NanFree.of(kpis);
         double median = defined.length == 0 ? Double.NaN : median(defined);
         double lower = Double.NaN;
         double upper = Double.NaN;
@@ -195,7 +199,7 @@ public final class RegressionGate {
     private static double[] seriesKpis(double[][] sequel, GateSettings settings) {
         double[] kpis = new double[sequel.length];
         for (int s = 0; s < sequel.length; s++) {
-            double[] valid = valid(sequel[s]);
+            double[] valid = NanFree.of(sequel[s]);
             kpis[s] = Double.NaN;
             if (valid.length >= 1) {
                 OrderStatisticInterval interval = ThompsonBounds.indices(valid.length, settings.kpiPercentile(),
@@ -223,17 +227,6 @@ public final class RegressionGate {
             n += series.length;
         }
         return n;
-    }
-
-    private static double[] valid(double[] values) {
-        double[] out = new double[values.length];
-        int k = 0;
-        for (double v : values) {
-            if (!Double.isNaN(v)) {
-                out[k++] = v;
-            }
-        }
-        return Arrays.copyOf(out, k);
     }
 
     /** The median: the middle value, or the mean of the two middle values. */

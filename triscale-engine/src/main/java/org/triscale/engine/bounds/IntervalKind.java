@@ -9,6 +9,9 @@ public enum IntervalKind {
      * each end holds on its own (jointly with probability ≥ 2c − 1).
      */
     TWO_SIDED,
-    /** Both ends hold together with probability at least the confidence. */
+    /**
+     * The same percentile pair as {@link #TWO_SIDED}, both ends holding together with probability
+     * at least the confidence.
+     */
     JOINT
 }

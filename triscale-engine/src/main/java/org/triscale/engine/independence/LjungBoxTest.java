@@ -80,7 +80,7 @@ public final class LjungBoxTest {
      *                                  if {@code alpha} is not in (0, 1)
      */
     public static CheckResult test(double[] values, double alpha) {
-        checkAlpha(alpha);
+        Arguments.falseAlarmRate(alpha);
         Outcome outcome = analyse(values, -1);
         int n = values.length;
         if (outcome.constant()) {
@@ -320,10 +320,6 @@ public final class LjungBoxTest {
 
     private static void checkValues(double[] values) {
         Arguments.checkedSeries("the Ljung–Box independence test", values, MIN_VALUES);
-    }
-
-    private static void checkAlpha(double alpha) {
-        Arguments.falseAlarmRate(alpha);
     }
 
     private static String formatP(double p) {

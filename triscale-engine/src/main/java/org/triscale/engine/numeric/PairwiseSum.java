@@ -1,5 +1,7 @@
 package org.triscale.engine.numeric;
 
+import org.triscale.engine.Arguments;
+
 /**
  * Summation of doubles in exactly the order numpy's {@code add.reduce} uses for a contiguous
  * float64 array (its "pairwise" summation), so that sums and means agree with the reference
@@ -28,9 +30,7 @@ public final class PairwiseSum {
      * @throws IllegalArgumentException if the range is not inside the array
      */
     public static double sum(double[] values, int from, int to) {
-        if (values == null) {
-            throw new IllegalArgumentException("values must not be null");
-        }
+        Arguments.notNull("values", values);
         if (from < 0 || to > values.length || from > to) {
             throw new IllegalArgumentException("range [" + from + ", " + to + ") is not inside an array of length "
                     + values.length);

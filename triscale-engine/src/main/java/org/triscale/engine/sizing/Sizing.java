@@ -1,8 +1,7 @@
 package org.triscale.engine.sizing;
 
-import org.triscale.engine.bounds.ThompsonBounds;
-
 import org.triscale.engine.Arguments;
+import org.triscale.engine.bounds.ThompsonBounds;
 import org.triscale.engine.numeric.Binomial;
 
 import java.math.BigDecimal;
@@ -21,6 +20,10 @@ import java.util.function.IntPredicate;
  * which the bound may ignore the r most extreme samples: {@code 1 − Σ_{k≤r} pmf(k; N, q) ≥ c}.
  * N is found by an exponential search followed by bisection (the coverage grows with N), so
  * extreme inputs such as p = 99.9, c = 99.9, r = 10 return at once.
+ *
+ * <p>A two-sided interval is sized as TriScale does: each end as a one-sided bound, the median's
+ * pair together. A joint interval bounds the same percentile pair as the two-sided one, both ends
+ * holding together with probability at least c.
  */
 public final class Sizing {
     /** Largest robustness whose binomial tail is summed term by term like the reference. */

@@ -2,6 +2,7 @@ package org.triscale.engine.trend;
 
 import org.triscale.engine.Arguments;
 import org.triscale.engine.ValueRange;
+import org.triscale.engine.numeric.NanFree;
 
 /**
  * TriScale's convergence test: normalise x and y to [−1, 1], fit Theil–Sen with Sen's interval,
@@ -36,22 +37,10 @@ public final class ConvergenceTest {
         Arguments.sameLength("x", x, "y", y);
         Arguments.percent("confidence", confidence);
         Arguments.positive("tolerance", tolerance);
-        int kept = 0;
-        for (int i = 0; i < x.length; i++) {
-            if (!Double.isNaN(x[i]) && !Double.isNaN(y[i])) {
-                kept++;
-            }
-        }
-        double[] xs = new double[kept];
-        double[] ys = new double[kept];
-        int k = 0;
-        for (int i = 0; i < x.length; i++) {
-            if (!Double.isNaN(x[i]) && !Double.isNaN(y[i])) {
-                xs[k] = x[i];
-                ys[k] = y[i];
-                k++;
-            }
-        }
+        double[][] rows = NanFree.rows(x, y);
+        double[] xs = rows[0];
+        double[] ys = rows[1];
+        int kept = xs.length;
         int dropped = x.length - kept;
         if (kept < 2) {
             throw new IllegalArgumentException("the convergence test needs at least 2 points with a value, got "

@@ -61,7 +61,7 @@ public final class MannKendallTest {
      *                                  if {@code alpha} is not in (0, 1)
      */
     public static CheckResult test(double[] values, double alpha) {
-        checkAlpha(alpha);
+        Arguments.falseAlarmRate(alpha);
         Outcome outcome = analyse(values);
         int n = values.length;
         if (outcome.constant()) {
@@ -219,12 +219,8 @@ public final class MannKendallTest {
         Arguments.checkedSeries("the Mann–Kendall trend test", values, MIN_VALUES);
     }
 
-    private static void checkAlpha(double alpha) {
-        Arguments.falseAlarmRate(alpha);
-    }
-
     /** Two significant digits, plain notation; tiny values as an upper bound. */
-    static String formatP(double p) {
+    private static String formatP(double p) {
         if (p < 1e-4) {
             return "< 0.0001";
         }

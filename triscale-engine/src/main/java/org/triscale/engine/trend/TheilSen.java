@@ -159,23 +159,16 @@ public final class TheilSen {
         return 1 / 18. * total.doubleValue();
     }
 
-    /** Σ t(t−1)(2t+5) over groups of equal values (NaN never ties, as in SciPy). */
+    /**
+     * Σ t(t−1)(2t+5) over groups of equal values; the groups compare with {@code ==}, so -0.0 and
+     * 0.0 tie and NaN never ties, as in SciPy.
+     */
     private static BigInteger tieTerm(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
         BigInteger sum = BigInteger.ZERO;
-        int i = 0;
-        while (i < sorted.length) {
-            int j = i + 1;
-            // == treats -0.0 and 0.0 as equal and NaN as distinct, like numpy's comparisons.
-            while (j < sorted.length && sorted[j] == sorted[i]) {
-                j++;
-            }
-            long t = j - i;
+        for (long t : MannKendallTest.groupSizes(values)) {
             if (t > 1) {
                 sum = sum.add(BigInteger.valueOf(t * (t - 1)).multiply(BigInteger.valueOf(2 * t + 5)));
             }
-            i = j;
         }
         return sum;
     }
