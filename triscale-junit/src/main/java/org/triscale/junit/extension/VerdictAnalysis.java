@@ -94,8 +94,7 @@ final class VerdictAnalysis {
         double[] values = new double[setup.runsPerSeries()];
         int valid = 0;
         for (int run = 1; run <= setup.runsPerSeries(); run++) {
-            RunRecord record = state.run(series, run);
-            double value = record.status().valid() ? record.value(spec.metric()) : Double.NaN;
+            double value = state.run(series, run).value(spec.metric());
             if (!Double.isNaN(value)) {
                 runs[valid] = run;
                 values[valid] = value;
