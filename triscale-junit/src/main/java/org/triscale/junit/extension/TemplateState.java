@@ -3,8 +3,11 @@ package org.triscale.junit.extension;
 import org.opentest4j.AssertionFailedError;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -73,6 +76,15 @@ final class TemplateState implements AutoCloseable {
 
     RunRecord run(int series, int run) {
         return runs[series - 1][run - 1];
+    }
+
+    /** Every run's record, series after series, in run order; call it once all runs are generated. */
+    List<RunRecord> runs() {
+        List<RunRecord> all = new ArrayList<>();
+        for (RunRecord[] series : runs) {
+            all.addAll(Arrays.asList(series));
+        }
+        return all;
     }
 
     int generatedRuns() {
