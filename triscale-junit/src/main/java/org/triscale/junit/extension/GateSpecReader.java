@@ -155,13 +155,7 @@ final class GateSpecReader {
                 }
             }
             if (metric == null) {
-                StringBuilder declared = new StringBuilder();
-                for (MetricSpec candidate : metrics) {
-                    declared.append(declared.length() > 0 ? ", " : "").append(candidate.name());
-                }
-                throw error.apply("@Baseline(metrics = \"" + name + "\") names no declared metric; declared: "
-                        + (declared.length() == 0 ? "none" : declared) + ". Fix the name or add @Metric(name = \""
-                        + name + "\", ...)");
+                throw error.apply(SetupReader.notDeclared("@Baseline(metrics", name, metrics));
             }
             gated.add(gatedMetric(baseline, metric, kpis, scores, seriesPercentile, seriesConfidence));
         }
