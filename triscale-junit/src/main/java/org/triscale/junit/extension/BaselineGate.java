@@ -211,11 +211,9 @@ final class BaselineGate {
     /** Writes this execution's sequel as the baseline, if it is complete, and says what changed. */
     private void update(SequelRecord old) {
         List<String> problems = new ArrayList<>();
-        for (int series = 1; series <= setup.seriesCount(); series++) {
-            for (int run = 1; run <= setup.runsPerSeries(); run++) {
-                if (state.run(series, run).status() == RunStatus.FAILED) {
-                    problems.add(state.run(series, run).label() + " failed");
-                }
+        for (RunRecord record : state.runs()) {
+            if (record.status() == RunStatus.FAILED) {
+                problems.add(record.label() + " failed");
             }
         }
         if (!problems.isEmpty()) {

@@ -33,6 +33,16 @@ final class Format {
         return unit.isEmpty() ? number(value) : number(value) + " " + unit;
     }
 
+    /** A fraction as a percentage: {@code 0.177} gives {@code "17.7 %"}. */
+    static String percent(double fraction) {
+        return number(100 * fraction) + " %";
+    }
+
+    /** A relative change as a signed percentage: {@code "+17.7 %"}, {@code "-3 %"}, {@code "0 %"}. */
+    static String signedPercent(double fraction) {
+        return (fraction > 0 ? "+" : "") + percent(fraction);
+    }
+
     /** An ordinal for percentiles: 25th, 50th, 1st, 2nd, 3rd, 99.9th. */
     static String ordinal(double percentile) {
         String n = number(percentile);

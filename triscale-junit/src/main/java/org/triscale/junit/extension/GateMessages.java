@@ -86,7 +86,7 @@ final class GateMessages {
             text.append(oldMedian == null ? "n/a" : metric.format(oldMedian)).append(" → ")
                     .append(metric.format(now.median()));
             if (oldMedian != null && !Double.isNaN(now.median())) {
-                text.append(" (").append(signed(metric, now.median() - oldMedian)).append(", ")
+                text.append(" (").append(metric.formatSigned(now.median() - oldMedian)).append(", ")
                         .append(percent((now.median() - oldMedian) / Math.abs(oldMedian))).append(')');
             }
             text.append(", variability score ").append(oldScore == null ? "n/a" : metric.format(oldScore)).append(" → ")
@@ -113,7 +113,7 @@ final class GateMessages {
         if (Double.isNaN(kpi.change())) {
             return text;
         }
-        return text + " (" + signed(metric, kpi.change()) + ", " + percent(kpi.relativeChange()) + ")";
+        return text + " (" + metric.formatSigned(kpi.change()) + ", " + percent(kpi.relativeChange()) + ")";
     }
 
     private static String withinScore(GateSpec.GatedMetric gated, KpiChange kpi, GateSpec spec) {
@@ -155,14 +155,10 @@ final class GateMessages {
         return count + (spec.unit() == ComparisonUnit.SERIES ? " series medians" : " run metrics");
     }
 
-    private static String signed(MetricSpec metric, double value) {
-        return (value > 0 ? "+" : "") + metric.format(value);
-    }
-
     private static String percent(double fraction) {
         if (Double.isNaN(fraction) || Double.isInfinite(fraction)) {
             return "n/a %";
         }
-        return (fraction > 0 ? "+" : "") + Format.number(100 * fraction) + " %";
+        return Format.signedPercent(fraction);
     }
 }

@@ -80,8 +80,7 @@ final class GateSpecReader {
         Path file;
         String testMethod = method.getName();
         if (baseline.file().isEmpty()) {
-            Path dir = parameter(context, DIR).map(text -> SettingsReader.path(DIR, text))
-                    .orElseGet(() -> SettingsReader.path(DIR, DEFAULT_DIR));
+            Path dir = SettingsReader.folder(context, DIR, DEFAULT_DIR);
             file = dir.resolve(testClass).resolve(testMethod + ".json");
         } else {
             String what = "@Baseline(file = \"" + baseline.file() + "\")";
@@ -93,8 +92,7 @@ final class GateSpecReader {
             check(file.getFileName().toString().endsWith(".json"), what + " must name a .json file, so that an "
                     + "update never overwrites another file of the project");
         }
-        Path historyDir = parameter(context, HISTORY_DIR).map(text -> SettingsReader.path(HISTORY_DIR, text))
-                .orElseGet(() -> SettingsReader.path(HISTORY_DIR, DEFAULT_HISTORY_DIR));
+        Path historyDir = SettingsReader.folder(context, HISTORY_DIR, DEFAULT_HISTORY_DIR);
 
         Map<String, String> tags = new LinkedHashMap<>();
         for (String tag : baseline.tags()) {
@@ -114,10 +112,8 @@ final class GateSpecReader {
                     + " not a machine entry of the fingerprint; use java, os, arch or cpus");
             ignored.add(entry);
         }
-        boolean update = parameter(context, UPDATE).map(text -> SettingsReader.parseBoolean(UPDATE, text))
-                .orElse(false);
-        boolean strict = parameter(context, STRICT).map(text -> SettingsReader.parseBoolean(STRICT, text))
-                .orElseGet(GateSpecReader::runningInCi);
+        boolean update = SettingsReader.booleanParameter(context, UPDATE).orElse(false);
+        boolean strict = SettingsReader.booleanParameter(context, STRICT).orElseGet(GateSpecReader::runningInCi);
         GateSpec.MissingPolicy missing = parameter(context, MISSING).map(this::parseMissing)
                 .orElse(strict ? GateSpec.MissingPolicy.FAIL : GateSpec.MissingPolicy.RECORD);
         GateSpec.InconclusivePolicy inconclusive = parameter(context, INCONCLUSIVE).map(this::parseInconclusive)
@@ -159,13 +155,7 @@ final class GateSpecReader {
                 }
             }
             if (metric == null) {
-                StringBuilder declared = new StringBuilder();
-                for (MetricSpec candidate : metrics) {
-                    declared.append(declared.length() > 0 ? ", " : "").append(candidate.name());
-                }
-                throw error.apply("@Baseline(metrics = \"" + name + "\") names no declared metric; declared: "
-                        + (declared.length() == 0 ? "none" : declared) + ". Fix the name or add @Metric(name = \""
-                        + name + "\", ...)");
+                throw error.apply(SetupReader.notDeclared("@Baseline(metrics", name, metrics));
             }
             gated.add(gatedMetric(baseline, metric, kpis, scores, seriesPercentile, seriesConfidence));
         }

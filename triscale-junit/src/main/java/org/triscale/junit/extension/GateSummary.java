@@ -66,9 +66,9 @@ final class GateSummary {
         if (metric.change() == null) {
             return "n/a";
         }
-        String percent = metric.relativeChange() == null ? "" : " (" + (metric.relativeChange() > 0 ? "+" : "")
-                + Format.number(100 * metric.relativeChange()) + " %)";
-        return (metric.change() > 0 ? "+" : "") + spec.format(metric.change()) + percent;
+        String percent = metric.relativeChange() == null ? ""
+                : " (" + Format.signedPercent(metric.relativeChange()) + ")";
+        return spec.formatSigned(metric.change()) + percent;
     }
 
     private static String value(MetricSpec spec, Double value) {

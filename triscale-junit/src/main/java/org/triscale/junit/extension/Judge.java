@@ -16,8 +16,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Judges a test method: refuses partial data, analyses the runs, writes the JSON result and the
- * per-series Surefire reports, prints the summary, and fails with every problem in one message.
+ * Judges a test method: refuses partial data, analyses the runs, runs the {@code @Baseline} gate
+ * (with its history line and Markdown summary), writes the JSON result and the per-series Surefire
+ * reports, prints the summary, and fails with every problem in one message.
  */
 final class Judge {
     private Judge() {
@@ -109,12 +110,9 @@ final class Judge {
     }
 
     private static boolean allRunsAborted(TemplateState state) {
-        TestSetup setup = state.setup;
-        for (int series = 1; series <= setup.seriesCount(); series++) {
-            for (int run = 1; run <= setup.runsPerSeries(); run++) {
-                if (state.run(series, run).status() != RunStatus.ABORTED) {
-                    return false;
-                }
+        for (RunRecord record : state.runs()) {
+            if (record.status() != RunStatus.ABORTED) {
+                return false;
             }
         }
         return true;

@@ -21,4 +21,9 @@ record MetricSpec(String name, Measure measure, String unit, ValueRange bounds, 
     String format(double value) {
         return Format.withUnit(value, unit);
     }
+
+    /** A change with its sign and unit: {@code "+20 ms"}. */
+    String formatSigned(double value) {
+        return (value > 0 ? "+" : "") + format(value);
+    }
 }

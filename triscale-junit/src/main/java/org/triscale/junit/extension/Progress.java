@@ -1,7 +1,5 @@
 package org.triscale.junit.extension;
 
-import java.io.PrintStream;
-
 /**
  * One line per run on standard output, e.g.
  * {@code [CubicTest.cubicOnLongPath] series 2/5 run 3/5 · delay=41.8 ms · elapsed 12 s · ETA 31 s},
@@ -47,7 +45,6 @@ final class Progress {
     }
 
     private static void print(String line) {
-        PrintStream out = System.out;
-        out.println(line);
+        System.out.println(line);
     }
 }

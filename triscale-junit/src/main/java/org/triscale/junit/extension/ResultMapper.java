@@ -25,14 +25,11 @@ final class ResultMapper {
         long duration = 0;
         int failed = 0;
         int excluded = 0;
-        for (int series = 1; series <= setup.seriesCount(); series++) {
-            for (int run = 1; run <= setup.runsPerSeries(); run++) {
-                RunRecord record = state.run(series, run);
-                runs.add(run(record));
-                duration += record.durationNanos();
-                failed += record.status() == RunStatus.FAILED ? 1 : 0;
-                excluded += record.status() == RunStatus.NOT_CONVERGED || record.status() == RunStatus.ABORTED ? 1 : 0;
-            }
+        for (RunRecord record : state.runs()) {
+            runs.add(run(record));
+            duration += record.durationNanos();
+            failed += record.status() == RunStatus.FAILED ? 1 : 0;
+            excluded += record.status() == RunStatus.NOT_CONVERGED || record.status() == RunStatus.ABORTED ? 1 : 0;
         }
         List<TestResult.Series> series = new ArrayList<>();
         for (int k = 1; k <= setup.seriesCount(); k++) {

@@ -64,9 +64,9 @@ final class RunMetricValues {
             }
             ConvergenceResult convergence = value.convergence();
             text.append(text.length() > 0 ? "; " : "").append(value.metric().name())
-                    .append(": normalised slope interval [").append(Format.number(100 * convergence.fit().lowSlope()))
-                    .append(" %, ").append(Format.number(100 * convergence.fit().highSlope()))
-                    .append(" %] at ").append(Format.number(convergence.fit().confidence()))
+                    .append(": normalised slope interval [").append(Format.percent(convergence.fit().lowSlope()))
+                    .append(", ").append(Format.percent(convergence.fit().highSlope()))
+                    .append("] at ").append(Format.number(convergence.fit().confidence()))
                     .append(" % confidence is not within the tolerance ± ")
                     .append(Format.number(convergence.tolerance())).append(" %");
         }

@@ -45,8 +45,11 @@ final class RunRecord {
         return metrics;
     }
 
-    /** The value of a metric, NaN when absent or not valid. */
+    /** The run metric, NaN when the run failed or was excluded, or the metric is absent or not valid. */
     double value(MetricSpec metric) {
+        if (!status.valid()) {
+            return Double.NaN;
+        }
         for (MetricValue value : metrics) {
             if (value.metric() == metric) {
                 return value.valid() ? value.value() : Double.NaN;

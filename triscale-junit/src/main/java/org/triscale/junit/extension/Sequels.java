@@ -26,8 +26,7 @@ final class Sequels {
             for (int s = 1; s <= setup.seriesCount(); s++) {
                 List<Double> runs = new ArrayList<>();
                 for (int r = 1; r <= setup.runsPerSeries(); r++) {
-                    RunRecord record = state.run(s, r);
-                    double value = record.status().valid() ? record.value(gated.metric()) : Double.NaN;
+                    double value = state.run(s, r).value(gated.metric());
                     values[s - 1][r - 1] = value;
                     runs.add(ResultMapper.number(value));
                 }

@@ -4,6 +4,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.triscale.engine.Mode;
 import org.triscale.junit.ChecksPolicy;
+import org.triscale.junit.baseline.ProjectPaths;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -40,18 +41,25 @@ final class SettingsReader {
         ChecksPolicy checks = annotation != ChecksPolicy.DEFAULT ? annotation
                 : parameter(context, CHECKS).map(text -> parseChecks(text)).orElse(ChecksPolicy.WARN);
         long seed = parameter(context, SEED).map(text -> parseSeed(text)).orElse(DEFAULT_SEED);
-        boolean progress = parameter(context, PROGRESS).map(text -> parseBoolean(PROGRESS, text)).orElse(true);
-        Path output = parameter(context, OUTPUT_DIR).map(text -> path(OUTPUT_DIR, text))
-                .orElseGet(() -> path(OUTPUT_DIR, DEFAULT_OUTPUT_DIR));
-        boolean surefire = parameter(context, SUREFIRE_REPORTS).map(text -> parseBoolean(SUREFIRE_REPORTS, text))
-                .orElse(true);
-        Path surefireDir = parameter(context, SUREFIRE_DIR).map(text -> path(SUREFIRE_DIR, text))
-                .orElseGet(() -> path(SUREFIRE_DIR, DEFAULT_SUREFIRE_DIR));
+        boolean progress = booleanParameter(context, PROGRESS).orElse(true);
+        Path output = folder(context, OUTPUT_DIR, DEFAULT_OUTPUT_DIR);
+        boolean surefire = booleanParameter(context, SUREFIRE_REPORTS).orElse(true);
+        Path surefireDir = folder(context, SUREFIRE_DIR, DEFAULT_SUREFIRE_DIR);
         return new Settings(mode, checks, seed, progress, output, surefire, surefireDir);
     }
 
     static Optional<String> parameter(ExtensionContext context, String key) {
         return context.getConfigurationParameter(key).map(String::trim).filter(text -> !text.isEmpty());
+    }
+
+    /** A {@code true}/{@code false} parameter, if set. */
+    static Optional<Boolean> booleanParameter(ExtensionContext context, String key) {
+        return parameter(context, key).map(text -> parseBoolean(key, text));
+    }
+
+    /** A folder parameter, or its default, resolved by {@link #path(String, String)}. */
+    static Path folder(ExtensionContext context, String key, String defaultFolder) {
+        return path(key, parameter(context, key).orElse(defaultFolder));
     }
 
     private static Mode parseMode(String text) {
@@ -80,7 +88,7 @@ final class SettingsReader {
         }
     }
 
-    static boolean parseBoolean(String key, String text) {
+    private static boolean parseBoolean(String key, String text) {
         if ("true".equalsIgnoreCase(text)) {
             return true;
         }
@@ -91,14 +99,13 @@ final class SettingsReader {
     }
 
     /** Resolves a relative folder against the module's base folder (Surefire's {@code basedir}). */
-    static Path path(String key, String text) {
+    private static Path path(String key, String text) {
         try {
             Path path = Paths.get(text);
             if (path.isAbsolute()) {
                 return path.normalize();
             }
-            String base = System.getProperty("basedir");
-            return (base == null ? Paths.get("").toAbsolutePath() : Paths.get(base)).resolve(path).normalize();
+            return ProjectPaths.baseDir().resolve(path).normalize();
         } catch (InvalidPathException e) {
             throw invalid(key, text, "a folder path (" + e.getReason() + ")");
         }

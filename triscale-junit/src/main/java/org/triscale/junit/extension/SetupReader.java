@@ -251,13 +251,18 @@ final class SetupReader {
                 return metric;
             }
         }
+        throw error(notDeclared(annotation + "(metric", name, metrics));
+    }
+
+    /** The message for an attribute that names no declared metric: the declared ones, and the fix. */
+    static String notDeclared(String attribute, String name, List<MetricSpec> metrics) {
         StringBuilder declared = new StringBuilder();
         for (MetricSpec metric : metrics) {
             declared.append(declared.length() > 0 ? ", " : "").append(metric.name());
         }
-        throw error(annotation + "(metric = \"" + name + "\") names no declared metric; declared: "
+        return attribute + " = \"" + name + "\") names no declared metric; declared: "
                 + (declared.length() == 0 ? "none" : declared) + ". Fix the name or add @Metric(name = \"" + name
-                + "\", ...)");
+                + "\", ...)";
     }
 
     private static String runsText(Runs runs) {

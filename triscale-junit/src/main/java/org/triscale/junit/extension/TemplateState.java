@@ -3,8 +3,11 @@ package org.triscale.junit.extension;
 import org.opentest4j.AssertionFailedError;
 
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -17,6 +20,7 @@ import java.util.Map;
 final class TemplateState implements AutoCloseable {
     final TestSetup setup;
     private final Map<String, MetricSpec> metricsByName;
+    private final String metricNames;
     private final RunRecord[][] runs;
     private final Instant createdAt = Instant.now();
     private final TestBed testBed = new TestBed();
@@ -34,6 +38,7 @@ final class TemplateState implements AutoCloseable {
             byName.put(metric.name(), metric);
         }
         this.metricsByName = Collections.unmodifiableMap(byName);
+        this.metricNames = setup.metricNames();
         this.runs = new RunRecord[setup.seriesCount()][setup.runsPerSeries()];
     }
 
@@ -41,7 +46,7 @@ final class TemplateState implements AutoCloseable {
     RunRecord generateRun(int series, int run) {
         long seed = Seeds.seed(setup.settings().baseSeed(), setup.testClass(), setup.testMethod(), series, run);
         RunRecord record = new RunRecord(series, run, seed,
-                new RunRecorder(metricsByName, setup.metricNames(), series, run, seed, testBed));
+                new RunRecorder(metricsByName, metricNames, series, run, seed, testBed));
         runs[series - 1][run - 1] = record;
         generatedRuns++;
         return record;
@@ -73,6 +78,15 @@ final class TemplateState implements AutoCloseable {
 
     RunRecord run(int series, int run) {
         return runs[series - 1][run - 1];
+    }
+
+    /** Every run's record, series after series, in run order; call it once all runs are generated. */
+    List<RunRecord> runs() {
+        List<RunRecord> all = new ArrayList<>();
+        for (RunRecord[] series : runs) {
+            all.addAll(Arrays.asList(series));
+        }
+        return all;
     }
 
     int generatedRuns() {

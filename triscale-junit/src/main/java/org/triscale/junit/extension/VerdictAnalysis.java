@@ -71,14 +71,11 @@ final class VerdictAnalysis {
     private void excludedRuns() {
         List<RunRecord> failed = new ArrayList<>();
         List<RunRecord> excluded = new ArrayList<>();
-        for (int series = 1; series <= setup.seriesCount(); series++) {
-            for (int run = 1; run <= setup.runsPerSeries(); run++) {
-                RunRecord record = state.run(series, run);
-                if (record.status() == RunStatus.FAILED) {
-                    failed.add(record);
-                } else if (!record.status().valid()) {
-                    excluded.add(record);
-                }
+        for (RunRecord record : state.runs()) {
+            if (record.status() == RunStatus.FAILED) {
+                failed.add(record);
+            } else if (!record.status().valid()) {
+                excluded.add(record);
             }
         }
         if (!failed.isEmpty()) {
@@ -94,8 +91,7 @@ final class VerdictAnalysis {
         double[] values = new double[setup.runsPerSeries()];
         int valid = 0;
         for (int run = 1; run <= setup.runsPerSeries(); run++) {
-            RunRecord record = state.run(series, run);
-            double value = record.status().valid() ? record.value(spec.metric()) : Double.NaN;
+            double value = state.run(series, run).value(spec.metric());
             if (!Double.isNaN(value)) {
                 runs[valid] = run;
                 values[valid] = value;

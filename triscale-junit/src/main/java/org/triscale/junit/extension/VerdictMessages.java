@@ -88,13 +88,13 @@ final class VerdictMessages {
         VariabilityResult result = outcome.result();
         StringBuilder text = new StringBuilder("The ").append(spec.label()).append(" is ")
                 .append(metric.format(result.score())).append(" (relative ")
-                .append(Format.number(100 * result.relativeScore())).append(" %)");
+                .append(Format.percent(result.relativeScore())).append(')');
         if (!Double.isNaN(spec.atMost()) && result.score() > spec.atMost()) {
             text.append(", above atMost ").append(metric.format(spec.atMost()));
         }
         if (!Double.isNaN(spec.relativeAtMost()) && result.relativeScore() > spec.relativeAtMost()) {
             text.append(", above relativeAtMost ").append(Format.number(spec.relativeAtMost())).append(" (")
-                    .append(Format.number(100 * spec.relativeAtMost())).append(" %)");
+                    .append(Format.percent(spec.relativeAtMost())).append(')');
         }
         int series = countDefined(outcome.kpis());
         text.append(": ").append(scoreStatement(spec, series)).append(" within [")
