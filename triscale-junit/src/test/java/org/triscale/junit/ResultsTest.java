@@ -98,6 +98,16 @@ class ResultsTest {
     }
 
     @Test
+    void jsonNamesAJointScoresInterval() throws IOException {
+        Kit kit = Kit.in(folder);
+        kit.run(VerdictTest.JointScoreFixture.class);
+
+        JsonNode result = JSON.readTree(kit.json(VerdictTest.JointScoreFixture.class, "cca").toFile());
+        assertThat(result.at("/parameters/variabilityScores/0/kind").asText()).isEqualTo("JOINT");
+        assertThat(result.at("/variabilityScores/0/kind").asText()).isEqualTo("JOINT");
+    }
+
+    @Test
     void oneSurefireReportPerSeries() throws Exception {
         Kit kit = Kit.in(folder);
         kit.run(Fixture.class);

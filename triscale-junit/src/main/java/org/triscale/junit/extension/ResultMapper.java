@@ -72,7 +72,7 @@ final class ResultMapper {
         List<TestResult.ScoreParameters> scores = new ArrayList<>();
         for (ScoreSpec score : setup.scores()) {
             scores.add(new TestResult.ScoreParameters(score.metric().name(), score.kpi().percentile(),
-                    score.percentile(), score.confidence(), "TWO_SIDED",
+                    score.percentile(), score.confidence(), score.kind().name(),
                     number(score.atMost()), number(score.relativeAtMost())));
         }
         return new TestResult.Parameters(settings.mode().name(), settings.checks().name(), settings.baseSeed(),
@@ -125,7 +125,7 @@ final class ResultMapper {
         String message = outcome.passed() ? null : defined ? VerdictMessages.scoreViolated(outcome)
                 : VerdictMessages.scoreUndefined(outcome);
         return new TestResult.Score(spec.metric().name(), spec.kpi().percentile(), spec.percentile(),
-                spec.confidence(), "TWO_SIDED", kpis,
+                spec.confidence(), spec.kind().name(), kpis,
                 defined ? number(result.lowerValue()) : null, defined ? number(result.upperValue()) : null,
                 defined ? number(result.score()) : null, defined ? number(result.relativeScore()) : null,
                 defined ? outcome.lowSeries() : null, defined ? outcome.highSeries() : null, defined,
