@@ -20,20 +20,24 @@ import java.util.Arrays;
  * by order, so the rank's value is in the slot found, and the in-slot selection is exact.
  */
 final class WindowOrderStatistics {
-    private static final int SLOT_BITS = 16;
-    private static final int SLOTS = 1 << SLOT_BITS;
-    private static final int BLOCK_BITS = 8;
-    private static final int BLOCKS = SLOTS >>> BLOCK_BITS;
+    /** At most 2^16 slots: beyond that the histogram scans cost more than the in-slot selections. */
+    private static final int MAX_SLOT_BITS = 16;
+    private static final int MIN_SLOT_BITS = 4;
+
+    // About one slot per value, so a short run (the usual case, once per run) allocates little.
+    private final int slotBits;
+    private final int slots;
+    private final int blockBits;
 
     private final double[] values;
     private final int length;
     private final int[] slotOf;
     private final int[] slotStart;
     private final int[] indicesBySlot;
-    private final double[] slotMin = new double[SLOTS];
-    private final double[] slotMax = new double[SLOTS];
-    private final int[] slotCount = new int[SLOTS];
-    private final int[] blockCount = new int[BLOCKS];
+    private final double[] slotMin;
+    private final double[] slotMax;
+    private final int[] slotCount;
+    private final int[] blockCount;
     private double[] scratch = new double[64];
     private int windowStart;
     private int windowEnd;
@@ -42,6 +46,13 @@ final class WindowOrderStatistics {
         this.values = values;
         this.length = length;
         int n = values.length;
+        slotBits = Math.max(MIN_SLOT_BITS, Math.min(MAX_SLOT_BITS, 32 - Integer.numberOfLeadingZeros(n)));
+        slots = 1 << slotBits;
+        blockBits = slotBits / 2;
+        slotMin = new double[slots];
+        slotMax = new double[slots];
+        slotCount = new int[slots];
+        blockCount = new int[slots >>> blockBits];
         long minKey = Long.MAX_VALUE;
         long maxKey = Long.MIN_VALUE;
         for (double v : values) {
@@ -50,9 +61,9 @@ final class WindowOrderStatistics {
             maxKey = Math.max(maxKey, key);
         }
         long range = maxKey - minKey; // read as unsigned: the span may exceed Long.MAX_VALUE
-        int shift = Math.max(0, 64 - Long.numberOfLeadingZeros(range) - SLOT_BITS);
+        int shift = Math.max(0, 64 - Long.numberOfLeadingZeros(range) - slotBits);
         slotOf = new int[n];
-        slotStart = new int[SLOTS + 1];
+        slotStart = new int[slots + 1];
         Arrays.fill(slotMin, Double.POSITIVE_INFINITY);
         Arrays.fill(slotMax, Double.NEGATIVE_INFINITY);
         for (int i = 0; i < n; i++) {
@@ -63,12 +74,12 @@ final class WindowOrderStatistics {
             slotMin[slot] = Math.min(slotMin[slot], v);
             slotMax[slot] = Math.max(slotMax[slot], v);
         }
-        for (int s = 0; s < SLOTS; s++) {
+        for (int s = 0; s < slots; s++) {
             slotStart[s + 1] += slotStart[s];
         }
         // Counting sort by slot, stable: each slot's indices come out ascending.
         indicesBySlot = new int[n];
-        int[] next = Arrays.copyOf(slotStart, SLOTS);
+        int[] next = Arrays.copyOf(slotStart, slots);
         for (int i = 0; i < n; i++) {
             indicesBySlot[next[slotOf[i]]++] = i;
         }
@@ -106,11 +117,11 @@ final class WindowOrderStatistics {
         int removeEnd = Math.min(start, windowEnd);
         for (int i = windowStart; i < removeEnd; i++) {
             slotCount[slotOf[i]]--;
-            blockCount[slotOf[i] >>> BLOCK_BITS]--;
+            blockCount[slotOf[i] >>> blockBits]--;
         }
         for (int i = Math.max(start, windowEnd); i < end; i++) {
             slotCount[slotOf[i]]++;
-            blockCount[slotOf[i] >>> BLOCK_BITS]++;
+            blockCount[slotOf[i] >>> blockBits]++;
         }
         windowStart = start;
         windowEnd = end;
@@ -122,7 +133,7 @@ final class WindowOrderStatistics {
         while (below + blockCount[block] <= rank) {
             below += blockCount[block++];
         }
-        int slot = block << BLOCK_BITS;
+        int slot = block << blockBits;
         while (below + slotCount[slot] <= rank) {
             below += slotCount[slot++];
         }
