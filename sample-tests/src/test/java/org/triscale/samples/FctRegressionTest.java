@@ -86,9 +86,9 @@ class FctRegressionTest {
      * an intended change, update it with {@code -Dtriscale.baseline.update=true} (see
      * docs/regression-gate.md).
      */
-    @Runs(percentile = 75, confidence = 75, count = 10)
+    @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 10)
     @Series(count = 5)
-    @Metric(name = "fct", measure = 95, unit = "ms")
+    @Metric(name = "fct", samplePercentile = 95, unit = "ms")
     @Kpi(metric = "fct", atMost = 3500)
     @VariabilityScore(metric = "fct", atMost = 2500)
     @Baseline(scenario = "CUBIC FCT workload, 50 Mbit/s, 20 ms RTT, 167-packet FIFO",
@@ -99,7 +99,7 @@ class FctRegressionTest {
 
         // Flows still running at the end have no FCT; if many were left out, the P95 would lie.
         assertThat(trace.completionRatio()).as("share of flows that completed").isGreaterThanOrEqualTo(0.95);
-        run.recordAll("fct", trace.fctMillis());
+        run.recordSamples("fct", trace.fctMillis());
     }
 
     /**
@@ -113,7 +113,7 @@ class FctRegressionTest {
      * {@link FctSummary} and {@link Harm}, and reported. Score: the series' harm KPIs agree within
      * 0.35.
      */
-    @Runs(percentile = 75, confidence = 75, count = 10)
+    @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 10)
     @Series(count = 5)
     @Metric(name = "fct", unit = "ms")
     @Metric(name = "harm")
@@ -127,7 +127,7 @@ class FctRegressionTest {
         assertThat(beside.completionRatio()).as("share of flows that completed").isGreaterThanOrEqualTo(0.95);
         FctSummary withoutCompetitor = FctSummary.of(alone.fctMillis());
         FctSummary withCompetitor = FctSummary.of(beside.fctMillis());
-        run.report("fct", withCompetitor.p95());
-        run.report("harm", Harm.of(withoutCompetitor, withCompetitor).p95());
+        run.recordRunValue("fct", withCompetitor.p95());
+        run.recordRunValue("harm", Harm.of(withoutCompetitor, withCompetitor).p95());
     }
 }

@@ -1,5 +1,8 @@
 package org.triscale.junit;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.triscale.junit.internal.setup.UsageCheck;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -34,6 +37,7 @@ import java.lang.annotation.Target;
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
+@ExtendWith(UsageCheck.class)
 public @interface Baseline {
 
     /**

@@ -465,33 +465,33 @@ class BaselineTest {
         static volatile int abortedSeries;
 
         /** Series s runs 100 + 3s + {3, 1, 4, 2, 0}: medians 105 to 117, KPIs (maxima) 107 to 119, score 12. */
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
-        @Metric(name = "fct", measure = 95, unit = "ms")
+        @Metric(name = "fct", samplePercentile = 95, unit = "ms")
         @Kpi(metric = "fct", atMost = 1000)
         @Baseline
         void fct(RunContext run) {
             org.junit.jupiter.api.Assumptions.assumeTrue(run.series() > abortedSeries, "emulator unavailable");
             run.testBed("backend", backend);
-            run.report("fct", 100 + 3 * run.series() + (run.run() * 3) % 5 + shift);
+            run.recordRunValue("fct", 100 + 3 * run.series() + (run.run() * 3) % 5 + shift);
         }
     }
 
     @FixturesOnly
     static class IgnoresCpus {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
-        @Metric(name = "fct", measure = 95, unit = "ms")
+        @Metric(name = "fct", samplePercentile = 95, unit = "ms")
         @Kpi(metric = "fct", atMost = 1000)
         @Baseline(ignoreInFingerprint = "cpus")
         void fct(RunContext run) {
-            run.report("fct", 100 + 3 * run.series() + (run.run() * 3) % 5);
+            run.recordRunValue("fct", 100 + 3 * run.series() + (run.run() * 3) % 5);
         }
     }
 
     @FixturesOnly
     static class IgnoresTheScenario {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
         @Metric(name = "fct")
         @Kpi(metric = "fct", atMost = 1000)
@@ -504,18 +504,18 @@ class BaselineTest {
     static class RunsCompared {
         static volatile double shift;
 
-        @Runs(percentile = 75, confidence = 75, count = 10)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 10)
         @Metric(name = "fct", unit = "ms")
         @Kpi(metric = "fct", atMost = 1000)
         @Baseline(compare = Baseline.Compare.RUNS)
         void fct(RunContext run) {
-            run.report("fct", 100 + (run.run() * 7) % 10 + shift);
+            run.recordRunValue("fct", 100 + (run.run() * 7) % 10 + shift);
         }
     }
 
     @FixturesOnly
     static class EscapingFile {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
         @Metric(name = "fct")
         @Kpi(metric = "fct", atMost = 1000)
@@ -526,7 +526,7 @@ class BaselineTest {
 
     @FixturesOnly
     static class AbsoluteFile {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
         @Metric(name = "fct")
         @Kpi(metric = "fct", atMost = 1000)
@@ -537,7 +537,7 @@ class BaselineTest {
 
     @FixturesOnly
     static class NotJsonFile {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
         @Metric(name = "fct")
         @Kpi(metric = "fct", atMost = 1000)
@@ -548,7 +548,7 @@ class BaselineTest {
 
     @FixturesOnly
     static class OneSeries {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "fct")
         @Kpi(metric = "fct", atMost = 1000)
         @Baseline
@@ -558,7 +558,7 @@ class BaselineTest {
 
     @FixturesOnly
     static class NoDirection {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
         @Metric(name = "fct")
         @Metric(name = "rtt")
@@ -570,7 +570,7 @@ class BaselineTest {
 
     @FixturesOnly
     static class UnknownMetric {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
         @Metric(name = "fct")
         @Kpi(metric = "fct", atMost = 1000)
@@ -581,14 +581,14 @@ class BaselineTest {
 
     @FixturesOnly
     static class ChangingTestBed {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
         @Metric(name = "fct")
         @Kpi(metric = "fct", atMost = 1000)
         @Baseline
         void cca(RunContext run) {
             run.testBed("backend", run.run() == 1 ? "a" : "b");
-            run.report("fct", 1);
+            run.recordRunValue("fct", 1);
         }
     }
 }

@@ -71,13 +71,13 @@ class ConvergenceRequiredTest {
     /** 1000 samples around 40 with a small repeating pattern: flat, so the run converges. */
     static void steady(RunContext run) {
         for (int i = 0; i < 1000; i++) {
-            run.record("delay", i * 0.01, 40 + (i % 7) * 0.1);
+            run.recordSample("delay", i * 0.01, 40 + (i % 7) * 0.1);
         }
     }
 
     @FixturesOnly
     static class AssumingFixture {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "delay", unit = "ms")
         @Kpi(metric = "delay", atMost = 60)
         void cca(RunContext run) {
@@ -87,14 +87,14 @@ class ConvergenceRequiredTest {
 
     @FixturesOnly
     static class DriftingFixture {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @ConvergenceRequired(confidence = 95, tolerance = 5)
         @Metric(name = "delay", unit = "ms", bounds = {0, 100})
         @Kpi(metric = "delay", atMost = 60)
         void cca(RunContext run) {
             if (run.run() % 2 == 0) {
                 for (int i = 0; i < 1000; i++) {
-                    run.record("delay", i * 0.01, i * 0.1); // still climbing at the end of the run
+                    run.recordSample("delay", i * 0.01, i * 0.1); // still climbing at the end of the run
                 }
             } else {
                 steady(run);
@@ -104,24 +104,24 @@ class ConvergenceRequiredTest {
 
     @FixturesOnly
     static class SteadyFixture {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @ConvergenceRequired
         @Metric(name = "delay", unit = "ms", bounds = {0, 100})
         @Metric(name = "loss")
         @Kpi(metric = "delay", atMost = 41)
         void cca(RunContext run) {
             steady(run);
-            run.report("loss", 0.01 * run.run()); // computed by the test: no convergence test
+            run.recordRunValue("loss", 0.01 * run.run()); // computed by the test: no convergence test
         }
     }
 
     @FixturesOnly
     static class ReportedFixture {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @ConvergenceRequired(metrics = "delay")
         @Metric(name = "delay", bounds = {0, 100})
         void cca(RunContext run) {
-            run.report("delay", 40);
+            run.recordRunValue("delay", 40);
         }
     }
 }

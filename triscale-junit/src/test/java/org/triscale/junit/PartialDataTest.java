@@ -65,11 +65,11 @@ class PartialDataTest {
 
     @FixturesOnly
     static class Fixture {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "delay")
         @Kpi(metric = "delay", atMost = 100)
         void cca(RunContext run) {
-            run.report("delay", VerdictTest.DELAYS[run.run() - 1]);
+            run.recordRunValue("delay", VerdictTest.DELAYS[run.run() - 1]);
         }
     }
 }

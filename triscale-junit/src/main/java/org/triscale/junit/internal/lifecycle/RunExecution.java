@@ -7,6 +7,7 @@ import org.triscale.junit.internal.recording.RunRecorder;
 import org.triscale.junit.internal.recording.RunStatus;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
@@ -52,6 +53,15 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
     @Override
     public void afterEach(ExtensionContext context) {
         RunRecorder recorder = record.recorder();
+        if (recorder != null && recorder.misuse() != null) {
+            String message = "TriScale configuration error in " + state.setup.testName() + ", " + record.label() + ": "
+                    + recorder.misuse() + ". The remaining runs are not executed";
+            state.stop(message);
+            if (context.getExecutionException().isEmpty()) { // the test caught the exception: fail the run anyway
+                record.finish(RunStatus.FAILED, message, List.of());
+                throw new ExtensionConfigurationException(message);
+            }
+        }
         if (context.getExecutionException().isPresent() || recorder == null) {
             return; // the outcome is recorded by the TestWatcher methods below
         }

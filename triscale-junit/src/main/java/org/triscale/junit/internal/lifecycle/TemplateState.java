@@ -36,6 +36,7 @@ public final class TemplateState implements AutoCloseable {
     private long firstStartNanos;
     private boolean verdictGenerated;
     private boolean verdictExecuted;
+    private String stopReason;
 
     TemplateState(TestSetup setup) {
         this.setup = setup;
@@ -76,6 +77,21 @@ public final class TemplateState implements AutoCloseable {
     /** Counts a run as finished (for progress and ETA). */
     void finished() {
         finishedRuns++;
+    }
+
+    /**
+     * Stops the test after the current run: a misuse of the {@code RunContext} that every later
+     * run would repeat. The remaining runs are not generated and the verdict fails with the reason.
+     */
+    void stop(String reason) {
+        if (stopReason == null) {
+            stopReason = reason;
+        }
+    }
+
+    /** Why the test stopped before its last run, or {@code null}. */
+    public String stopReason() {
+        return stopReason;
     }
 
     void verdictExecuted() {

@@ -11,6 +11,7 @@ import org.triscale.junit.internal.setup.SettingsReader;
 import org.triscale.junit.internal.lifecycle.TemplateState;
 import org.triscale.junit.internal.setup.TestSetup;
 import org.junit.jupiter.api.MediaType;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
@@ -36,6 +37,10 @@ public final class Judge {
 
     public static void judge(TemplateState state, ExtensionContext context) {
         TestSetup setup = state.setup;
+        if (state.stopReason() != null) {
+            progress(setup, "STOPPED · " + state.stopReason(), List.of());
+            throw new ExtensionConfigurationException(state.stopReason());
+        }
         if (!state.complete()) {
             String failure = VerdictMessages.partialData(setup, state);
             progress(setup, "REFUSED · " + failure, List.of());
