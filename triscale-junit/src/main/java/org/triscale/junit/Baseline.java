@@ -86,7 +86,7 @@ public @interface Baseline {
     /**
      * Number K of accepted sequels of the history (those whose verdict passed, with the same
      * fingerprint) that form the baseline, the most recent first; {@code 0} (the default) uses the
-     * configuration parameter {@code triscale.baseline.fromHistory}, itself 0: the committed
+     * configuration parameter {@code triscale.baseline.from.history}, itself 0: the committed
      * baseline file. When the history holds no such sequel, the file is used.
      *
      * @return K, {@code >= 0}

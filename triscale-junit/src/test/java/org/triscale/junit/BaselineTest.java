@@ -333,7 +333,7 @@ class BaselineTest {
 
     @Test
     void theHistoryFeedsTheBaselineAndSkipsCorruptLines() throws IOException {
-        Kit kit = Kit.in(folder).with("triscale.baseline.fromHistory", "2");
+        Kit kit = Kit.in(folder).with("triscale.baseline.from.history", "2");
         kit.run(Gated.class); // no baseline yet: recorded
         kit.run(Gated.class);
         Path history = kit.history(Gated.class, "fct");
@@ -357,7 +357,7 @@ class BaselineTest {
 
     @Test
     void theHistoryUsesOnlyAcceptedSequelsOfTheSameTestBed() throws IOException {
-        Kit kit = Kit.in(folder).with("triscale.baseline.fromHistory", "3");
+        Kit kit = Kit.in(folder).with("triscale.baseline.from.history", "3");
         kit.run(Gated.class); // accepted, emulator 1
         Gated.backend = "emulator 2";
         kit.run(Gated.class); // accepted, emulator 2

@@ -89,6 +89,9 @@ class ConfigurationTest {
                 .contains("triscale.seed = 'abc' is not valid");
         assertThat(configurationError(Kit.in(folder).with("triscale.progress", "yes").run(Valid.class)))
                 .contains("triscale.progress = 'yes' is not valid; use true or false");
+        assertThat(configurationError(Kit.in(folder).with("triscale.surefire.reportsDir", "x").run(Valid.class)))
+                .isEqualTo("TriScale configuration parameter triscale.surefire.reportsDir was renamed to "
+                        + "triscale.surefire.reports.dir in 0.2.0; set triscale.surefire.reports.dir = 'x' instead");
     }
 
     @Test

@@ -21,7 +21,7 @@ final class Kit {
         parameters.put(FixturesOnly.PARAMETER, "true");
         parameters.put("triscale.progress", "false");
         parameters.put("triscale.output.dir", outputDir().toString());
-        parameters.put("triscale.surefire.reportsDir", reportsDir().toString());
+        parameters.put("triscale.surefire.reports.dir", reportsDir().toString());
         parameters.put("triscale.baseline.dir", baselineDir().toString());
         parameters.put("triscale.history.dir", historyDir().toString());
         // The gate's defaults follow the CI environment variable; the tests choose explicitly.

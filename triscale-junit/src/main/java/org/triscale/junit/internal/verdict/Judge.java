@@ -1,5 +1,6 @@
 package org.triscale.junit.internal.verdict;
 
+import org.triscale.junit.TriscaleConstants;
 import org.triscale.junit.internal.gate.BaselineGate;
 import org.triscale.junit.internal.gate.GateSummary;
 import org.triscale.junit.internal.lifecycle.Progress;
@@ -7,7 +8,6 @@ import org.triscale.junit.internal.output.ResultMapper;
 import org.triscale.junit.internal.recording.RunRecord;
 import org.triscale.junit.internal.recording.RunStatus;
 import org.triscale.junit.internal.setup.Settings;
-import org.triscale.junit.internal.setup.SettingsReader;
 import org.triscale.junit.internal.lifecycle.TemplateState;
 import org.triscale.junit.internal.setup.TestSetup;
 import org.junit.jupiter.api.MediaType;
@@ -71,7 +71,7 @@ public final class Judge {
                 SurefireSeriesReports.write(preliminary, settings.surefireDir());
             } catch (IOException | RuntimeException e) {
                 failures.add(unwritable("the per-series Surefire reports", settings.surefireDir(), e,
-                        SettingsReader.SUREFIRE_DIR));
+                        TriscaleConstants.SUREFIRE_REPORTS_DIR));
             }
         }
         if (gate != null) {
@@ -79,7 +79,7 @@ public final class Judge {
                 GateSummary.write(settings.outputDir(), setup, gate, status(failures), failures, warnings);
             } catch (IOException | RuntimeException e) {
                 warnings.add(unwritable("the baseline gate's Markdown summary", settings.outputDir(), e,
-                        SettingsReader.OUTPUT_DIR));
+                        TriscaleConstants.OUTPUT_DIR));
             }
         }
         TestResult result = ResultMapper.map(state, analysis, status(failures), failures, warnings, gateResult);
@@ -87,7 +87,7 @@ public final class Judge {
         try {
             json = JsonResults.write(result, settings.outputDir());
         } catch (IOException | RuntimeException e) {
-            failures.add(unwritable("the JSON result", settings.outputDir(), e, SettingsReader.OUTPUT_DIR));
+            failures.add(unwritable("the JSON result", settings.outputDir(), e, TriscaleConstants.OUTPUT_DIR));
         }
         if (json != null) {
             publish(context, json);
