@@ -3,6 +3,7 @@ package org.triscale.junit.internal.gate;
 import org.triscale.junit.internal.output.Format;
 import org.triscale.junit.internal.setup.KpiSpec;
 import org.triscale.junit.internal.setup.MetricSpec;
+import org.triscale.junit.internal.setup.Metrics;
 import org.triscale.junit.internal.setup.ScoreSpec;
 import org.triscale.junit.internal.setup.SettingsReader;
 import org.triscale.junit.internal.setup.SetupReader;
@@ -156,15 +157,9 @@ public final class GateSpecReader {
         }
         List<GateSpec.GatedMetric> gated = new ArrayList<>();
         for (String name : names) {
-            MetricSpec metric = null;
-            for (MetricSpec candidate : metrics) {
-                if (candidate.name().equals(name)) {
-                    metric = candidate;
-                }
-            }
-            if (metric == null) {
-                throw error.apply(SetupReader.notDeclared("@Baseline(metrics", name, metrics));
-            }
+            Metrics declared = new Metrics(metrics);
+            MetricSpec metric = declared.find(name)
+                    .orElseThrow(() -> error.apply(SetupReader.notDeclared("@Baseline(metrics", name, declared)));
             gated.add(gatedMetric(baseline, metric, kpis, scores, seriesPercentile, seriesConfidence));
         }
         return gated;

@@ -135,9 +135,11 @@ public final class SetupReader {
         Settings settings = SettingsReader.read(context, runs.checks());
         Optional<GateSpec> gate = new GateSpecReader(this::error).read(context, method, testClass.getName(), metrics,
                 kpis, scores, seriesCount, seriesPercentile, seriesConfidence, runsPerSeries);
-        return new TestSetup(testClass.getName(), method.getName(), testName, runs.kpiPercentile(), runs.kpiConfidence(),
-                runs.robustness(), runsPerSeries, sized, seriesCount, seriesPercentile, seriesConfidence,
-                convergence, metrics, kpis, scores, settings, gate);
+        return new TestSetup(testClass.getName(), method.getName(), testName,
+                new TestSetup.RunsSetup(runs.kpiPercentile(), runs.kpiConfidence(), runs.robustness(), runsPerSeries,
+                        sized),
+                new TestSetup.SeriesSetup(seriesCount, seriesPercentile, seriesConfidence), convergence,
+                new Metrics(metrics), kpis, scores, settings, gate);
     }
 
     private ConvergenceSpec convergence(ConvergenceRequired annotation) {
@@ -287,23 +289,14 @@ public final class SetupReader {
     }
 
     private MetricSpec declared(String annotation, String name, List<MetricSpec> metrics) {
-        for (MetricSpec metric : metrics) {
-            if (metric.name().equals(name.trim())) {
-                return metric;
-            }
-        }
-        throw error(notDeclared(annotation + "(metric", name, metrics));
+        Metrics declared = new Metrics(metrics);
+        return declared.find(name).orElseThrow(() -> error(notDeclared(annotation + "(metric", name, declared)));
     }
 
     /** The message for an attribute that names no declared metric: the declared ones, and the fix. */
-    public static String notDeclared(String attribute, String name, List<MetricSpec> metrics) {
-        StringBuilder declared = new StringBuilder();
-        for (MetricSpec metric : metrics) {
-            declared.append(declared.length() > 0 ? ", " : "").append(metric.name());
-        }
-        return attribute + " = \"" + name + "\") names no declared metric; declared: "
-                + (declared.length() == 0 ? "none" : declared) + ". Fix the name or add @Metric(name = \"" + name
-                + "\", ...)";
+    public static String notDeclared(String attribute, String name, Metrics metrics) {
+        return attribute + " = \"" + name + "\") names no declared metric; declared: " + metrics.names()
+                + ". Fix the name or add @Metric(name = \"" + name + "\", ...)";
     }
 
     private static String runsText(Runs runs) {
