@@ -26,7 +26,7 @@ import java.lang.annotation.Target;
 public @interface Metric {
 
     /**
-     * Name used with {@link RunContext#record(String, double, double)}, {@link Kpi#metric()} and
+     * Name used with {@link RunContext#recordSample(String, double, double)}, {@link Kpi#metric()} and
      * {@link VariabilityScore#metric()}; not blank, unique per test.
      *
      * @return the name

@@ -6,7 +6,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.Event;
 
@@ -105,7 +104,7 @@ class ConfigurationTest {
         results.testEvents().assertStatistics(stats -> stats.started(0));
         List<Event> failed = results.containerEvents().failed().list();
         assertThat(failed).hasSize(1);
-        Throwable error = failed.get(0).getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
+        Throwable error = Kit.error(failed.get(0));
         assertThat(error).isInstanceOf(ExtensionConfigurationException.class);
         return error.getMessage();
     }

@@ -2,11 +2,13 @@ package org.triscale.junit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.Event;
 import org.opentest4j.TestAbortedException;
+import org.triscale.junit.internal.output.JsonResults;
+import org.triscale.junit.internal.output.TestResult;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -25,7 +27,7 @@ class ConvergenceRequiredTest {
         List<Event> aborted = results.testEvents().aborted().list();
         assertThat(aborted).extracting(event -> event.getTestDescriptor().getDisplayName())
                 .containsExactly("series 1/1 · run 2/5", "series 1/1 · run 4/5");
-        Throwable abort = aborted.get(0).getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
+        Throwable abort = Kit.error(aborted.get(0));
         assertThat(abort).isInstanceOf(TestAbortedException.class);
         assertThat(abort.getMessage()).startsWith("series 1 run 2 did not converge and is excluded from the KPIs: "
                         + "delay: normalised slope interval [")
@@ -47,14 +49,20 @@ class ConvergenceRequiredTest {
         results.testEvents().assertStatistics(stats -> stats.started(6).aborted(6).failed(0));
         Event verdict = results.testEvents().aborted().list().get(5);
         assertThat(verdict.getTestDescriptor().getDisplayName()).isEqualTo("verdict");
-        assertThat(verdict.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow())
+        assertThat(Kit.error(verdict))
                 .isInstanceOf(TestAbortedException.class)
                 .hasMessageContaining("all 5 runs were skipped by an assumption; the verdict is skipped too");
     }
 
     @Test
-    void convergedRunsUseTheMedianOfTheWindowedMetric() {
-        Kit.in(folder).run(SteadyFixture.class).testEvents().assertStatistics(stats -> stats.started(6).succeeded(6));
+    void convergedRunsUseTheMedianOfTheWindowedMetric() throws IOException {
+        Kit kit = Kit.in(folder);
+        kit.run(SteadyFixture.class).testEvents().assertStatistics(stats -> stats.started(6).succeeded(6));
+
+        // Every window of 500 alternating samples has the median 40.5 (the midpoint of 40 and 41);
+        // the plain nearest-rank median of all 1000 samples would be 41.
+        TestResult result = JsonResults.read(kit.json(SteadyFixture.class, "cca"));
+        assertThat(result.runs()).hasSize(5).allSatisfy(run -> assertThat(run.metrics().get(0).value()).isEqualTo(40.5));
     }
 
     @Test
@@ -63,15 +71,15 @@ class ConvergenceRequiredTest {
 
         Event failed = results.testEvents().failed().list().get(0);
         assertThat(failed.getTestDescriptor().getDisplayName()).isEqualTo("series 1/1 · run 1/5");
-        assertThat(failed.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow())
+        assertThat(Kit.error(failed))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("metric \"delay\" is named in @ConvergenceRequired(metrics)");
     }
 
-    /** 1000 samples around 40 with a small repeating pattern: flat, so the run converges. */
+    /** 1000 samples alternating between 40 and 41: flat, so the run converges. */
     static void steady(RunContext run) {
         for (int i = 0; i < 1000; i++) {
-            run.recordSample("delay", i * 0.01, 40 + (i % 7) * 0.1);
+            run.recordSample("delay", i * 0.01, 40 + i % 2);
         }
     }
 

@@ -2,7 +2,6 @@ package org.triscale.junit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 import java.io.ByteArrayOutputStream;
@@ -77,8 +76,7 @@ class RunContextTest {
     }
 
     private static Throwable runFailure(EngineExecutionResults results) {
-        return results.testEvents().failed().list().get(0).getPayload(TestExecutionResult.class).orElseThrow()
-                .getThrowable().orElseThrow();
+        return Kit.error(results.testEvents().failed().list().get(0));
     }
 
     @FixturesOnly

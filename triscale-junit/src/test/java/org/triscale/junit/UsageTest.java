@@ -4,9 +4,7 @@ import org.junit.jupiter.api.RepeatedTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
-import org.junit.platform.testkit.engine.Event;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -118,13 +116,9 @@ class UsageTest {
 
     /** The messages of the configuration errors of every failed test or container, in order. */
     private static List<String> failures(EngineExecutionResults results) {
-        return results.allEvents().failed().stream().map(UsageTest::error)
+        return results.allEvents().failed().stream().map(Kit::error)
                 .filter(error -> error instanceof ExtensionConfigurationException).map(Throwable::getMessage)
                 .collect(Collectors.toList());
-    }
-
-    private static Throwable error(Event event) {
-        return event.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
     }
 
     @FixturesOnly

@@ -90,8 +90,7 @@ class VerdictTest {
     @Test
     void jointScoreNeedsMoreSeries() {
         assertThat(Kit.in(folder).run(JointScoreTooFewSeriesFixture.class).allEvents().failed().stream()
-                .map(event -> event.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
-                        .getThrowable().orElseThrow().getMessage()))
+                .map(event -> Kit.error(event).getMessage()))
                 .anySatisfy(text -> assertThat(text).contains("needs at least 8 series for the 25th/75th percentile"
                         + " pair at 75 % joint confidence").contains("set @Series(count = 8)"));
     }
@@ -135,8 +134,7 @@ class VerdictTest {
         List<Event> failed = results.testEvents().failed().list();
         Event verdict = failed.get(failed.size() - 1);
         assertThat(verdict.getTestDescriptor().getDisplayName()).isEqualTo("verdict");
-        Throwable throwable = verdict.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
-                .getThrowable().orElseThrow();
+        Throwable throwable = Kit.error(verdict);
         assertThat(throwable).isInstanceOf(AssertionFailedError.class);
         return throwable.getMessage();
     }

@@ -70,7 +70,7 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
         String missing = RunMetricValues.missing(values);
         if (!missing.isEmpty()) {
             String message = record.label() + " recorded no usable value: " + missing
-                    + "; record at least one finite sample (or report a value) of every declared metric in each run";
+                    + "; record at least one finite sample (or its run value with recordRunValue) of every declared metric in each run";
             record.finish(RunStatus.FAILED, message, values);
             throw new AssertionFailedError(message);
         }
