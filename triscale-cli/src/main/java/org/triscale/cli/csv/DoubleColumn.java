@@ -9,9 +9,16 @@ final class DoubleColumn {
 
     void add(double value) {
         if (size == values.length) {
-            values = Arrays.copyOf(values, values.length * 2);
+            values = Arrays.copyOf(values, (int) Math.min(Integer.MAX_VALUE - 8, values.length * 2L));
         }
         values[size++] = value;
+    }
+
+    /** Makes room for {@code capacity} values at once, so that a large column is not copied as it grows. */
+    void reserve(int capacity) {
+        if (capacity > values.length) {
+            values = Arrays.copyOf(values, capacity);
+        }
     }
 
     int size() {
