@@ -10,6 +10,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -40,6 +41,9 @@ import java.util.function.IntUnaryOperator;
  * </ul>
  */
 public final class CsvColumnReader {
+
+    /** The most rows a column can hold (the largest Java array). */
+    private static final long MAX_ROWS = Integer.MAX_VALUE - 8;
 
     private static final ThreadFactory DAEMONS = task -> {
         Thread thread = new Thread(task, "csv-range");
@@ -123,18 +127,111 @@ public final class CsvColumnReader {
             try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
                 long size = channel.size();
                 checkEncoding(channel);
-                if (chunking.chunks() > 1 && size >= chunking.threshold()) {
-                    CsvColumns columns = inParallel(channel, size);
-                    if (columns != null) {
-                        return columns;
+                List<LineRanges.Range> ranges = chunking.chunks() > 1 && size >= chunking.threshold()
+                        ? LineRanges.split(channel, size, chunking.chunks())
+                        : List.of(new LineRanges.Range(0, size));
+                ExecutorService pool = ranges.size() > 1
+                        ? Executors.newFixedThreadPool(ranges.size() - 1, DAEMONS) : null;
+                try {
+                    return read(channel, ranges, pool);
+                } finally {
+                    if (pool != null) {
+                        pool.shutdownNow();
                     }
                 }
-                return sequentially(channel, size);
             } catch (NoSuchFileException e) {
                 throw new CsvDataException(file + ": no such file", e);
             } catch (IOException e) {
                 throw new CsvDataException("cannot read " + file + ": " + e.getMessage(), e);
             }
+        }
+
+        /**
+         * Reads the ranges, the first on this thread and the others on the pool. A first pass counts
+         * each range's lines, so the columns are allocated once at their final size and each range
+         * writes its own stretch of them: no array is grown or copied for a file without blank or
+         * comment lines (on a virtual machine, touching fresh memory costs more than parsing it).
+         */
+        private CsvColumns read(FileChannel channel, List<LineRanges.Range> ranges, ExecutorService pool)
+                throws IOException {
+            List<LineRanges.Scan> scans = scan(channel, ranges, pool);
+            // A quoted field may hold a line break, so a cut just after '\n' could fall inside it;
+            // such files are read in one range.
+            if (ranges.size() > 1 && !scans.stream().allMatch(LineRanges.Scan::plain)) {
+                long records = scans.stream().mapToLong(LineRanges.Scan::records).sum();
+                return read(channel, List.of(new LineRanges.Range(0, channel.size())),
+                        List.of(new LineRanges.Scan(records, false)), pool);
+            }
+            return read(channel, ranges, scans, pool);
+        }
+
+        private CsvColumns read(FileChannel channel, List<LineRanges.Range> ranges, List<LineRanges.Scan> scans,
+                                ExecutorService pool) throws IOException {
+            LineRanges.Range head = ranges.get(0);
+            CsvScanner scanner = new CsvScanner(file, channel, head.start(), head.end(), IntUnaryOperator.identity());
+            scanner.skipByteOrderMark();
+            if (!scanner.nextRecord()) {
+                if (ranges.size() > 1) {
+                    // Only comments and blank lines in the first range: read the file in one range.
+                    long records = scans.stream().mapToLong(LineRanges.Scan::records).sum();
+                    return read(channel, List.of(new LineRanges.Range(0, channel.size())),
+                            List.of(new LineRanges.Scan(records, true)), pool);
+                }
+                throw new CsvDataException(file + " has no data rows");
+            }
+            List<String> first = new ArrayList<>(scanner.cells());
+            header = true;
+            for (int k = 0; k < scanner.cells(); k++) {
+                first.add(scanner.text(k));
+                header &= isName(scanner, k);
+            }
+            resolveColumns(first);
+            int[] capacities = new int[ranges.size()];
+            int[] offsets = new int[ranges.size()];
+            long total = 0;
+            for (int k = 0; k < ranges.size(); k++) {
+                long capacity = scans.get(k).records() - (k == 0 && header ? 1 : 0);
+                if (total + capacity > MAX_ROWS) {
+                    throw new CsvDataException(file + " has more than " + MAX_ROWS + " rows; split it into files "
+                            + "of fewer rows");
+                }
+                offsets[k] = (int) total;
+                capacities[k] = (int) capacity;
+                total += capacity;
+            }
+            double[][] out = new double[wanted.size()][(int) total];
+            RowReader rows = new RowReader(file, names, columns, out, 0, capacities[0]);
+            if (!header) {
+                rows.addRecord(scanner);
+            }
+            List<Future<RowReader>> rest = new ArrayList<>();
+            for (int k = 1; k < ranges.size(); k++) {
+                LineRanges.Range range = ranges.get(k);
+                RowReader reader = new RowReader(file, names, columns, out, offsets[k], capacities[k]);
+                rest.add(pool.submit(() -> readRange(channel, range, reader)));
+            }
+            rows.readRows(scanner);
+            List<RowReader> readers = new ArrayList<>(ranges.size());
+            readers.add(rows);
+            // In file order, so the first error in the file is the one reported.
+            for (Future<RowReader> range : rest) {
+                readers.add(await(range));
+            }
+            return collect(readers, out);
+        }
+
+        private List<LineRanges.Scan> scan(FileChannel channel, List<LineRanges.Range> ranges, ExecutorService pool)
+                throws IOException {
+            List<Future<LineRanges.Scan>> later = new ArrayList<>();
+            for (LineRanges.Range range : ranges.subList(1, ranges.size())) {
+                later.add(pool.submit(() -> LineRanges.scan(channel, range)));
+            }
+            List<LineRanges.Scan> scans = new ArrayList<>(ranges.size());
+            scans.add(LineRanges.scan(channel, ranges.get(0)));
+            for (Future<LineRanges.Scan> scan : later) {
+                scans.add(await(scan));
+            }
+            return scans;
         }
 
         private void checkReadable() {
@@ -165,73 +262,10 @@ public final class CsvColumnReader {
             }
         }
 
-        private CsvColumns sequentially(FileChannel channel, long size) throws IOException {
-            CsvScanner scanner = new CsvScanner(file, channel, 0, size, IntUnaryOperator.identity());
-            scanner.skipByteOrderMark();
-            RowReader rows = firstRecord(scanner);
-            if (rows == null) {
-                throw new CsvDataException(file + " has no data rows");
-            }
-            rows.readRows(scanner);
-            return collect(List.of(rows));
-        }
-
-        /** Reads the file's line ranges on parallel threads, or returns null to read it sequentially. */
-        private CsvColumns inParallel(FileChannel channel, long size) throws IOException {
-            List<LineRanges.Range> ranges = LineRanges.split(channel, size, chunking.chunks());
-            if (ranges.size() < 2) {
-                return null;
-            }
-            ExecutorService pool = Executors.newFixedThreadPool(ranges.size() - 1, DAEMONS);
-            try {
-                return inParallel(channel, ranges, pool);
-            } finally {
-                pool.shutdownNow();
-            }
-        }
-
-        private CsvColumns inParallel(FileChannel channel, List<LineRanges.Range> ranges, ExecutorService pool)
-                throws IOException {
-            // A quoted field may hold a line break, so a cut just after '\n' could fall inside it;
-            // such files are read sequentially.
-            List<Future<Boolean>> scans = new ArrayList<>();
-            for (LineRanges.Range range : ranges.subList(1, ranges.size())) {
-                scans.add(pool.submit(() -> LineRanges.plainText(channel, range)));
-            }
-            boolean plain = LineRanges.plainText(channel, ranges.get(0));
-            for (Future<Boolean> scan : scans) {
-                plain &= await(scan);
-            }
-            if (!plain) {
-                return null;
-            }
-            // The first range decides on the header and resolves the columns; the others reuse them.
-            LineRanges.Range head = ranges.get(0);
-            CsvScanner scanner = new CsvScanner(file, channel, head.start(), head.end(), IntUnaryOperator.identity());
-            scanner.skipByteOrderMark();
-            RowReader first = firstRecord(scanner);
-            if (first == null) {
-                return null; // only comments and blank lines there: the sequential read reports it
-            }
-            List<Future<RowReader>> rest = new ArrayList<>();
-            for (LineRanges.Range range : ranges.subList(1, ranges.size())) {
-                rest.add(pool.submit(() -> readRange(channel, range)));
-            }
-            List<RowReader> readers = new ArrayList<>(ranges.size());
-            first.readRows(scanner);
-            readers.add(first);
-            // In file order, so the first error in the file is the one reported.
-            for (Future<RowReader> range : rest) {
-                readers.add(await(range));
-            }
-            return collect(readers);
-        }
-
-        private RowReader readRange(FileChannel channel, LineRanges.Range range) throws IOException {
+        private RowReader readRange(FileChannel channel, LineRanges.Range range, RowReader reader) throws IOException {
             IntUnaryOperator absoluteLine = line -> line + lineBreaksBefore(channel, range.start());
-            RowReader rows = new RowReader(file, names, columns);
-            rows.readRows(new CsvScanner(file, channel, range.start(), range.end(), absoluteLine));
-            return rows;
+            reader.readRows(new CsvScanner(file, channel, range.start(), range.end(), absoluteLine));
+            return reader;
         }
 
         private static int lineBreaksBefore(FileChannel channel, long offset) {
@@ -266,28 +300,6 @@ public final class CsvColumnReader {
             }
         }
 
-        /**
-         * Reads the first record, decides whether it is a header, resolves the columns, and returns
-         * a reader holding the record if it was data; null when the scanner has no record.
-         */
-        private RowReader firstRecord(CsvScanner scanner) throws IOException {
-            if (!scanner.nextRecord()) {
-                return null;
-            }
-            List<String> first = new ArrayList<>(scanner.cells());
-            header = true;
-            for (int k = 0; k < scanner.cells(); k++) {
-                first.add(scanner.text(k));
-                header &= isName(scanner, k);
-            }
-            resolveColumns(first);
-            RowReader rows = new RowReader(file, names, columns);
-            if (!header) {
-                rows.addRecord(scanner);
-            }
-            return rows;
-        }
-
         /** Whether a cell of the first record can be a column name: neither empty, nan nor a number. */
         private static boolean isName(CsvScanner scanner, int cell) {
             try {
@@ -298,26 +310,23 @@ public final class CsvColumnReader {
             }
         }
 
-        private CsvColumns collect(List<RowReader> readers) {
+        /** Closes the gaps the ranges' blank and comment lines left, and trims the columns to the rows read. */
+        private CsvColumns collect(List<RowReader> readers, double[][] out) {
             int rows = 0;
             for (RowReader reader : readers) {
-                rows = Math.addExact(rows, reader.rows());
+                if (reader.offset() != rows) {
+                    for (double[] column : out) {
+                        System.arraycopy(column, reader.offset(), column, rows, reader.rows());
+                    }
+                }
+                rows += reader.rows();
             }
             if (rows == 0) {
                 throw new CsvDataException(file + " has a header but no data rows");
             }
-            List<double[]> values = new ArrayList<>(wanted.size());
-            for (int k = 0; k < wanted.size(); k++) {
-                if (readers.size() == 1) {
-                    values.add(readers.get(0).column(k).toArray());
-                } else {
-                    double[] column = new double[rows];
-                    int at = 0;
-                    for (RowReader reader : readers) {
-                        at = reader.column(k).copyInto(column, at);
-                    }
-                    values.add(column);
-                }
+            List<double[]> values = new ArrayList<>(out.length);
+            for (double[] column : out) {
+                values.add(column.length == rows ? column : Arrays.copyOf(column, rows));
             }
             List<String> chosenNames = new ArrayList<>(wanted.size());
             for (int column : columns) {

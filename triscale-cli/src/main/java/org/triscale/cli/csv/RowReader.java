@@ -11,32 +11,36 @@ import java.util.List;
  * and reading the cells by position would then give wrong numbers.
  */
 final class RowReader {
-    private static final int SAMPLE_ROWS = 4096;
-    private static final int MAX_RESERVED = 1 << 30;
     private final Path file;
     private final List<String> names;
     private final int width;
     /** The 0-based columns of the file to read, in output order. */
     private final int[] columns;
-    private final DoubleColumn[] out;
+    private final double[][] out;
+    private final int offset;
+    private final int capacity;
+    private int rows;
 
-    RowReader(Path file, List<String> names, int[] columns) {
+    /**
+     * Creates a reader that writes its rows into {@code out[k][offset ..]}, at most {@code capacity}
+     * of them (the records the stretch can hold at most, from {@link LineRanges#scan}).
+     */
+    RowReader(Path file, List<String> names, int[] columns, double[][] out, int offset, int capacity) {
         this.file = file;
         this.names = names;
         this.width = names.size();
         this.columns = columns;
-        this.out = new DoubleColumn[columns.length];
-        for (int k = 0; k < columns.length; k++) {
-            out[k] = new DoubleColumn();
-        }
+        this.out = out;
+        this.offset = offset;
+        this.capacity = capacity;
     }
 
-    DoubleColumn column(int k) {
-        return out[k];
+    int offset() {
+        return offset;
     }
 
     int rows() {
-        return out[0].size();
+        return rows;
     }
 
     /** Adds the scanner's current record. */
@@ -44,27 +48,23 @@ final class RowReader {
         if (record.cells() != width) {
             throw widthError(record);
         }
-        for (int k = 0; k < columns.length; k++) {
-            out[k].add(cell(record, columns[k]));
+        if (rows == capacity) {
+            // The scan counted the same bytes: only a file rewritten in place gets here.
+            throw new CsvDataException(file + " changed while it was read; read it again");
         }
+        int row = offset + rows;
+        for (int k = 0; k < columns.length; k++) {
+            out[k][row] = cell(record, columns[k]);
+        }
+        rows++;
     }
 
-    /**
-     * Reads every remaining record of the scanner. After the first records the columns are sized
-     * for the whole range from the bytes those records took, so 10^7 rows are not copied ~14 times.
-     */
+    /** Reads every remaining record of the scanner. */
     void readRows(CsvScanner scanner) throws IOException {
         while (scanner.nextRecord()) {
             addRecord(scanner);
-            if (rows() == SAMPLE_ROWS) {
-                long expected = (long) (scanner.length() * 1.05 / scanner.consumed() * SAMPLE_ROWS);
-                for (DoubleColumn column : out) {
-                    column.reserve((int) Math.min(expected, MAX_RESERVED));
-                }
-            }
         }
     }
-
     private CsvDataException widthError(CsvScanner record) {
         int cells = record.cells();
         String where = file + " line " + record.line() + " has " + cells + (cells == 1 ? " column" : " columns");
