@@ -23,8 +23,8 @@ import java.util.function.IntUnaryOperator;
  * Reads numeric columns of a CSV file into primitive arrays.
  *
  * <p>The file's bytes are split into cells and parsed into doubles in place (no String or
- * object per cell), each giving the same double as {@link Double#parseDouble(String)}, so
- * 10^7 rows take well under a second. Files of 32 MB and more are split into one range of whole
+ * object per cell), each giving the same double as {@link Double#parseDouble(String)}; 10^7
+ * rows take a second or two. Files of 32 MB and more are split into one range of whole
  * lines per processor, each scanned on its own thread; the result is the same as a sequential
  * read. Rules:
  * <ul>

@@ -23,7 +23,6 @@ final class CsvScanner {
 
     private final Path file;
     private final FileChannel channel;
-    private final long start;
     private final long end;
     /** Turns a line number within the range into one within the file; used on error paths only. */
     private final IntUnaryOperator absoluteLine;
@@ -48,7 +47,6 @@ final class CsvScanner {
     CsvScanner(Path file, FileChannel channel, long start, long end, IntUnaryOperator absoluteLine) {
         this.file = file;
         this.channel = channel;
-        this.start = start;
         this.next = start;
         this.end = end;
         this.absoluteLine = absoluteLine;
@@ -90,16 +88,6 @@ final class CsvScanner {
                 return true;
             }
         }
-    }
-
-    /** The number of bytes of the range. */
-    long length() {
-        return end - start;
-    }
-
-    /** The number of bytes of the range scanned so far. */
-    long consumed() {
-        return next - start - (limit - position);
     }
 
     /** The number of cells of the current record. */
