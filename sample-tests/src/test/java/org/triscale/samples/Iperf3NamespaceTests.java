@@ -155,10 +155,23 @@ class Iperf3NamespaceTests {
                         missing.add(tool);
                     }
                 }
-                return missing.isEmpty()
-                        ? ConditionEvaluationResult.enabled("root with iperf3, ip and tc")
-                        : ConditionEvaluationResult.disabled("iperf3 over network namespaces needs " + String.join(", ", missing)
-                                + "; install with 'apt-get install iperf3 iproute2' and run as root");
+                if (!missing.isEmpty()) {
+                    return ConditionEvaluationResult.disabled("iperf3 over network namespaces needs "
+                            + String.join(", ", missing) + "; install with 'apt-get install iperf3 iproute2' and run as root");
+                }
+                // Root in a container without CAP_NET_ADMIN cannot create namespaces: try once.
+                String probe = PREFIX + ProcessHandle.current().pid() + "-probe";
+                try {
+                    run("ip", "netns", "add", probe);
+                    deleteNamespace(probe);
+                    return ConditionEvaluationResult.enabled("root with iperf3, ip and tc, network namespaces allowed");
+                } catch (IOException | IllegalStateException e) {
+                    return ConditionEvaluationResult.disabled("cannot create a network namespace (" + e.getMessage()
+                            + "); run as root with CAP_NET_ADMIN, e.g. outside a container or in a privileged one");
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return ConditionEvaluationResult.disabled("interrupted while probing for network namespaces");
+                }
             }
 
             private static boolean onPath(String tool) {

@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
-/** Streaming JSON helpers shared by the parsers: no tree of the whole document is built. */
+/** Streaming JSON reading shared by the parsers: no tree of the whole document is built. */
 final class JsonFiles {
     static final JsonFactory FACTORY = JsonFactory.builder()
             .streamReadConstraints(StreamReadConstraints.builder().maxStringLength(1 << 20).build())
