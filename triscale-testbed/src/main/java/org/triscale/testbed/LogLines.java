@@ -20,6 +20,9 @@ final class LogLines implements Closeable {
     private final Path file;
     private final BufferedReader reader;
     private final StringBuilder line = new StringBuilder();
+    private final char[] chars = new char[1 << 16];
+    private int position;
+    private int filled;
     private long number;
 
     private LogLines(Path file, BufferedReader reader) {
@@ -50,20 +53,34 @@ final class LogLines implements Closeable {
     /** The next line without its terminator, or null at the end. */
     String next() {
         line.setLength(0);
+        boolean any = false;
         try {
-            int c;
-            while ((c = reader.read()) >= 0) {
-                if (c == '\n') {
-                    break;
+            for (;;) {
+                if (position == filled) {
+                    filled = reader.read(chars);
+                    position = 0;
+                    if (filled < 0) {
+                        filled = 0;
+                        if (!any) {
+                            return null;
+                        }
+                        break;
+                    }
                 }
-                if (line.length() == MAX_LINE) {
+                any = true;
+                int start = position;
+                while (position < filled && chars[position] != '\n') {
+                    position++;
+                }
+                if (line.length() + position - start > MAX_LINE) {
                     throw new MalformedLogException(file, number + 1, "line longer than " + MAX_LINE
                             + " characters: not a line-oriented log");
                 }
-                line.append((char) c);
-            }
-            if (c < 0 && line.length() == 0) {
-                return null;
+                line.append(chars, start, position - start);
+                if (position < filled) {
+                    position++; // the line feed
+                    break;
+                }
             }
         } catch (IOException e) {
             throw new MalformedLogException(file, number + 1, "cannot read: " + e.getMessage(), e);
