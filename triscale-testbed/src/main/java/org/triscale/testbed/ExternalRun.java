@@ -39,7 +39,8 @@ import java.util.stream.Stream;
  * {@link Result} and in the message of an {@link ExternalRunException}. On timeout, on
  * interruption of the calling thread, and when the JVM shuts down, the process and all its
  * descendants are killed, so no orphan keeps running or holds the test bed. (A {@code kill -9} of
- * the JVM itself cannot be intercepted: start long-lived daemons with a timeout of their own.)
+ * the JVM itself cannot be intercepted, and a program that exits normally but leaves a background
+ * process behind has handed it to the system: start long-lived daemons with a timeout of their own.)
  */
 public final class ExternalRun {
     /** Where run folders go unless {@link Builder#runsDirectory} says otherwise. */
@@ -64,7 +65,7 @@ public final class ExternalRun {
         this.environment = Map.copyOf(builder.environment);
         this.runsDirectory = builder.runsDirectory;
         this.timeout = builder.timeout;
-        this.acceptedExitCodes = builder.acceptedExitCodes == null ? null : Set.copyOf(builder.acceptedExitCodes);
+        this.acceptedExitCodes = Set.copyOf(builder.acceptedExitCodes);
         this.tailBytes = builder.tailBytes;
     }
 
@@ -134,9 +135,9 @@ public final class ExternalRun {
             throw new ExternalRunException(describe(result) + " did not finish within " + timeout
                     + " and was killed with its child processes" + tails(result), result, null);
         }
-        if (acceptedExitCodes == null ? result.exitCode() != 0 : !acceptedExitCodes.contains(result.exitCode())) {
+        if (!acceptedExitCodes.contains(result.exitCode())) {
             throw new ExternalRunException(describe(result) + " exited with code " + result.exitCode()
-                    + (acceptedExitCodes == null ? "" : " (accepted: " + new TreeSet<>(acceptedExitCodes) + ")")
+                    + " (accepted: " + new TreeSet<>(acceptedExitCodes) + ")"
                     + tails(result), result, null);
         }
         return result;
@@ -240,7 +241,7 @@ public final class ExternalRun {
         private final Map<String, String> environment = new LinkedHashMap<>();
         private Path runsDirectory = DEFAULT_RUNS_DIRECTORY;
         private Duration timeout = Duration.ofMinutes(10);
-        private Set<Integer> acceptedExitCodes;
+        private Set<Integer> acceptedExitCodes = Set.of(0);
         private int tailBytes = 4096;
 
         private Builder(String program, String... arguments) {
