@@ -93,6 +93,22 @@ class CommandErrorsTest {
     }
 
     @Test
+    @org.junit.jupiter.api.condition.EnabledOnOs(org.junit.jupiter.api.condition.OS.LINUX)
+    @org.junit.jupiter.api.Timeout(value = 20, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    void aDeviceIsADataErrorNotAnEndlessRead() {
+        assertOneLineError(Cli.run("kpi", "/dev/zero", "-p", "75", "-c", "75"), 1,
+                "triscale kpi: /dev/zero is not a regular file");
+    }
+
+    @Test
+    void aDecimalCommaIsADataError() throws IOException {
+        Path file = dir.resolve("run.csv");
+        Files.writeString(file, "time,delay\n0,10,5\n1,11,5\n");
+        assertOneLineError(Cli.run("metric", file.toString(), "--measure", "50"), 1,
+                "line 2 has 3 columns but the first row has 2 (time, delay)");
+    }
+
+    @Test
     void helpIsPrintedOnStandardOutput() {
         Cli result = Cli.run("kpi", "--help");
         assertThat(result.exitCode()).isZero();
