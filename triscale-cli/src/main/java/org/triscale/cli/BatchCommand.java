@@ -4,6 +4,8 @@ import org.triscale.cli.batch.BatchOps;
 import org.triscale.cli.batch.BatchProcessor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 import java.io.BufferedReader;
@@ -26,6 +28,12 @@ final class BatchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Option(names = "--max-line-length", paramLabel = "CHARACTERS",
+            defaultValue = "" + BatchProcessor.DEFAULT_MAX_LINE_LENGTH,
+            description = "Longest request line; a longer one gets an error response and the next line is answered."
+                    + " Default: ${DEFAULT-VALUE}.")
+    int maxLineLength;
+
     BatchCommand(InputStream in) {
         this.in = in;
     }
@@ -33,7 +41,11 @@ final class BatchCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-        new BatchProcessor(BatchOps.standard()).run(reader, spec.commandLine().getOut());
+        if (maxLineLength < 1) {
+            throw new ParameterException(spec.commandLine(), "--max-line-length must be >= 1 character, got "
+                    + maxLineLength);
+        }
+        new BatchProcessor(BatchOps.standard(), maxLineLength).run(reader, spec.commandLine().getOut());
         return 0;
     }
 }

@@ -16,6 +16,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -55,7 +56,7 @@ final class MetricCommand extends BaseCommand {
     ColumnRef yColumn;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         if (xColumn != null && xColumn.equals(yColumn)) {
             throw usageError("--x-column and --y-column name the same column " + xColumn + "; choose two columns");
         }

@@ -7,6 +7,7 @@ import org.triscale.engine.ValueRange;
 import org.triscale.engine.numeric.PairwiseSum;
 
 import java.util.Arrays;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -121,6 +122,16 @@ class RunMetricsTest {
         RunMetric metric = RunMetrics.compute(y, Measure.mean());
         assertThat(metric.valid()).isTrue();
         assertThat(metric.value()).isFinite().isCloseTo(0.9 * Double.MAX_VALUE, withinPercentage(1e-12));
+    }
+
+    @Test
+    void aDefinedMetricIsFinite() {
+        assertThatThrownBy(() -> new RunMetric(true, Double.POSITIVE_INFINITY, Measure.mean(), 10, 0,
+                Optional.empty()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("metric (mean) is Infinity")
+                .hasMessageContaining("must be finite");
+        assertThat(new RunMetric(false, Double.NaN, Measure.mean(), 1, 0, Optional.empty()).valid())
+                .isFalse();
     }
 
     @Test
