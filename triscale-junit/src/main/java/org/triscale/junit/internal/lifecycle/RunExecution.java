@@ -35,6 +35,9 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
     @Override
     public void beforeEach(ExtensionContext context) {
         state.started(record);
+        if (record.recorder() != null) {
+            record.recorder().bindToCurrentThread();
+        }
     }
 
     @Override
@@ -56,11 +59,16 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
             return; // the outcome is recorded by the TestWatcher methods below
         }
         recorder.close();
+        if (recorder.misuse() != null) {
+            String message = record.label() + " failed: " + recorder.misuse();
+            record.finish(RunStatus.FAILED, message, List.of());
+            throw new AssertionFailedError(message);
+        }
         List<MetricValue> values = RunMetricValues.compute(state.setup, recorder);
         String missing = RunMetricValues.missing(values);
         if (!missing.isEmpty()) {
             String message = record.label() + " recorded no usable value: " + missing
-                    + "; record at least one finite sample (or report a value) of every declared metric in each run";
+                    + "; record at least 2 finite samples (or report a value) of every declared metric in each run";
             record.finish(RunStatus.FAILED, message, values);
             throw new AssertionFailedError(message);
         }
