@@ -8,7 +8,6 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -40,12 +39,13 @@ final class BatchCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
         if (maxLineLength < 1) {
             throw new ParameterException(spec.commandLine(), "--max-line-length must be >= 1 character, got "
                     + maxLineLength);
         }
-        new BatchProcessor(BatchOps.standard(), maxLineLength).run(reader, spec.commandLine().getOut());
+        // Not a BufferedReader: the processor buffers, and its readLine would hold a line of any length.
+        new BatchProcessor(BatchOps.standard(), maxLineLength).run(new InputStreamReader(in, StandardCharsets.UTF_8),
+                spec.commandLine().getOut());
         return 0;
     }
 }

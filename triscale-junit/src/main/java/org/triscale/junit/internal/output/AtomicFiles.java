@@ -20,7 +20,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Writes files atomically: to a temporary file in the same folder, then moved into place.
+ * Writes files atomically: to a temporary file on the same file store, then moved into place.
  *
  * <p>The temporary file is named {@code .triscale-<pid>-<random>.tmp}: its length does not depend on
  * the target's (a 255-character target name still works), and the process id tells a temporary
@@ -117,7 +117,7 @@ public final class AtomicFiles {
         }
     }
 
-    /** The name a temporary file of this process has, for tests. */
+    /** Whether a file name follows the temporary files' pattern (for tests). */
     static boolean isOwnTemp(String fileName) {
         return OWN_TEMP.matcher(fileName).matches();
     }
