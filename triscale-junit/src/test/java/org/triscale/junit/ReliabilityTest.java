@@ -2,7 +2,10 @@ package org.triscale.junit;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
@@ -55,6 +58,12 @@ class ReliabilityTest {
                 .orElseThrow().getThrowable().orElseThrow();
         assertThat(first).hasMessageStartingWith("series 1 run 1 failed: RunContext.record(...) was called from thread"
                 + " \"pool-").hasMessageContaining("is not thread-safe");
+    }
+
+    @Test
+    void lifecycleMethodsAndTheTestMayEachRunInAThreadOfTheirOwn() {
+        // @Timeout's SEPARATE_THREAD mode runs each in a fresh thread: that is not misuse.
+        Kit.in(folder).run(SeparateThreads.class).testEvents().assertStatistics(stats -> stats.failed(0).succeeded(6));
     }
 
     @Test
@@ -130,6 +139,30 @@ class ReliabilityTest {
             }
             pool.shutdown();
             assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
+        }
+    }
+
+    @FixturesOnly
+    static class SeparateThreads {
+        private RunContext current;
+
+        @BeforeEach
+        void before(RunContext run) {
+            current = run;
+            run.record("delay", 1);
+        }
+
+        @Runs(percentile = 75, confidence = 75)
+        @Metric(name = "delay")
+        @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+        void cca(RunContext run) {
+            run.record("delay", 2);
+        }
+
+        @AfterEach
+        @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+        void after() {
+            current.record("delay", 3);
         }
     }
 

@@ -35,20 +35,44 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
     @Override
     public void beforeEach(ExtensionContext context) {
         state.started(record);
-        if (record.recorder() != null) {
-            record.recorder().bindToCurrentThread();
-        }
+    }
+
+    // The RunContext belongs to the thread that runs the test's code; JUnit may run the lifecycle
+    // methods and the test method each in a thread of its own (@Timeout's SEPARATE_THREAD mode).
+    // These interceptors are inside JUnit's own, so they run in that thread, one after the other.
+
+    @Override
+    public void interceptBeforeEachMethod(Invocation<Void> invocation,
+                                          ReflectiveInvocationContext<Method> invocationContext,
+                                          ExtensionContext extensionContext) throws Throwable {
+        bindRecorder();
+        invocation.proceed();
     }
 
     @Override
     public void interceptTestTemplateMethod(Invocation<Void> invocation,
                                             ReflectiveInvocationContext<Method> invocationContext,
                                             ExtensionContext extensionContext) throws Throwable {
+        bindRecorder();
         long start = System.nanoTime();
         try {
             invocation.proceed();
         } finally {
             record.timed(System.nanoTime() - start);
+        }
+    }
+
+    @Override
+    public void interceptAfterEachMethod(Invocation<Void> invocation,
+                                         ReflectiveInvocationContext<Method> invocationContext,
+                                         ExtensionContext extensionContext) throws Throwable {
+        bindRecorder();
+        invocation.proceed();
+    }
+
+    private void bindRecorder() {
+        if (record.recorder() != null) {
+            record.recorder().bindToCurrentThread();
         }
     }
 
