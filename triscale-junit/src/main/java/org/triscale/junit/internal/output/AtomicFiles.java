@@ -37,6 +37,12 @@ public final class AtomicFiles {
     private static final String SUFFIX = ".tmp";
     private static final Pattern OWN_TEMP = Pattern.compile(Pattern.quote(PREFIX) + "(\\d+)-[0-9a-z]+"
             + Pattern.quote(SUFFIX));
+    /**
+     * The temporary files of earlier versions: {@code .<target name><digits>.tmp}, with no process
+     * id; deleted once an hour old, when no writer can still be busy with them.
+     */
+    private static final Pattern EARLIER_TEMP = Pattern.compile("\\..+\\.(?:json|xml|md)\\d+\\.tmp");
+    private static final long EARLIER_AGE_MILLIS = 3_600_000;
     private static final long PID = ProcessHandle.current().pid();
     private static final Set<Path> CLEANED = ConcurrentHashMap.newKeySet();
 
@@ -105,10 +111,13 @@ public final class AtomicFiles {
         if (!CLEANED.add(key) || !Files.isDirectory(key)) {
             return;
         }
-        try (DirectoryStream<Path> files = Files.newDirectoryStream(key, PREFIX + "*" + SUFFIX)) {
+        long now = System.currentTimeMillis();
+        try (DirectoryStream<Path> files = Files.newDirectoryStream(key, ".*" + SUFFIX)) {
             for (Path file : files) {
-                Matcher own = OWN_TEMP.matcher(file.getFileName().toString());
-                if (own.matches() && !alive(own.group(1))) {
+                String name = file.getFileName().toString();
+                Matcher own = OWN_TEMP.matcher(name);
+                if (own.matches() ? !alive(own.group(1)) : EARLIER_TEMP.matcher(name).matches()
+                        && now - Files.getLastModifiedTime(file).toMillis() > EARLIER_AGE_MILLIS) {
                     Files.deleteIfExists(file);
                 }
             }

@@ -9,6 +9,7 @@ import org.triscale.junit.internal.setup.ProjectPaths;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.stream.Stream;
 
@@ -56,10 +57,16 @@ class AtomicFilesTest {
         Path stale = Files.writeString(dir.resolve(".triscale-" + finished.pid() + "-k3j2.tmp"), "half");
         Path live = Files.writeString(dir.resolve(".triscale-" + ProcessHandle.current().pid() + "-a1.tmp"), "busy");
         Path foreign = Files.writeString(dir.resolve(".other.tmp"), "not ours");
+        // Earlier versions named them after the target, without a process id: deleted once old.
+        Path earlier = Files.writeString(dir.resolve(".fct.json8812345678901234.tmp"), "half");
+        Files.setLastModifiedTime(earlier, FileTime.fromMillis(System.currentTimeMillis() - 7_200_000));
+        Path recent = Files.writeString(dir.resolve(".fct.json5512345678901234.tmp"), "busy");
         AtomicFiles.write(dir.resolve("baseline.json"), temp -> Files.writeString(temp, "{}"));
         assertThat(stale).doesNotExist();
         assertThat(live).exists();
         assertThat(foreign).exists();
+        assertThat(earlier).doesNotExist();
+        assertThat(recent).exists();
         assertThat(AtomicFiles.isOwnTemp(stale.getFileName().toString())).isTrue();
     }
 
