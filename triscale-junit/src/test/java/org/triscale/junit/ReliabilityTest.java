@@ -135,7 +135,7 @@ class ReliabilityTest {
             ExecutorService pool = Executors.newFixedThreadPool(2);
             for (int i = 0; i < 4; i++) {
                 double value = i;
-                pool.execute(() -> run.record("delay", value));
+                pool.submit(() -> run.record("delay", value)); // the Future keeps the exception
             }
             pool.shutdown();
             assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
