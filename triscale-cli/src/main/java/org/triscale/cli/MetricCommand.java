@@ -17,6 +17,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,7 +71,7 @@ final class MetricCommand extends BaseCommand {
     String field;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         if (xColumn != null && xColumn.equals(yColumn)) {
             throw usageError("--x-column and --y-column name the same column " + xColumn + "; choose two columns");
         }

@@ -5,7 +5,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import picocli.CommandLine;
+
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -114,5 +120,25 @@ class CommandErrorsTest {
         assertThat(result.exitCode()).isZero();
         assertThat(result.out()).contains("Usage: triscale kpi", "--percentile", "--side", "--mode");
         assertThat(Cli.run("--help").out()).contains("size", "metric", "kpi", "score", "batch");
+    }
+
+    @Test
+    void aResultThatCannotBeWrittenIsAnErrorNotExitCode0() throws IOException {
+        Path values = Files.writeString(dir.resolve("values.csv"), "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n");
+        for (String[] args : new String[][] {{"size", "-p", "75", "-c", "95"},
+                {"kpi", values.toString(), "-p", "25", "-c", "75", "--json"}}) {
+            StringWriter err = new StringWriter();
+            CommandLine commandLine = TriscaleCommand.commandLine(new ByteArrayInputStream(new byte[0]));
+            commandLine.setOut(new PrintWriter(new OutputStream() {
+                @Override
+                public void write(int b) throws IOException {
+                    throw new IOException("Broken pipe");
+                }
+            }));
+            commandLine.setErr(new PrintWriter(err, true));
+            assertThat(commandLine.execute(args)).as(args[0]).isEqualTo(1);
+            assertThat(err.toString().strip()).isEqualTo("triscale " + args[0]
+                    + ": I/O error: cannot write the result to standard output (is it closed?)");
+        }
     }
 }
