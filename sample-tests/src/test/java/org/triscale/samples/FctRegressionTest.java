@@ -73,7 +73,7 @@ class FctRegressionTest {
 
     /**
      * The P95 FCT of CUBIC flows alone. The run records every flow's FCT and the extension takes
-     * its 95th percentile ({@code measure = 95}). KPI: the 75th percentile of the runs' P95 FCT, at
+     * its 95th percentile ({@code samplePercentile = 95}). KPI: the 75th percentile of the runs' P95 FCT, at
      * 75 % confidence (the second largest of 10 runs), at most 3.5 s. Score: the series KPIs must
      * agree within 2.5 s; they typically spread by 0.35 s, but a bound on the tail of 10
      * heavy-tailed values now and then lands on an unlucky run.

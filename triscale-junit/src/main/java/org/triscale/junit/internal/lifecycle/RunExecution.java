@@ -38,10 +38,23 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
         state.started(record);
     }
 
+    // The RunContext belongs to the thread that runs the test's code; JUnit may run the lifecycle
+    // methods and the test method each in a thread of its own (@Timeout's SEPARATE_THREAD mode).
+    // These interceptors are inside JUnit's own, so they run in that thread, one after the other.
+
+    @Override
+    public void interceptBeforeEachMethod(Invocation<Void> invocation,
+                                          ReflectiveInvocationContext<Method> invocationContext,
+                                          ExtensionContext extensionContext) throws Throwable {
+        bindRecorder();
+        invocation.proceed();
+    }
+
     @Override
     public void interceptTestTemplateMethod(Invocation<Void> invocation,
                                             ReflectiveInvocationContext<Method> invocationContext,
                                             ExtensionContext extensionContext) throws Throwable {
+        bindRecorder();
         long start = System.nanoTime();
         try {
             invocation.proceed();
@@ -51,11 +64,25 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
     }
 
     @Override
+    public void interceptAfterEachMethod(Invocation<Void> invocation,
+                                         ReflectiveInvocationContext<Method> invocationContext,
+                                         ExtensionContext extensionContext) throws Throwable {
+        bindRecorder();
+        invocation.proceed();
+    }
+
+    private void bindRecorder() {
+        if (record.recorder() != null) {
+            record.recorder().bindToCurrentThread();
+        }
+    }
+
+    @Override
     public void afterEach(ExtensionContext context) {
         RunRecorder recorder = record.recorder();
-        if (recorder != null && recorder.misuse() != null) {
+        if (recorder != null && recorder.configurationError() != null) {
             String message = "TriScale configuration error in " + state.setup.testName() + ", " + record.label() + ": "
-                    + recorder.misuse() + ". The remaining runs are not executed";
+                    + recorder.configurationError() + ". The remaining runs are not executed";
             state.stop(message);
             if (context.getExecutionException().isEmpty()) { // the test caught the exception: fail the run anyway
                 record.finish(RunStatus.FAILED, message, List.of());
@@ -66,11 +93,17 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
             return; // the outcome is recorded by the TestWatcher methods below
         }
         recorder.close();
+        if (recorder.misuse() != null) {
+            String message = record.label() + " failed: " + recorder.misuse();
+            record.finish(RunStatus.FAILED, message, List.of());
+            throw new AssertionFailedError(message);
+        }
         List<MetricValue> values = RunMetricValues.compute(state.setup, recorder);
         String missing = RunMetricValues.missing(values);
         if (!missing.isEmpty()) {
             String message = record.label() + " recorded no usable value: " + missing
-                    + "; record at least one finite sample (or its run value with recordRunValue) of every declared metric in each run";
+                    + "; record at least 2 finite samples (or its run value with recordRunValue) of every declared metric"
+                    + " in each run";
             record.finish(RunStatus.FAILED, message, values);
             throw new AssertionFailedError(message);
         }

@@ -6,7 +6,14 @@ import org.triscale.junit.RunContext;
 import java.util.HashMap;
 import java.util.Map;
 
-/** The {@link RunContext} of one run: validates names and values and keeps the samples. */
+/**
+ * The {@link RunContext} of one run: validates names and values and keeps the samples.
+ *
+ * <p>Not thread-safe, by design (a lock or atomics would cost more than the 10 ns a sample may
+ * cost): it belongs to the thread that runs the test method. A call from another thread throws,
+ * and since a thread pool may swallow that exception, the run then fails at its end as well
+ * ({@link #misuse()}), instead of passing on a silently thinned set of samples.
+ */
 public final class RunRecorder implements RunContext {
     private final Map<String, MetricSpec> metrics;
     private final String declaredNames;
@@ -17,7 +24,11 @@ public final class RunRecorder implements RunContext {
     private final Map<String, Double> reported = new HashMap<>();
     private final TestBed testBed;
     private boolean closed;
-    private String misuse;
+    private String configurationError;
+    /** The thread the run executes in; bound when the run starts (or on first use). */
+    private volatile Thread owner;
+    /** The first call from another thread, for the run's failure message. */
+    private volatile String misuse;
 
     RunRecorder(Map<String, MetricSpec> metrics, String declaredNames, int series, int run, long seed) {
         this(metrics, declaredNames, series, run, seed, new TestBed());
@@ -54,7 +65,7 @@ public final class RunRecorder implements RunContext {
         finite(metric, "x", x);
         finite(metric, "y", y);
         if (!buffer.add(x, y)) {
-            throw misuse(mixedForms(metric));
+            throw configurationError(mixedForms(metric));
         }
     }
 
@@ -63,7 +74,7 @@ public final class RunRecorder implements RunContext {
         SampleBuffer buffer = buffer(metric);
         finite(metric, "y", y);
         if (!buffer.add(y)) {
-            throw misuse(mixedForms(metric));
+            throw configurationError(mixedForms(metric));
         }
     }
 
@@ -83,7 +94,7 @@ public final class RunRecorder implements RunContext {
             finite(metric, "ys[" + i + "]", ys[i]);
         }
         if (buffer.explicitX() == Boolean.FALSE) {
-            throw misuse(mixedForms(metric));
+            throw configurationError(mixedForms(metric));
         }
         for (int i = 0; i < ys.length; i++) {
             buffer.add(xs[i], ys[i]);
@@ -100,7 +111,7 @@ public final class RunRecorder implements RunContext {
             finite(metric, "ys[" + i + "]", ys[i]);
         }
         if (buffer.explicitX() == Boolean.TRUE) {
-            throw misuse(mixedForms(metric));
+            throw configurationError(mixedForms(metric));
         }
         for (double y : ys) {
             buffer.add(y);
@@ -109,10 +120,11 @@ public final class RunRecorder implements RunContext {
 
     @Override
     public void recordRunValue(String metric, double value) {
+        ownThread("recordRunValue");
         MetricSpec spec = spec(metric);
         open();
         if (!spec.reportable()) {
-            throw misuse(new IllegalArgumentException("recordRunValue(\"" + metric + "\", " + value + "): metric \"" + metric
+            throw configurationError(new IllegalArgumentException("recordRunValue(\"" + metric + "\", " + value + "): metric \"" + metric
                     + "\" is named in @ConvergenceRequired(metrics), so its samples must be recorded to test their"
                     + " convergence; record them with recordSample(...), or remove it from metrics"));
         }
@@ -121,7 +133,7 @@ public final class RunRecorder implements RunContext {
                     + " finite; check the computation that produced it");
         }
         if (reported.containsKey(metric) || samples.containsKey(metric)) {
-            throw misuse(new IllegalStateException("recordRunValue(\"" + metric + "\", " + value + "): metric \"" + metric
+            throw configurationError(new IllegalStateException("recordRunValue(\"" + metric + "\", " + value + "): metric \"" + metric
                     + "\" already has " + (reported.containsKey(metric) ? "a run value" : "samples") + " in series "
                     + series + " run " + run + "; record a metric's run value once per run, or record its samples instead"));
         }
@@ -130,6 +142,7 @@ public final class RunRecorder implements RunContext {
 
     @Override
     public void testBed(String key, String value) {
+        ownThread("testBed");
         open();
         testBed.put(key, value, "series " + series + " run " + run);
     }
@@ -139,15 +152,48 @@ public final class RunRecorder implements RunContext {
      * metric given both a run value and samples, ...), or {@code null}: it stops the test after
      * this run, even if the test caught the exception.
      */
+    public String configurationError() {
+        return configurationError;
+    }
+
+    private <E extends RuntimeException> E configurationError(E error) {
+        if (configurationError == null) {
+            configurationError = error.getMessage();
+        }
+        return error;
+    }
+
+    /** Binds the context to the current thread, the one that runs the test method. */
+    public void bindToCurrentThread() {
+        owner = Thread.currentThread();
+    }
+
+    /**
+     * The first call made from a thread other than the test's, as a failure message for the run;
+     * {@code null} when there was none.
+     */
     public String misuse() {
         return misuse;
     }
 
-    private <E extends RuntimeException> E misuse(E error) {
-        if (misuse == null) {
-            misuse = error.getMessage();
+    private void ownThread(String method) {
+        Thread current = Thread.currentThread();
+        Thread bound = owner;
+        if (bound == current) {
+            return;
         }
-        return error;
+        if (bound == null) {
+            owner = current;
+            return;
+        }
+        String message = "RunContext." + method + "(...) was called from thread \"" + current.getName()
+                + "\", but the RunContext of series " + series + " run " + run + " belongs to the test's thread \""
+                + bound.getName() + "\" and is not thread-safe (samples would be lost); collect the samples in"
+                + " your own threads and record them from the test's thread, e.g. with recordSamples after joining them";
+        if (misuse == null) {
+            misuse = message;
+        }
+        throw new IllegalStateException(message);
     }
 
     /** Closes the context: later calls fail, since the run's metrics have been computed. */
@@ -166,10 +212,11 @@ public final class RunRecorder implements RunContext {
     }
 
     private SampleBuffer buffer(String metric) {
+        ownThread("recordSample");
         spec(metric);
         open();
         if (reported.containsKey(metric)) {
-            throw misuse(new IllegalStateException("metric \"" + metric + "\" has a run value from recordRunValue(...) in"
+            throw configurationError(new IllegalStateException("metric \"" + metric + "\" has a run value from recordRunValue(...) in"
                     + " series " + series + " run " + run + "; a metric gets either one run value or samples, not both"));
         }
         SampleBuffer buffer = samples.get(metric);
@@ -183,7 +230,7 @@ public final class RunRecorder implements RunContext {
     private MetricSpec spec(String metric) {
         MetricSpec spec = metric == null ? null : metrics.get(metric);
         if (spec == null) {
-            throw misuse(new IllegalArgumentException("unknown metric \"" + metric + "\"; declared metrics: "
+            throw configurationError(new IllegalArgumentException("unknown metric \"" + metric + "\"; declared metrics: "
                     + declaredNames + ". Fix the name or declare it with @Metric(name = \"" + metric + "\", ...)"));
         }
         return spec;

@@ -60,6 +60,9 @@ public final class SetupReader {
                 + ") must be >= 0 (the number of extreme runs a KPI may ignore); use 0 or more");
         check(runs.count() >= 0, "@Runs(count = " + runs.count()
                 + ") must be >= 0; use 0 to run the sized minimum, or a number of runs per series");
+        check(runs.robustness() < Limits.MAX_RUNS, "@Runs(robustness = " + runs.robustness() + ") must be below "
+                + Limits.MAX_RUNS + ", the most runs a test method may have; it is the number of extreme runs a KPI"
+                + " may ignore, usually 0 to 3");
         int sizedForRuns = Sizing.oneSided(runs.kpiPercentile(), runs.kpiConfidence(), runs.robustness());
         check(runs.count() == 0 || runs.count() >= sizedForRuns, "@Runs(count = " + runs.count() + ") is below the "
                 + sizedForRuns + " runs per series that " + runsText(runs) + " need; set count >= " + sizedForRuns
@@ -115,6 +118,10 @@ public final class SetupReader {
             sized = Math.max(sized, Sizing.oneSided(spec.percentile(), spec.confidence(), runs.robustness()));
         }
         int runsPerSeries = runs.count() > 0 ? runs.count() : sized;
+        String tooMany = Limits.runs(runsPerSeries, runs.count() > 0 ? "@Runs(count = " + runs.count() + ")"
+                : runsText(runs), seriesCount, seriesAnnotation.isPresent() ? "@Series(count = " + seriesCount + ")"
+                : "one series");
+        check(tooMany == null, tooMany);
         for (KpiSpec kpi : kpis) {
             checkRunsFor(kpi, runs, runsPerSeries);
         }
@@ -152,6 +159,12 @@ public final class SetupReader {
     private MetricSpec metric(Metric metric, boolean convergenceRequired, boolean reportable) {
         String name = metric.name().trim();
         check(!name.isEmpty(), "@Metric(name = \"" + metric.name() + "\") needs a name, e.g. name = \"delay\"");
+        for (String[] text : new String[][] {{"name", name}, {"unit", metric.unit()}}) {
+            String invalid = Limits.invalidCharacter(text[1]);
+            check(invalid == null, "@Metric(" + text[0] + " = \"" + text[1].replaceAll("\\p{Cntrl}", "?")
+                    + "\") holds the control character " + invalid + "; names and units appear in reports and XML,"
+                    + " use printable characters only");
+        }
         String open = "@Metric(name = \"" + name + "\"";
         boolean hasPercentile = !Double.isNaN(metric.samplePercentile());
         Measure measure;
