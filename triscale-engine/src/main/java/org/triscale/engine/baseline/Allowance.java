@@ -1,5 +1,7 @@
 package org.triscale.engine.baseline;
 
+import org.triscale.engine.comparison.Direction;
+
 /**
  * How much worse than the baseline a metric may get before the change counts as a regression.
  *

@@ -1,5 +1,7 @@
 package org.triscale.engine.baseline;
 
+import org.triscale.engine.comparison.RankSumResult;
+
 import java.util.Optional;
 
 /**

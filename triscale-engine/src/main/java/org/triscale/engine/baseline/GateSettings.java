@@ -2,6 +2,7 @@ package org.triscale.engine.baseline;
 
 import org.triscale.engine.Arguments;
 import org.triscale.engine.analysis.Side;
+import org.triscale.engine.comparison.Direction;
 
 /**
  * How the gate compares a sequel with its baseline.

@@ -5,6 +5,9 @@ import org.triscale.engine.analysis.Side;
 import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.bounds.OrderStatisticInterval;
 import org.triscale.engine.bounds.ThompsonBounds;
+import org.triscale.engine.comparison.Direction;
+import org.triscale.engine.comparison.RankSumResult;
+import org.triscale.engine.comparison.RankSumTest;
 import org.triscale.engine.numeric.NanFree;
 
 import java.util.Arrays;

@@ -3,6 +3,9 @@ package org.triscale.engine.baseline;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Test;
 import org.triscale.engine.calibration.Calibration;
+import org.triscale.engine.comparison.Direction;
+import org.triscale.engine.comparison.FctModel;
+import org.triscale.engine.comparison.RankSumTest;
 
 import java.util.Arrays;
 

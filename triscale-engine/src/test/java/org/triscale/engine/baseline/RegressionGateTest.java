@@ -5,6 +5,7 @@ import org.apache.commons.rng.sampling.distribution.PoissonSampler;
 import org.junit.jupiter.api.Test;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.calibration.Calibration;
+import org.triscale.engine.comparison.Direction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,7 +1,7 @@
 package org.triscale.junit.extension;
 
 import org.triscale.engine.baseline.ComparisonUnit;
-import org.triscale.engine.baseline.Direction;
+import org.triscale.engine.comparison.Direction;
 import org.triscale.engine.baseline.GateResult;
 import org.triscale.engine.baseline.KpiChange;
 import org.triscale.engine.baseline.SequelKpis;

@@ -3,7 +3,7 @@ package org.triscale.junit.extension;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.baseline.Allowance;
 import org.triscale.engine.baseline.ComparisonUnit;
-import org.triscale.engine.baseline.Direction;
+import org.triscale.engine.comparison.Direction;
 import org.triscale.engine.baseline.GateSettings;
 
 import java.nio.file.Path;
