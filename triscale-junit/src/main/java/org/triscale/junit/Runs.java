@@ -4,7 +4,7 @@ import org.junit.jupiter.api.TestTemplate;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.triscale.junit.extension.TriscaleExtension;
+import org.triscale.junit.internal.lifecycle.TriscaleExtension;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;

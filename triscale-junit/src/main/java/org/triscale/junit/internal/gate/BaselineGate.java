@@ -1,0 +1,289 @@
+package org.triscale.junit.internal.gate;
+
+import org.triscale.junit.internal.output.ResultMapper;
+import org.triscale.junit.internal.recording.RunRecord;
+import org.triscale.junit.internal.recording.RunStatus;
+import org.triscale.junit.internal.lifecycle.TemplateState;
+import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.engine.baseline.GateOutcome;
+import org.triscale.engine.baseline.GateResult;
+import org.triscale.engine.baseline.KpiChange;
+import org.triscale.engine.baseline.RegressionGate;
+import org.triscale.engine.baseline.SequelKpis;
+import org.triscale.junit.internal.gate.BaselineFiles;
+import org.triscale.junit.internal.gate.HistoryStore;
+import org.triscale.junit.internal.gate.SequelRecord;
+import org.triscale.junit.internal.output.TestResult;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The regression gate at the verdict: finds the baseline (history or file), compares every gated
+ * metric, writes the baseline when asked, and later appends the sequel to the history. Problems
+ * with a baseline file are reported and leave the file as it was.
+ */
+public final class BaselineGate {
+    private final TemplateState state;
+    private final TestSetup setup;
+    private final GateSpec spec;
+    private final SequelRecord current;
+    private final List<String> failures = new ArrayList<>();
+    private final List<String> warnings = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
+    private final List<TestResult.GateMetric> metrics = new ArrayList<>();
+    private List<String> differences = List.of();
+    private String source;
+    private boolean written;
+
+    private BaselineGate(TemplateState state) {
+        this.state = state;
+        this.setup = state.setup;
+        this.spec = setup.gate().orElseThrow();
+        this.current = Sequels.current(state, spec);
+    }
+
+    /** Runs the gate on a complete launch. */
+    public static BaselineGate judge(TemplateState state) {
+        BaselineGate gate = new BaselineGate(state);
+        gate.run();
+        return gate;
+    }
+
+    public List<String> failures() {
+        return failures;
+    }
+
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    public List<String> notes() {
+        return notes;
+    }
+
+    /** The gate's part of the JSON result. */
+    public TestResult.Gate result() {
+        return new TestResult.Gate(spec.fileLabel(), source, spec.update(), written, spec.historyFile().toString(),
+                differences, metrics, notes);
+    }
+
+    /** The worst outcome over the gated metrics, for summaries: null without comparison. */
+    public GateOutcome worstOutcome() {
+        GateOutcome worst = null;
+        for (TestResult.GateMetric metric : metrics) {
+            GateOutcome outcome = GateOutcome.valueOf(metric.outcome());
+            if (worst == null || rank(outcome) > rank(worst)) {
+                worst = outcome;
+            }
+        }
+        return worst;
+    }
+
+    /**
+     * Appends this execution's sequel to the history.
+     *
+     * @return a warning when it could not be written
+     */
+    public Optional<String> appendHistory(String status, boolean accepted) {
+        try {
+            HistoryStore.append(spec.historyFile(), current.withVerdict(status, accepted));
+            return Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            return Optional.of("Baseline gate: the sequel could not be appended to the history " + spec.historyFile()
+                    + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + "); make the folder writable or set "
+                    + GateSpecReader.HISTORY_DIR + ". The comparison above does not depend on it.");
+        }
+    }
+
+    private void run() {
+        SequelRecord baseline = fromHistory();
+        SequelRecord file = null;
+        boolean fileUnusable = false;
+        if (Files.exists(spec.file())) {
+            try {
+                file = BaselineFiles.read(spec.file());
+                String mismatch = Sequels.mismatch(file, setup, spec);
+                if (mismatch != null) {
+                    throw new IOException("baseline file " + spec.file() + " does not fit this test: " + mismatch);
+                }
+            } catch (IOException | RuntimeException e) {
+                file = null;
+                fileUnusable = true;
+                if (spec.update()) {
+                    notes.add("Baseline gate: the old baseline file could not be used (" + e.getMessage() + "); it is replaced");
+                } else {
+                    failures.add(GateMessages.unusable(e.getMessage()));
+                }
+            }
+        }
+        if (baseline == null && file != null) {
+            baseline = file;
+            source = "baseline file " + spec.fileLabel();
+        }
+        if (baseline != null) {
+            compare(baseline);
+        } else if (!fileUnusable && !spec.update()) {
+            String history = spec.fromHistory() > 0 ? ", and the history " + spec.historyFile() + " holds no accepted "
+                    + "sequel of this test bed" : "";
+            String text = GateMessages.missing(spec, history) + GateMessages.missingPolicy(spec);
+            (spec.missing() == GateSpec.MissingPolicy.FAIL ? failures : warnings).add(text);
+        }
+        if (spec.update()) {
+            update(file);
+        }
+    }
+
+    /** The last K accepted sequels of the history with this test bed, merged; null when none. */
+    private SequelRecord fromHistory() {
+        if (spec.fromHistory() == 0) {
+            return null;
+        }
+        HistoryStore.Read read;
+        try {
+            read = HistoryStore.read(spec.historyFile());
+        } catch (IOException | RuntimeException e) {
+            warnings.add("Baseline gate: the history " + spec.historyFile() + " cannot be read (" + e.getMessage()
+                    + "); the baseline file is used instead");
+            return null;
+        }
+        for (String warning : read.warnings()) {
+            warnings.add("Baseline gate: " + warning);
+        }
+        List<SequelRecord> usable = new ArrayList<>();
+        int otherTestBed = 0;
+        for (SequelRecord record : read.records()) {
+            if (!Boolean.TRUE.equals(record.accepted()) || Sequels.mismatch(record, setup, spec) != null) {
+                continue;
+            }
+            if (!current.fingerprint().differences(record.fingerprint(), spec.ignored()).isEmpty()) {
+                otherTestBed++;
+                continue;
+            }
+            usable.add(record);
+        }
+        if (usable.isEmpty()) {
+            return null;
+        }
+        List<SequelRecord> last = usable.subList(Math.max(0, usable.size() - spec.fromHistory()), usable.size());
+        source = "the last " + last.size() + " accepted sequel" + (last.size() == 1 ? "" : "s") + " of the history "
+                + spec.historyFile() + (last.size() < spec.fromHistory() ? " (" + spec.fromHistory() + " asked)" : "")
+                + (otherTestBed > 0 ? "; " + otherTestBed + " of another test bed skipped" : "");
+        return Sequels.merge(last);
+    }
+
+    private void compare(SequelRecord baseline) {
+        differences = current.fingerprint().differences(baseline.fingerprint(), spec.ignored());
+        for (GateSpec.GatedMetric gated : spec.metrics()) {
+            SequelRecord.MetricRecord old = baseline.metric(gated.metric().name());
+            SequelRecord.MetricRecord now = current.metric(gated.metric().name());
+            GateResult result = RegressionGate.compare(Sequels.runMetrics(old), Sequels.runMetrics(now),
+                    gated.settings(spec));
+            GateOutcome outcome = differences.isEmpty() ? result.outcome() : GateOutcome.INCONCLUSIVE;
+            String reason = !differences.isEmpty() ? GateMessages.fingerprint(differences)
+                    : outcome == GateOutcome.INCONCLUSIVE ? result.reason() : null;
+            String message;
+            switch (outcome) {
+                case REGRESSED:
+                    message = GateMessages.regressed(gated, result, spec);
+                    break;
+                case IMPROVED:
+                    message = GateMessages.improved(gated, result, spec);
+                    break;
+                case UNCHANGED:
+                    message = GateMessages.unchanged(gated, result, spec);
+                    break;
+                default:
+                    message = GateMessages.inconclusive(gated, result, reason, spec);
+            }
+            if (spec.update()) {
+                notes.add(message + " (not judged: this execution updates the baseline)");
+            } else if (outcome == GateOutcome.REGRESSED) {
+                failures.add(message);
+            } else if (outcome == GateOutcome.INCONCLUSIVE) {
+                (spec.inconclusive() == GateSpec.InconclusivePolicy.FAIL ? failures : warnings).add(message);
+            } else {
+                notes.add(message);
+            }
+            metrics.add(json(gated, result, outcome, reason, message));
+        }
+    }
+
+    /** Writes this execution's sequel as the baseline, if it is complete, and says what changed. */
+    private void update(SequelRecord old) {
+        List<String> problems = new ArrayList<>();
+        for (RunRecord record : state.runs()) {
+            if (record.status() == RunStatus.FAILED) {
+                problems.add(record.label() + " failed");
+            }
+        }
+        if (!problems.isEmpty()) {
+            failures.add("Baseline gate: the baseline was not updated, because " + String.join(", ", problems)
+                    + "; a baseline must hold every run. Fix the failures and rerun with " + GateMessages.UPDATE_HINT
+                    + ".");
+            return;
+        }
+        List<String> changes = new ArrayList<>();
+        for (GateSpec.GatedMetric gated : spec.metrics()) {
+            double[][] values = Sequels.runMetrics(current.metric(gated.metric().name()));
+            SequelKpis kpis = RegressionGate.summarise(values, gated.settings(spec));
+            int runs = 0;
+            int series = 0;
+            for (double[] runValues : values) {
+                int valid = 0;
+                for (double value : runValues) {
+                    valid += Double.isNaN(value) ? 0 : 1;
+                }
+                runs += valid;
+                series += valid > 0 ? 1 : 0;
+            }
+            if (series == 0) {
+                failures.add("Baseline gate: the baseline was not updated, because no run has a valid "
+                        + gated.metric().name() + "; a baseline needs valid runs.");
+                return;
+            }
+            changes.add(GateMessages.updated(gated, old == null ? null : old.metric(gated.metric().name()), kpis,
+                    series, runs));
+        }
+        try {
+            BaselineFiles.write(spec.file(), current);
+            written = true;
+        } catch (IOException | RuntimeException e) {
+            failures.add("Baseline gate: the baseline could not be written to " + spec.file() + " ("
+                    + e.getClass().getSimpleName() + ": " + e.getMessage() + "); the old file, if any, is unchanged.");
+            return;
+        }
+        StringBuilder text = new StringBuilder("Baseline gate: baseline ").append(old == null ? "created: " : "updated: ")
+                .append(spec.fileLabel()).append(" (commit it). ").append(String.join("; ", changes));
+        if (old != null) {
+            List<String> fingerprint = current.fingerprint().differences(old.fingerprint());
+            text.append(fingerprint.isEmpty() ? "; same test bed" : "; test bed: " + String.join("; ", fingerprint));
+        }
+        notes.add(text.append('.').toString());
+    }
+
+    private TestResult.GateMetric json(GateSpec.GatedMetric gated, GateResult result, GateOutcome outcome,
+                                       String reason, String message) {
+        KpiChange kpi = result.kpi();
+        return new TestResult.GateMetric(gated.metric().name(), gated.direction().name(), outcome.name(), reason,
+                spec.unit().name(), result.baselineCount(), result.newCount(), spec.alpha(),
+                result.worsePValue().orElse(null), result.betterPValue().orElse(null),
+                result.worse() == null ? null : result.worse().exact(), ResultMapper.number(kpi.oldValue()),
+                ResultMapper.number(kpi.newValue()), ResultMapper.number(kpi.change()),
+                ResultMapper.number(kpi.relativeChange()), ResultMapper.number(kpi.score()),
+                ResultMapper.number(kpi.allowance()), kpi.beyondScore(), message);
+    }
+
+    private static int rank(GateOutcome outcome) {
+        switch (outcome) {
+            case REGRESSED: return 3;
+            case INCONCLUSIVE: return 2;
+            case IMPROVED: return 1;
+            default: return 0;
+        }
+    }
+}

@@ -1,0 +1,307 @@
+package org.triscale.junit.internal.gate;
+
+import org.triscale.junit.internal.output.Format;
+import org.triscale.junit.internal.setup.KpiSpec;
+import org.triscale.junit.internal.setup.MetricSpec;
+import org.triscale.junit.internal.setup.ScoreSpec;
+import org.triscale.junit.internal.setup.SettingsReader;
+import org.triscale.junit.internal.setup.SetupReader;
+import org.triscale.junit.internal.recording.TestBed;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.triscale.engine.analysis.Side;
+import org.triscale.engine.baseline.Allowance;
+import org.triscale.engine.baseline.ComparisonUnit;
+import org.triscale.engine.comparison.Direction;
+import org.triscale.engine.baseline.GateSettings;
+import org.triscale.engine.comparison.RankSumTest;
+import org.triscale.junit.Baseline;
+import org.triscale.junit.internal.gate.Fingerprint;
+import org.triscale.junit.internal.gate.HistoryStore;
+import org.triscale.junit.internal.setup.ProjectPaths;
+
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Reads and validates {@code @Baseline} and the {@code triscale.baseline.*} and
+ * {@code triscale.history.dir} parameters. Problems are configuration errors, raised before any run.
+ */
+public final class GateSpecReader {
+    static final String UPDATE = "triscale.baseline.update";
+    static final String DIR = "triscale.baseline.dir";
+    static final String STRICT = "triscale.baseline.strict";
+    static final String MISSING = "triscale.baseline.missing";
+    static final String INCONCLUSIVE = "triscale.baseline.inconclusive";
+    static final String ALPHA = "triscale.baseline.alpha";
+    static final String FROM_HISTORY = "triscale.baseline.fromHistory";
+    static final String TAGS = "triscale.baseline.tags";
+    static final String HISTORY_DIR = "triscale.history.dir";
+
+    static final String DEFAULT_DIR = "src/test/resources/triscale/baselines";
+    static final String DEFAULT_HISTORY_DIR = "target/triscale/history";
+
+    private final Function<String, ExtensionConfigurationException> error;
+
+    public GateSpecReader(Function<String, ExtensionConfigurationException> error) {
+        this.error = error;
+    }
+
+    /** The gate of a method, if it has {@code @Baseline}. */
+    public Optional<GateSpec> read(ExtensionContext context, Method method, String testClass, List<MetricSpec> metrics,
+                            List<KpiSpec> kpis, List<ScoreSpec> scores, int seriesCount, double seriesPercentile,
+                            double seriesConfidence, int runsPerSeries) {
+        Optional<Baseline> found = AnnotationSupport.findAnnotation(method, Baseline.class);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        Baseline baseline = found.get();
+        List<GateSpec.GatedMetric> gated = gatedMetrics(baseline, metrics, kpis, scores, seriesPercentile,
+                seriesConfidence);
+        check(Double.isFinite(baseline.allowance()) && baseline.allowance() >= 0, "@Baseline(allowance = "
+                + Format.number(baseline.allowance()) + ") must be a finite number >= 0 in the metric's unit; use 0 "
+                + "for none");
+        check(baseline.relativeAllowance() >= 0 && baseline.relativeAllowance() < 1, "@Baseline(relativeAllowance = "
+                + Format.number(baseline.relativeAllowance()) + ") must be a fraction in [0, 1), e.g. 0.05 for 5 %");
+        check(baseline.fromHistory() >= 0, "@Baseline(fromHistory = " + baseline.fromHistory() + ") must be >= 0: "
+                + "the number of accepted sequels of the history that form the baseline, or 0 for the file");
+        Allowance allowance = Allowance.of(baseline.allowance(), baseline.relativeAllowance());
+        ComparisonUnit unit = baseline.compare() == Baseline.Compare.RUNS ? ComparisonUnit.RUNS : ComparisonUnit.SERIES;
+
+        double alpha = parameter(context, ALPHA).map(this::parseAlpha).orElse(GateSettings.DEFAULT_ALPHA);
+        int fromHistory = baseline.fromHistory() > 0 ? baseline.fromHistory()
+                : parameter(context, FROM_HISTORY).map(this::parseCount).orElse(0);
+        checkSize(unit, alpha, seriesCount, runsPerSeries, fromHistory);
+
+        Path baseDir = ProjectPaths.baseDir();
+        Path file;
+        String testMethod = method.getName();
+        if (baseline.file().isEmpty()) {
+            Path dir = SettingsReader.folder(context, DIR, DEFAULT_DIR);
+            file = dir.resolve(testClass).resolve(testMethod + ".json");
+        } else {
+            String what = "@Baseline(file = \"" + baseline.file() + "\")";
+            try {
+                file = ProjectPaths.inside(baseDir, baseline.file(), what);
+            } catch (IllegalArgumentException e) {
+                throw error.apply(e.getMessage());
+            }
+            check(file.getFileName().toString().endsWith(".json"), what + " must name a .json file, so that an "
+                    + "update never overwrites another file of the project");
+        }
+        Path historyDir = SettingsReader.folder(context, HISTORY_DIR, DEFAULT_HISTORY_DIR);
+
+        Map<String, String> tags = new LinkedHashMap<>();
+        for (String tag : baseline.tags()) {
+            addTag(tags, tag, "@Baseline(tags = \"" + tag + "\")");
+        }
+        parameter(context, TAGS).ifPresent(text -> {
+            for (String tag : text.split(",")) {
+                if (!tag.isBlank()) {
+                    addTag(tags, tag.trim(), "configuration parameter " + TAGS + " entry '" + tag.trim() + "'");
+                }
+            }
+        });
+
+        Set<String> ignored = new LinkedHashSet<>();
+        for (String entry : baseline.ignoreInFingerprint()) {
+            check(Fingerprint.MACHINE_ENTRIES.contains(entry), "@Baseline(ignoreInFingerprint = \"" + entry + "\") is"
+                    + " not a machine entry of the fingerprint; use java, os, arch or cpus");
+            ignored.add(entry);
+        }
+        boolean update = SettingsReader.booleanParameter(context, UPDATE).orElse(false);
+        boolean strict = SettingsReader.booleanParameter(context, STRICT).orElseGet(GateSpecReader::runningInCi);
+        GateSpec.MissingPolicy missing = parameter(context, MISSING).map(this::parseMissing)
+                .orElse(strict ? GateSpec.MissingPolicy.FAIL : GateSpec.MissingPolicy.RECORD);
+        GateSpec.InconclusivePolicy inconclusive = parameter(context, INCONCLUSIVE).map(this::parseInconclusive)
+                .orElse(strict ? GateSpec.InconclusivePolicy.FAIL : GateSpec.InconclusivePolicy.WARN);
+        return Optional.of(new GateSpec(gated, allowance, unit, alpha, file, fromHistory, baseline.scenario().trim(),
+                tags, ignored, update, missing, inconclusive, strict, HistoryStore.file(historyDir, testClass, testMethod),
+                baseDir));
+    }
+
+    /** CI services (GitHub Actions, GitLab CI, and others) set {@code CI=true}. */
+    static boolean runningInCi() {
+        String ci = System.getenv("CI");
+        return ci != null && ("true".equalsIgnoreCase(ci.trim()) || "1".equals(ci.trim()));
+    }
+
+    private List<GateSpec.GatedMetric> gatedMetrics(Baseline baseline, List<MetricSpec> metrics, List<KpiSpec> kpis,
+                                                     List<ScoreSpec> scores, double seriesPercentile,
+                                                     double seriesConfidence) {
+        Set<String> names = new LinkedHashSet<>();
+        if (baseline.metrics().length == 0) {
+            for (KpiSpec kpi : kpis) {
+                names.add(kpi.metric().name());
+            }
+            check(!names.isEmpty(), "@Baseline gates the metrics that have a @Kpi, but the test declares none; add"
+                    + " a @Kpi, or name the metrics with @Baseline(metrics = ..., direction = ...)");
+        } else {
+            for (String name : baseline.metrics()) {
+                check(name != null && !name.isBlank(), "@Baseline(metrics) holds a blank name; name declared "
+                        + "metrics");
+                check(names.add(name.trim()), "@Baseline(metrics) names \"" + name.trim() + "\" twice");
+            }
+        }
+        List<GateSpec.GatedMetric> gated = new ArrayList<>();
+        for (String name : names) {
+            MetricSpec metric = null;
+            for (MetricSpec candidate : metrics) {
+                if (candidate.name().equals(name)) {
+                    metric = candidate;
+                }
+            }
+            if (metric == null) {
+                throw error.apply(SetupReader.notDeclared("@Baseline(metrics", name, metrics));
+            }
+            gated.add(gatedMetric(baseline, metric, kpis, scores, seriesPercentile, seriesConfidence));
+        }
+        return gated;
+    }
+
+    private GateSpec.GatedMetric gatedMetric(Baseline baseline, MetricSpec metric, List<KpiSpec> kpis,
+                                             List<ScoreSpec> scores, double seriesPercentile,
+                                             double seriesConfidence) {
+        List<KpiSpec> own = new ArrayList<>();
+        for (KpiSpec kpi : kpis) {
+            if (kpi.metric() == metric) {
+                own.add(kpi);
+            }
+        }
+        Direction direction;
+        if (baseline.direction() == Baseline.Direction.LOWER_IS_BETTER) {
+            direction = Direction.LOWER_IS_BETTER;
+        } else if (baseline.direction() == Baseline.Direction.HIGHER_IS_BETTER) {
+            direction = Direction.HIGHER_IS_BETTER;
+        } else {
+            direction = null;
+            for (KpiSpec kpi : own) {
+                boolean atMost = !Double.isNaN(kpi.atMost());
+                boolean atLeast = !Double.isNaN(kpi.atLeast());
+                Direction implied = atMost && !atLeast ? Direction.LOWER_IS_BETTER
+                        : atLeast && !atMost ? Direction.HIGHER_IS_BETTER : null;
+                check(implied != null && (direction == null || direction == implied), "@Baseline cannot tell which"
+                        + " way of " + metric.name() + " is better: its @Kpi thresholds "
+                        + (implied == null ? "set both atMost and atLeast" : "point both ways")
+                        + "; set @Baseline(direction = LOWER_IS_BETTER) or HIGHER_IS_BETTER");
+                direction = implied;
+            }
+            check(direction != null, "@Baseline gates " + metric.name() + ", which has no @Kpi to tell which way is"
+                    + " better; set @Baseline(direction = LOWER_IS_BETTER) or HIGHER_IS_BETTER, or add a @Kpi");
+        }
+        GateSettings defaults = GateSettings.of(direction);
+        double kpiPercentile = defaults.kpiPercentile();
+        double kpiConfidence = defaults.kpiConfidence();
+        Side side = defaults.kpiSide();
+        KpiSpec first = own.isEmpty() ? null : own.get(0);
+        if (first != null) {
+            kpiPercentile = first.percentile();
+            kpiConfidence = first.confidence();
+            side = first.side();
+        }
+        double scorePercentile = seriesPercentile;
+        double scoreConfidence = seriesConfidence;
+        for (ScoreSpec score : scores) {
+            if (score.kpi() == first) {
+                scorePercentile = score.percentile();
+                scoreConfidence = score.confidence();
+                break;
+            }
+        }
+        return new GateSpec.GatedMetric(metric, direction, kpiPercentile, kpiConfidence, side, scorePercentile,
+                scoreConfidence);
+    }
+
+    /** A sequel compared with a baseline of the same size must be able to reach α. */
+    private void checkSize(ComparisonUnit unit, double alpha, int seriesCount, int runsPerSeries, int fromHistory) {
+        int count = unit == ComparisonUnit.SERIES ? seriesCount : seriesCount * runsPerSeries;
+        int baselineCount = count * Math.max(1, fromHistory);
+        if (RankSumTest.smallestPValue(count, baselineCount) <= alpha) {
+            return;
+        }
+        int needed = count;
+        while (RankSumTest.smallestPValue(needed, needed * Math.max(1, fromHistory)) > alpha) {
+            needed++;
+        }
+        String alphaText = Format.number(alpha);
+        if (unit == ComparisonUnit.SERIES) {
+            throw error.apply("@Baseline compares the series of each execution with the baseline's, but " + seriesCount
+                    + (seriesCount == 1 ? " series" : " series") + " on each side can never be significant at alpha = "
+                    + alphaText + " (smallest p-value " + Format.number(RankSumTest.smallestPValue(count, baselineCount))
+                    + "); run at least " + needed + " series with @Series(count = " + needed + ") (or count = 0, "
+                    + "sized for 75/75: 5), or use @Baseline(compare = RUNS) when all runs are exchangeable");
+        }
+        throw error.apply("@Baseline(compare = RUNS) compares every run, but " + count + " runs on each side can never"
+                + " be significant at alpha = " + alphaText + "; run at least " + needed + " runs per sequel");
+    }
+
+    private void addTag(Map<String, String> tags, String tag, String what) {
+        int equals = tag.indexOf('=');
+        check(equals > 0 && !tag.substring(0, equals).isBlank(), what + " must be key=value, e.g. runner=lab-3");
+        String key = tag.substring(0, equals).trim();
+        String value = tag.substring(equals + 1).trim();
+        check(key.length() <= TestBed.MAX_KEY && value.length() <= TestBed.MAX_VALUE, what + " is too long: keys "
+                + "have at most " + TestBed.MAX_KEY + " characters, values " + TestBed.MAX_VALUE);
+        tags.put(key, value);
+    }
+
+    private double parseAlpha(String text) {
+        try {
+            double alpha = Double.parseDouble(text);
+            if (alpha > 0 && alpha < 0.5) {
+                return alpha;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw SettingsReader.invalid(ALPHA, text, "a false-alarm rate in (0, 0.5), e.g. 0.01 (the default)");
+    }
+
+    private int parseCount(String text) {
+        try {
+            int count = Integer.parseInt(text);
+            if (count >= 0) {
+                return count;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw SettingsReader.invalid(FROM_HISTORY, text, "a number of sequels >= 0, e.g. 3 (0: the baseline file)");
+    }
+
+    private GateSpec.MissingPolicy parseMissing(String text) {
+        switch (text.toLowerCase(Locale.ROOT)) {
+            case "fail": return GateSpec.MissingPolicy.FAIL;
+            case "record": return GateSpec.MissingPolicy.RECORD;
+            default: throw SettingsReader.invalid(MISSING, text, "fail or record");
+        }
+    }
+
+    private GateSpec.InconclusivePolicy parseInconclusive(String text) {
+        switch (text.toLowerCase(Locale.ROOT)) {
+            case "fail": return GateSpec.InconclusivePolicy.FAIL;
+            case "warn": return GateSpec.InconclusivePolicy.WARN;
+            default: throw SettingsReader.invalid(INCONCLUSIVE, text, "fail or warn");
+        }
+    }
+
+    private static Optional<String> parameter(ExtensionContext context, String key) {
+        return SettingsReader.parameter(context, key);
+    }
+
+    private void check(boolean condition, String message) {
+        if (!condition) {
+            throw error.apply(message);
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package org.triscale.junit.internal.gate;
+
+import org.triscale.junit.internal.output.Format;
+import org.triscale.junit.internal.setup.MetricSpec;
+import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.engine.baseline.GateOutcome;
+import org.triscale.junit.internal.output.AtomicFiles;
+import org.triscale.junit.internal.output.TestResult;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The gate's Markdown summary of one test method, {@code <output>/summary/<class>.<method>.md}, for
+ * CI job summaries (e.g. appended to {@code $GITHUB_STEP_SUMMARY}).
+ */
+public final class GateSummary {
+    private GateSummary() {
+    }
+
+    public static Path write(Path outputDir, TestSetup setup, BaselineGate gate, String status, List<String> failures,
+                      List<String> warnings) throws IOException {
+        TestResult.Gate result = gate.result();
+        GateOutcome worst = gate.worstOutcome();
+        StringBuilder md = new StringBuilder("#### ").append(status).append(" · `").append(setup.testName())
+                .append("` · baseline gate: ")
+                .append(worst == null ? (result.written() ? "baseline written" : "no baseline")
+                        : worst.name().toLowerCase(Locale.ROOT))
+                .append("\n\n");
+        if (!result.metrics().isEmpty()) {
+            md.append("| metric | outcome | KPI before | KPI after | change | variability score | p (worse) | compared |\n")
+                    .append("|---|---|---|---|---|---|---|---|\n");
+            for (TestResult.GateMetric metric : result.metrics()) {
+                MetricSpec spec = setup.metric(metric.metric());
+                md.append("| ").append(cell(spec.measure() + " " + spec.name())).append(" | ")
+                        .append(metric.outcome().toLowerCase(Locale.ROOT)).append(" | ")
+                        .append(value(spec, metric.oldKpi())).append(" | ").append(value(spec, metric.newKpi()))
+                        .append(" | ").append(change(spec, metric)).append(" | ").append(value(spec, metric.score()))
+                        .append(" | ").append(metric.worsePValue() == null ? "n/a" : Format.number(metric.worsePValue()))
+                        .append(" | ").append(metric.newCount()).append(" vs ").append(metric.baselineCount())
+                        .append(' ').append(metric.compared().toLowerCase(Locale.ROOT)).append(" |\n");
+            }
+            md.append('\n');
+        }
+        md.append("Baseline: ").append(result.source() == null ? "none (file `" + result.file() + "`)"
+                : cell(result.source())).append("\n\n");
+        appendAll(md, failures);
+        appendAll(md, warnings);
+        for (String note : result.notes()) {
+            md.append("- ").append(oneLine(note)).append('\n');
+        }
+        Path file = outputDir.resolve("summary").resolve(setup.testClass() + "." + setup.testMethod() + ".md");
+        byte[] bytes = md.toString().getBytes(StandardCharsets.UTF_8);
+        AtomicFiles.write(file, temp -> Files.write(temp, bytes));
+        return file;
+    }
+
+    private static void appendAll(StringBuilder md, List<String> lines) {
+        for (String line : lines) {
+            md.append("- ").append(oneLine(line)).append('\n');
+        }
+    }
+
+    private static String change(MetricSpec spec, TestResult.GateMetric metric) {
+        if (metric.change() == null) {
+            return "n/a";
+        }
+        String percent = metric.relativeChange() == null ? ""
+                : " (" + Format.signedPercent(metric.relativeChange()) + ")";
+        return spec.formatSigned(metric.change()) + percent;
+    }
+
+    private static String value(MetricSpec spec, Double value) {
+        return value == null ? "n/a" : spec.format(value);
+    }
+
+    private static String cell(String text) {
+        return oneLine(text).replace("|", "\\|");
+    }
+
+    private static String oneLine(String text) {
+        return text.replace('\n', ' ');
+    }
+}

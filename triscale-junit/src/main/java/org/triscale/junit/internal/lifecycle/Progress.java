@@ -1,0 +1,55 @@
+package org.triscale.junit.internal.lifecycle;
+
+import org.triscale.junit.internal.output.Format;
+import org.triscale.junit.internal.recording.MetricValue;
+import org.triscale.junit.internal.recording.RunRecord;
+import org.triscale.junit.internal.setup.TestSetup;
+
+/**
+ * One line per run on standard output, e.g.
+ * {@code [CubicTest.cubicOnLongPath] series 2/5 run 3/5 · delay=41.8 ms · elapsed 12 s · ETA 31 s},
+ * and a summary line for the verdict.
+ */
+public final class Progress {
+    private Progress() {
+    }
+
+    static void run(TemplateState state, RunRecord record) {
+        TestSetup setup = state.setup;
+        StringBuilder line = new StringBuilder(120).append('[').append(setup.testName()).append("] series ")
+                .append(record.series).append('/').append(setup.seriesCount()).append(" run ").append(record.run)
+                .append('/').append(setup.runsPerSeries());
+        switch (record.status()) {
+            case PASSED:
+                for (MetricValue value : record.metrics()) {
+                    line.append(" · ").append(value.metric().name()).append('=')
+                            .append(value.metric().format(value.value()));
+                }
+                break;
+            case NOT_CONVERGED:
+                line.append(" · not converged, excluded");
+                break;
+            case ABORTED:
+                line.append(" · aborted, excluded");
+                break;
+            default:
+                line.append(" · FAILED: ").append(record.message());
+        }
+        long elapsed = state.elapsedNanos();
+        int done = state.finishedRuns();
+        int left = setup.totalRuns() - done;
+        line.append(" · elapsed ").append(Format.duration(elapsed));
+        if (left > 0 && done > 0) {
+            line.append(" · ETA ").append(Format.duration(elapsed / done * left));
+        }
+        print(line.toString());
+    }
+
+    public static void verdict(TestSetup setup, String summary) {
+        print("[" + setup.testName() + "] verdict · " + summary);
+    }
+
+    private static void print(String line) {
+        System.out.println(line);
+    }
+}

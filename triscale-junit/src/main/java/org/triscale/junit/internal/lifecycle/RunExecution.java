@@ -1,0 +1,116 @@
+package org.triscale.junit.internal.lifecycle;
+
+import org.triscale.junit.internal.recording.MetricValue;
+import org.triscale.junit.internal.recording.RunMetricValues;
+import org.triscale.junit.internal.recording.RunRecord;
+import org.triscale.junit.internal.recording.RunRecorder;
+import org.triscale.junit.internal.recording.RunStatus;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.InvocationInterceptor;
+import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
+import org.junit.jupiter.api.extension.TestWatcher;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
+
+import java.lang.reflect.Method;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The lifecycle of one run: marks it executed, times the method body, computes its metrics after
+ * the {@code @AfterEach} methods (so they may still record), aborts it when a metric did not
+ * converge, and records its outcome and prints its progress line.
+ */
+final class RunExecution implements BeforeEachCallback, InvocationInterceptor, AfterEachCallback, TestWatcher {
+    private final TemplateState state;
+    private final RunRecord record;
+
+    RunExecution(TemplateState state, RunRecord record) {
+        this.state = state;
+        this.record = record;
+    }
+
+    @Override
+    public void beforeEach(ExtensionContext context) {
+        state.started(record);
+    }
+
+    @Override
+    public void interceptTestTemplateMethod(Invocation<Void> invocation,
+                                            ReflectiveInvocationContext<Method> invocationContext,
+                                            ExtensionContext extensionContext) throws Throwable {
+        long start = System.nanoTime();
+        try {
+            invocation.proceed();
+        } finally {
+            record.timed(System.nanoTime() - start);
+        }
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) {
+        RunRecorder recorder = record.recorder();
+        if (context.getExecutionException().isPresent() || recorder == null) {
+            return; // the outcome is recorded by the TestWatcher methods below
+        }
+        recorder.close();
+        List<MetricValue> values = RunMetricValues.compute(state.setup, recorder);
+        String missing = RunMetricValues.missing(values);
+        if (!missing.isEmpty()) {
+            String message = record.label() + " recorded no usable value: " + missing
+                    + "; record at least one finite sample (or report a value) of every declared metric in each run";
+            record.finish(RunStatus.FAILED, message, values);
+            throw new AssertionFailedError(message);
+        }
+        String notConverged = RunMetricValues.notConverged(values);
+        if (!notConverged.isEmpty()) {
+            String message = record.label() + " did not converge and is excluded from the KPIs: " + notConverged
+                    + ". Make the runs longer, or relax @ConvergenceRequired(tolerance)";
+            record.finish(RunStatus.NOT_CONVERGED, message, values);
+            throw new TestAbortedException(message);
+        }
+        record.finish(RunStatus.PASSED, "", values);
+    }
+
+    @Override
+    public void testSuccessful(ExtensionContext context) {
+        ended(RunStatus.PASSED, null);
+    }
+
+    @Override
+    public void testAborted(ExtensionContext context, Throwable cause) {
+        ended(RunStatus.ABORTED, cause);
+    }
+
+    @Override
+    public void testFailed(ExtensionContext context, Throwable cause) {
+        ended(RunStatus.FAILED, cause);
+    }
+
+    @Override
+    public void testDisabled(ExtensionContext context, Optional<String> reason) {
+        // A run is never disabled on its own: conditions apply to the whole method.
+    }
+
+    private void ended(RunStatus outcome, Throwable cause) {
+        state.started(record); // a failure before @BeforeEach callbacks (e.g. the constructor) still ran
+        boolean keep = record.status() == outcome
+                || (outcome == RunStatus.ABORTED && record.status() == RunStatus.NOT_CONVERGED);
+        if (!keep) {
+            record.finish(outcome, cause == null ? "" : firstLine(cause), record.metrics());
+        }
+        state.finished();
+        if (state.setup.settings().progress()) {
+            Progress.run(state, record);
+        }
+    }
+
+    private static String firstLine(Throwable cause) {
+        String message = cause.getMessage();
+        String text = cause.getClass().getSimpleName() + (message == null ? "" : ": " + message);
+        int newline = text.indexOf('\n');
+        return newline < 0 ? text : text.substring(0, newline);
+    }
+}

@@ -1,0 +1,29 @@
+package org.triscale.junit.internal.lifecycle;
+
+import org.triscale.junit.internal.recording.RunRecord;
+import org.junit.jupiter.api.extension.Extension;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
+
+import java.util.List;
+
+/** One run: named "series 2/5 · run 3/5"; resolves its {@code RunContext} and records its outcome. */
+final class RunInvocationContext implements TestTemplateInvocationContext {
+    private final TemplateState state;
+    private final RunRecord record;
+
+    RunInvocationContext(TemplateState state, RunRecord record) {
+        this.state = state;
+        this.record = record;
+    }
+
+    @Override
+    public String getDisplayName(int invocationIndex) {
+        return "series " + record.series + "/" + state.setup.seriesCount() + " · run " + record.run + "/"
+                + state.setup.runsPerSeries();
+    }
+
+    @Override
+    public List<Extension> getAdditionalExtensions() {
+        return List.of(new RunContextResolver(record), new RunExecution(state, record));
+    }
+}

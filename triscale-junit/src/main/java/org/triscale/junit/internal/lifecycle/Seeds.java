@@ -1,0 +1,42 @@
+package org.triscale.junit.internal.lifecycle;
+
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Derives each run's seed from the base seed, the test class, the method, the series and the run:
+ * every input is folded in with the SplitMix64 finaliser (Steele, Lea and Flood 2014), strings
+ * through their 64-bit FNV-1a hash of UTF-8 bytes. The result depends on nothing else (not on
+ * the JVM, the order of execution or the time), so a run can be replayed.
+ */
+final class Seeds {
+    private static final long GOLDEN_GAMMA = 0x9e3779b97f4a7c15L;
+
+    private Seeds() {
+    }
+
+    /** The seed of one run. */
+    static long seed(long base, String testClass, String testMethod, int series, int run) {
+        long state = mix(base + GOLDEN_GAMMA);
+        state = mix(state ^ fnv1a(testClass));
+        state = mix(state ^ fnv1a(testMethod));
+        state = mix(state + GOLDEN_GAMMA * series);
+        return mix(state + GOLDEN_GAMMA * (run + 0x100000000L));
+    }
+
+    /** SplitMix64's finaliser: a bijection of the 64-bit values that mixes all bits. */
+    static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        return z ^ (z >>> 31);
+    }
+
+    /** 64-bit FNV-1a hash of the UTF-8 bytes: stable across JVMs, unlike identity hashes. */
+    static long fnv1a(String text) {
+        long hash = 0xcbf29ce484222325L;
+        for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
+            hash ^= b & 0xff;
+            hash *= 0x100000001b3L;
+        }
+        return hash;
+    }
+}

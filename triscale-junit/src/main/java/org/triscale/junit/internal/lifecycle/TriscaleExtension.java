@@ -1,0 +1,41 @@
+package org.triscale.junit.internal.lifecycle;
+
+import org.triscale.junit.internal.setup.SetupReader;
+import org.triscale.junit.internal.setup.TestSetup;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.triscale.junit.Runs;
+
+import java.util.stream.Stream;
+import java.util.stream.StreamSupport;
+
+/**
+ * The JUnit Jupiter extension behind {@link Runs}: validates the method's TriScale annotations,
+ * then produces, one at a time, an invocation per run of every series and a last invocation named
+ * {@code verdict} that analyses the runs. Registered by {@code @Runs}; users do not register it
+ * themselves.
+ */
+public final class TriscaleExtension implements TestTemplateInvocationContextProvider {
+    static final Namespace NAMESPACE = Namespace.create(TriscaleExtension.class);
+
+    /** Creates the extension; JUnit calls it. */
+    public TriscaleExtension() {
+    }
+
+    @Override
+    public boolean supportsTestTemplate(ExtensionContext context) {
+        return context.getTestMethod().map(method -> AnnotationSupport.isAnnotated(method, Runs.class)).orElse(false);
+    }
+
+    @Override
+    public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
+        TestSetup setup = SetupReader.read(context);
+        TemplateState state = new TemplateState(setup);
+        // The store closes the state when the template ends; see TemplateState#close.
+        context.getStore(NAMESPACE).put(TemplateState.class, state);
+        return StreamSupport.stream(new Invocations(state), false);
+    }
+}

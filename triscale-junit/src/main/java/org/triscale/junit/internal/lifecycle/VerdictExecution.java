@@ -1,0 +1,62 @@
+package org.triscale.junit.internal.lifecycle;
+
+import org.triscale.junit.internal.verdict.Judge;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.InvocationInterceptor;
+import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
+import org.junit.jupiter.api.extension.TestWatcher;
+
+import java.lang.reflect.Method;
+import java.util.Optional;
+
+/**
+ * The verdict invocation: skips the method body and the {@code @BeforeEach}/{@code @AfterEach}
+ * methods, then judges the runs.
+ */
+final class VerdictExecution implements InvocationInterceptor, TestWatcher {
+    private final TemplateState state;
+
+    VerdictExecution(TemplateState state) {
+        this.state = state;
+    }
+
+    @Override
+    public void interceptBeforeEachMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> method,
+                                          ExtensionContext context) {
+        invocation.skip();
+    }
+
+    @Override
+    public void interceptAfterEachMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> method,
+                                         ExtensionContext context) {
+        invocation.skip();
+    }
+
+    @Override
+    public void interceptTestTemplateMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> method,
+                                            ExtensionContext context) {
+        invocation.skip();
+        state.verdictExecuted();
+        Judge.judge(state, context);
+    }
+
+    @Override
+    public void testSuccessful(ExtensionContext context) {
+        state.verdictExecuted();
+    }
+
+    @Override
+    public void testFailed(ExtensionContext context, Throwable cause) {
+        state.verdictExecuted();
+    }
+
+    @Override
+    public void testAborted(ExtensionContext context, Throwable cause) {
+        state.verdictExecuted();
+    }
+
+    @Override
+    public void testDisabled(ExtensionContext context, Optional<String> reason) {
+        state.verdictExecuted();
+    }
+}

@@ -1,0 +1,171 @@
+package org.triscale.junit.internal.output;
+
+import org.triscale.junit.internal.verdict.Analysis;
+import org.triscale.junit.internal.verdict.KpiOutcome;
+import org.triscale.junit.internal.setup.KpiSpec;
+import org.triscale.junit.internal.setup.MetricSpec;
+import org.triscale.junit.internal.recording.MetricValue;
+import org.triscale.junit.internal.recording.RunRecord;
+import org.triscale.junit.internal.recording.RunStatus;
+import org.triscale.junit.internal.verdict.ScoreOutcome;
+import org.triscale.junit.internal.setup.ScoreSpec;
+import org.triscale.junit.internal.setup.Settings;
+import org.triscale.junit.internal.lifecycle.TemplateState;
+import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.junit.internal.verdict.VerdictMessages;
+import org.junit.jupiter.api.Test;
+import org.triscale.engine.CheckResult;
+import org.triscale.engine.analysis.KpiResult;
+import org.triscale.engine.analysis.Stationarity;
+import org.triscale.engine.analysis.VariabilityResult;
+import org.triscale.engine.bounds.OrderStatisticInterval;
+import org.triscale.engine.trend.ConvergenceResult;
+import org.triscale.junit.internal.output.TestResult;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Maps a test's state and analysis onto its JSON result. */
+public final class ResultMapper {
+    private ResultMapper() {
+    }
+
+    public static TestResult map(TemplateState state, Analysis analysis, String status, List<String> failures,
+                          List<String> warnings, TestResult.Gate gate) {
+        TestSetup setup = state.setup;
+        List<TestResult.Run> runs = new ArrayList<>();
+        long duration = 0;
+        int failed = 0;
+        int excluded = 0;
+        for (RunRecord record : state.runs()) {
+            runs.add(run(record));
+            duration += record.durationNanos();
+            failed += record.status() == RunStatus.FAILED ? 1 : 0;
+            excluded += record.status() == RunStatus.NOT_CONVERGED || record.status() == RunStatus.ABORTED ? 1 : 0;
+        }
+        List<TestResult.Series> series = new ArrayList<>();
+        for (int k = 1; k <= setup.seriesCount(); k++) {
+            List<TestResult.Kpi> kpis = new ArrayList<>();
+            for (KpiOutcome outcome : analysis.kpis()) {
+                if (outcome.series() == k) {
+                    kpis.add(kpi(state, outcome));
+                }
+            }
+            int valid = 0;
+            for (int run = 1; run <= setup.runsPerSeries(); run++) {
+                valid += state.run(k, run).status().valid() ? 1 : 0;
+            }
+            series.add(new TestResult.Series(k, valid, kpis));
+        }
+        List<TestResult.Score> scores = new ArrayList<>();
+        for (ScoreOutcome outcome : analysis.scores()) {
+            scores.add(score(outcome));
+        }
+        TestResult.Verdict verdict = new TestResult.Verdict(status, setup.totalRuns(), state.executedRuns(), failed,
+                excluded, failures, warnings);
+        return new TestResult(TestResult.SCHEMA_VERSION, setup.testClass(), setup.testMethod(),
+                state.createdAt().toString(), Instant.now().toString(), duration, parameters(setup), runs, series,
+                scores, verdict, environment(), gate);
+    }
+
+    private static TestResult.Parameters parameters(TestSetup setup) {
+        Settings settings = setup.settings();
+        List<TestResult.MetricParameters> metrics = new ArrayList<>();
+        for (MetricSpec metric : setup.metrics()) {
+            metrics.add(new TestResult.MetricParameters(metric.name(), metric.measure().toString(), metric.unit(),
+                    metric.bounds() == null ? null : List.of(metric.bounds().min(), metric.bounds().max()),
+                    metric.convergenceRequired()));
+        }
+        List<TestResult.KpiParameters> kpis = new ArrayList<>();
+        for (KpiSpec kpi : setup.kpis()) {
+            kpis.add(new TestResult.KpiParameters(kpi.metric().name(), kpi.percentile(), kpi.confidence(),
+                    kpi.side().name(), number(kpi.atMost()), number(kpi.atLeast())));
+        }
+        List<TestResult.ScoreParameters> scores = new ArrayList<>();
+        for (ScoreSpec score : setup.scores()) {
+            scores.add(new TestResult.ScoreParameters(score.metric().name(), score.kpi().percentile(),
+                    score.percentile(), score.confidence(), score.kind().name(),
+                    number(score.atMost()), number(score.relativeAtMost())));
+        }
+        return new TestResult.Parameters(settings.mode().name(), settings.checks().name(), settings.baseSeed(),
+                new TestResult.RunsParameters(setup.runsPercentile(), setup.runsConfidence(), setup.robustness(),
+                        setup.runsPerSeries(), setup.sizedRuns()),
+                new TestResult.SeriesParameters(setup.seriesCount(), setup.seriesPercentile(), setup.seriesConfidence()),
+                setup.convergence().map(c -> new TestResult.ConvergenceParameters(c.confidence(), c.tolerance()))
+                        .orElse(null),
+                metrics, kpis, scores);
+    }
+
+    private static TestResult.Run run(RunRecord record) {
+        List<TestResult.RunMetric> metrics = new ArrayList<>();
+        for (MetricValue value : record.metrics()) {
+            ConvergenceResult convergence = value.convergence();
+            metrics.add(new TestResult.RunMetric(value.metric().name(), number(value.value()), value.valid(),
+                    value.samples(), value.droppedNaN(), value.reported(), convergence == null ? null
+                    : new TestResult.Convergence(convergence.converged(), number(convergence.fit().slope()),
+                            number(convergence.fit().lowSlope()), number(convergence.fit().highSlope()),
+                            convergence.fit().confidence(), convergence.tolerance(), convergence.points())));
+        }
+        return new TestResult.Run(record.series, record.run, record.seed, record.status().name(),
+                record.durationNanos(), record.message(), metrics);
+    }
+
+    private static TestResult.Kpi kpi(TemplateState state, KpiOutcome outcome) {
+        KpiSpec spec = outcome.spec();
+        KpiResult result = outcome.result();
+        OrderStatisticInterval interval = result == null ? null : result.interval();
+        String message = outcome.passed() ? null : outcome.defined() ? VerdictMessages.kpiViolated(outcome)
+                : VerdictMessages.kpiUndefined(state.setup, outcome, state);
+        return new TestResult.Kpi(spec.metric().name(), spec.percentile(), spec.confidence(), spec.side().name(),
+                number(spec.atMost()), number(spec.atLeast()), number(outcome.value()), outcome.defined(),
+                outcome.passed(), outcome.values().length, outcome.needed(),
+                outcome.defined() ? result.index() : null, outcome.defined() ? outcome.boundRun() : null,
+                interval == null || interval.lowerIndex().isEmpty() ? null : interval.lowerIndex().getAsInt(),
+                interval == null || interval.upperIndex().isEmpty() ? null : interval.upperIndex().getAsInt(),
+                result == null ? null : result.stationarity().stationary(),
+                checks(result == null ? null : result.stationarity()), message);
+    }
+
+    private static TestResult.Score score(ScoreOutcome outcome) {
+        ScoreSpec spec = outcome.spec();
+        VariabilityResult result = outcome.result();
+        List<Double> kpis = new ArrayList<>();
+        for (double value : outcome.kpis()) {
+            kpis.add(number(value));
+        }
+        boolean defined = outcome.defined();
+        String message = outcome.passed() ? null : defined ? VerdictMessages.scoreViolated(outcome)
+                : VerdictMessages.scoreUndefined(outcome);
+        return new TestResult.Score(spec.metric().name(), spec.kpi().percentile(), spec.percentile(),
+                spec.confidence(), spec.kind().name(), kpis,
+                defined ? number(result.lowerValue()) : null, defined ? number(result.upperValue()) : null,
+                defined ? number(result.score()) : null, defined ? number(result.relativeScore()) : null,
+                defined ? outcome.lowSeries() : null, defined ? outcome.highSeries() : null, defined,
+                outcome.passed(), outcome.needed(), result == null ? null : result.stationarity().stationary(),
+                checks(result == null ? null : result.stationarity()), message);
+    }
+
+    private static List<TestResult.Check> checks(Stationarity stationarity) {
+        List<TestResult.Check> checks = new ArrayList<>();
+        if (stationarity != null) {
+            for (CheckResult check : stationarity.checks()) {
+                checks.add(new TestResult.Check(check.name(), check.passed(), number(check.statistic()),
+                        number(check.pValue()), check.description()));
+            }
+        }
+        return checks;
+    }
+
+    private static TestResult.Environment environment() {
+        return new TestResult.Environment(System.getProperty("java.version"), System.getProperty("java.vendor"),
+                System.getProperty("os.name") + " " + System.getProperty("os.version"), System.getProperty("os.arch"),
+                Runtime.getRuntime().availableProcessors(), Test.class.getPackage().getImplementationVersion(),
+                ResultMapper.class.getPackage().getImplementationVersion());
+    }
+
+    /** NaN and infinities become null (JSON has no NaN). */
+    public static Double number(double value) {
+        return Double.isFinite(value) ? value : null;
+    }
+}

@@ -1,0 +1,155 @@
+package org.triscale.junit.internal.output;
+
+import org.triscale.junit.internal.output.AtomicFiles;
+import org.triscale.junit.internal.output.TestResult;
+
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Writes one Surefire-format XML report per series, {@code TEST-<class>.<method>.series-<k>.xml}:
+ * a {@code <testsuite>} whose test cases are the series' KPI checks and whose properties carry the
+ * run metrics, so that CI test viewers show series as suites. The runs themselves stay in
+ * Surefire's own report of the class; nothing is counted twice.
+ */
+public final class SurefireSeriesReports {
+    private SurefireSeriesReports() {
+    }
+
+    /**
+     * The suite name of a series: {@code <class>.<method>.series-<k>}.
+     *
+     * @param result the test's result
+     * @param series the series number
+     * @return the suite name
+     */
+    public static String suiteName(TestResult result, int series) {
+        return result.testClass() + "." + result.testMethod() + ".series-" + series;
+    }
+
+    /**
+     * Writes the reports of every series.
+     *
+     * @param result the test's result
+     * @param folder the Surefire reports folder, created if needed
+     * @return the files written, in series order
+     * @throws IOException if a file cannot be written
+     */
+    public static List<Path> write(TestResult result, Path folder) throws IOException {
+        List<Path> files = new ArrayList<>();
+        for (TestResult.Series series : result.series()) {
+            Path file = folder.resolve("TEST-" + suiteName(result, series.series()) + ".xml");
+            AtomicFiles.write(file, temp -> {
+                try (OutputStream out = Files.newOutputStream(temp)) {
+                    writeSuite(result, series, out);
+                }
+            });
+            files.add(file);
+        }
+        return files;
+    }
+
+    private static void writeSuite(TestResult result, TestResult.Series series, OutputStream out)
+            throws XMLStreamException {
+        String name = suiteName(result, series.series());
+        List<TestResult.Run> runs = new ArrayList<>();
+        long nanos = 0;
+        for (TestResult.Run run : result.runs()) {
+            if (run.series() == series.series()) {
+                runs.add(run);
+                nanos += run.durationNanos();
+            }
+        }
+        int failures = 0;
+        for (TestResult.Kpi kpi : series.kpis()) {
+            failures += kpi.passed() ? 0 : 1;
+        }
+        XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out, StandardCharsets.UTF_8.name());
+        xml.writeStartDocument(StandardCharsets.UTF_8.name(), "1.0");
+        xml.writeCharacters("\n");
+        xml.writeStartElement("testsuite");
+        xml.writeAttribute("name", name);
+        xml.writeAttribute("time", seconds(nanos));
+        xml.writeAttribute("tests", Integer.toString(series.kpis().size()));
+        xml.writeAttribute("errors", "0");
+        xml.writeAttribute("skipped", "0");
+        xml.writeAttribute("failures", Integer.toString(failures));
+        xml.writeCharacters("\n  ");
+        xml.writeStartElement("properties");
+        property(xml, "triscale.series", Integer.toString(series.series()));
+        property(xml, "triscale.validRuns", Integer.toString(series.validRuns()));
+        property(xml, "triscale.mode", result.parameters().mode());
+        for (TestResult.Run run : runs) {
+            String prefix = "run-" + run.run() + ".";
+            property(xml, prefix + "status", run.status());
+            property(xml, prefix + "seed", Long.toString(run.seed()));
+            property(xml, prefix + "seconds", seconds(run.durationNanos()));
+            for (TestResult.RunMetric metric : run.metrics()) {
+                property(xml, prefix + metric.metric(), metric.value() == null ? "" : Double.toString(metric.value()));
+            }
+        }
+        xml.writeCharacters("\n  ");
+        xml.writeEndElement();
+        for (TestResult.Kpi kpi : series.kpis()) {
+            xml.writeCharacters("\n  ");
+            xml.writeStartElement("testcase");
+            xml.writeAttribute("name", caseName(kpi));
+            xml.writeAttribute("classname", name);
+            xml.writeAttribute("time", "0");
+            if (!kpi.passed()) {
+                String message = kpi.message() == null ? "KPI failed" : kpi.message();
+                xml.writeCharacters("\n    ");
+                xml.writeStartElement("failure");
+                xml.writeAttribute("message", message);
+                xml.writeAttribute("type", "org.opentest4j.AssertionFailedError");
+                xml.writeCharacters(message);
+                xml.writeEndElement();
+                xml.writeCharacters("\n  ");
+            }
+            xml.writeEndElement();
+        }
+        xml.writeCharacters("\n");
+        xml.writeEndElement();
+        xml.writeCharacters("\n");
+        xml.writeEndDocument();
+        xml.flush();
+        xml.close();
+    }
+
+    /** {@code "KPI delay P75 at 75 % atMost 60 = 51.3"}. */
+    private static String caseName(TestResult.Kpi kpi) {
+        StringBuilder name = new StringBuilder("KPI ").append(kpi.metric()).append(" P").append(number(kpi.percentile()))
+                .append(" at ").append(number(kpi.confidence())).append(" %");
+        if (kpi.atLeast() != null) {
+            name.append(" atLeast ").append(number(kpi.atLeast()));
+        }
+        if (kpi.atMost() != null) {
+            name.append(" atMost ").append(number(kpi.atMost()));
+        }
+        return name.toString();
+    }
+
+    private static void property(XMLStreamWriter xml, String name, String value) throws XMLStreamException {
+        xml.writeCharacters("\n    ");
+        xml.writeEmptyElement("property");
+        xml.writeAttribute("name", name);
+        xml.writeAttribute("value", value);
+    }
+
+    private static String seconds(long nanos) {
+        return String.format(Locale.ROOT, "%.3f", nanos / 1e9);
+    }
+
+    private static String number(double value) {
+        return value == Math.rint(value) && Math.abs(value) < 1e15 ? Long.toString((long) value) : Double.toString(value);
+    }
+}

@@ -1,0 +1,323 @@
+package org.triscale.junit.internal.output;
+
+import java.util.List;
+
+/**
+ * The JSON result of one TriScale test method: everything needed to re-analyse it. Numbers that
+ * are undefined (NaN) are written as {@code null}. The format is documented in
+ * {@code docs/results-format.md}; {@link #SCHEMA_VERSION} changes when a field changes meaning or
+ * disappears.
+ *
+ * @param schemaVersion     version of this format, {@link #SCHEMA_VERSION}
+ * @param testClass         fully qualified name of the test class
+ * @param testMethod        name of the test method
+ * @param startedAt         when the first invocation was generated, ISO-8601 UTC
+ * @param finishedAt        when the verdict was computed, ISO-8601 UTC
+ * @param durationNanos     total time of the runs' method bodies, in nanoseconds
+ * @param parameters        the annotations' parameters and the configuration in force
+ * @param runs              every run, series by series
+ * @param series            every series with its KPIs
+ * @param variabilityScores every variability score
+ * @param verdict           the verdict
+ * @param environment       where the test ran
+ * @param baseline          the regression gate's comparison ({@code @Baseline}), or null without it
+ */
+public record TestResult(int schemaVersion, String testClass, String testMethod, String startedAt, String finishedAt,
+                         long durationNanos, Parameters parameters, List<Run> runs, List<Series> series,
+                         List<Score> variabilityScores, Verdict verdict, Environment environment, Gate baseline) {
+
+    /** The current version of the format. */
+    public static final int SCHEMA_VERSION = 1;
+
+    /**
+     * Parameters of the test.
+     *
+     * @param mode              statistical mode, {@code SOUND} or {@code TRISCALE}
+     * @param checksPolicy      {@code WARN} or {@code FAIL}
+     * @param baseSeed          base seed of the run seeds
+     * @param runs              {@code @Runs}
+     * @param series            {@code @Series}
+     * @param convergence       {@code @ConvergenceRequired}, or null when absent
+     * @param metrics           the {@code @Metric} annotations
+     * @param kpis              the {@code @Kpi} annotations, defaults resolved
+     * @param variabilityScores the {@code @VariabilityScore} annotations, defaults resolved
+     */
+    public record Parameters(String mode, String checksPolicy, long baseSeed, RunsParameters runs,
+                             SeriesParameters series, ConvergenceParameters convergence, List<MetricParameters> metrics,
+                             List<KpiParameters> kpis, List<ScoreParameters> variabilityScores) {
+    }
+
+    /**
+     * {@code @Runs}.
+     *
+     * @param percentile   percentile the runs are sized for
+     * @param confidence   confidence in percent
+     * @param robustness   extreme runs a KPI may ignore
+     * @param count        runs per series actually executed
+     * @param sizedMinimum minimal runs per series for percentile, confidence and robustness
+     */
+    public record RunsParameters(double percentile, double confidence, int robustness, int count, int sizedMinimum) {
+    }
+
+    /**
+     * {@code @Series}.
+     *
+     * @param count      number of series
+     * @param percentile percentile the series are sized for
+     * @param confidence confidence in percent
+     */
+    public record SeriesParameters(int count, double percentile, double confidence) {
+    }
+
+    /**
+     * {@code @ConvergenceRequired}.
+     *
+     * @param confidence confidence of the slope interval in percent
+     * @param tolerance  tolerance on the normalised slope in percent
+     */
+    public record ConvergenceParameters(double confidence, double tolerance) {
+    }
+
+    /**
+     * {@code @Metric}.
+     *
+     * @param name                the metric's name
+     * @param measure             {@code P95}, {@code mean}, {@code minimum} or {@code maximum}
+     * @param unit                unit, possibly empty
+     * @param bounds              {@code [min, max]}, or null
+     * @param convergenceRequired whether its samples must converge
+     */
+    public record MetricParameters(String name, String measure, String unit, List<Double> bounds,
+                                   boolean convergenceRequired) {
+    }
+
+    /**
+     * {@code @Kpi}.
+     *
+     * @param metric     metric name
+     * @param percentile percentile bounded
+     * @param confidence confidence in percent
+     * @param side       {@code UPPER} or {@code LOWER}
+     * @param atMost     upper threshold or null
+     * @param atLeast    lower threshold or null
+     */
+    public record KpiParameters(String metric, double percentile, double confidence, String side, Double atMost,
+                                Double atLeast) {
+    }
+
+    /**
+     * {@code @VariabilityScore}.
+     *
+     * @param metric         metric name
+     * @param kpiPercentile  percentile of the KPI whose series values are scored
+     * @param percentile     percentile of the pair
+     * @param confidence     confidence in percent
+     * @param kind           {@code TWO_SIDED} (TriScale's interval)
+     * @param atMost         threshold on the score or null
+     * @param relativeAtMost threshold on the relative score (a fraction) or null
+     */
+    public record ScoreParameters(String metric, double kpiPercentile, double percentile, double confidence,
+                                  String kind, Double atMost, Double relativeAtMost) {
+    }
+
+    /**
+     * One run.
+     *
+     * @param series        series number, from 1
+     * @param run           run number within the series, from 1
+     * @param seed          the run's seed
+     * @param status        {@code PASSED}, {@code FAILED}, {@code NOT_CONVERGED}, {@code ABORTED} or {@code NOT_RUN}
+     * @param durationNanos time of the method body in nanoseconds
+     * @param message       why it failed or was excluded, empty otherwise
+     * @param metrics       its metrics
+     */
+    public record Run(int series, int run, long seed, String status, long durationNanos, String message,
+                      List<RunMetric> metrics) {
+    }
+
+    /**
+     * One metric of one run.
+     *
+     * @param metric      metric name
+     * @param value       the metric, or null when undefined
+     * @param valid       whether it is defined
+     * @param samples     samples used
+     * @param droppedNaN  samples dropped because x or y was NaN
+     * @param reported    whether the test reported the value instead of recording samples
+     * @param convergence the convergence test, or null when none ran
+     */
+    public record RunMetric(String metric, Double value, boolean valid, int samples, int droppedNaN, boolean reported,
+                            Convergence convergence) {
+    }
+
+    /**
+     * A convergence test (Theil–Sen on data normalised to [−1, 1]).
+     *
+     * @param converged  whether the slope interval lies within ± tolerance
+     * @param slope      normalised slope
+     * @param lowSlope   lower end of its interval
+     * @param highSlope  upper end of its interval
+     * @param confidence confidence of the interval in percent
+     * @param tolerance  tolerance in percent
+     * @param points     points tested
+     */
+    public record Convergence(boolean converged, Double slope, Double lowSlope, Double highSlope, double confidence,
+                              double tolerance, int points) {
+    }
+
+    /**
+     * One series.
+     *
+     * @param series    series number, from 1
+     * @param validRuns runs whose metrics entered the KPIs
+     * @param kpis      its KPIs
+     */
+    public record Series(int series, int validRuns, List<Kpi> kpis) {
+    }
+
+    /**
+     * One KPI of one series.
+     *
+     * @param metric       metric name
+     * @param percentile   percentile bounded
+     * @param confidence   confidence in percent
+     * @param side         {@code UPPER} or {@code LOWER}
+     * @param atMost       upper threshold or null
+     * @param atLeast      lower threshold or null
+     * @param value        the bound, or null when undefined
+     * @param defined      whether there were enough valid runs
+     * @param passed       whether it is defined and meets the thresholds
+     * @param values       number of run metrics used
+     * @param needed       minimal number of valid runs
+     * @param index        0-based index of the bound in the sorted run metrics, or null
+     * @param boundRun     run whose metric is the bound, or null
+     * @param lowerIndex   index of the order statistic bounding from below, or null
+     * @param upperIndex   index of the order statistic bounding from above, or null
+     * @param stationary   whether every check passed
+     * @param checks       the checks
+     * @param message      why it failed, or null when it passed
+     */
+    public record Kpi(String metric, double percentile, double confidence, String side, Double atMost, Double atLeast,
+                      Double value, boolean defined,
+                      boolean passed, int values, int needed, Integer index, Integer boundRun, Integer lowerIndex,
+                      Integer upperIndex, Boolean stationary, List<Check> checks, String message) {
+    }
+
+    /**
+     * A statistical check.
+     *
+     * @param name        e.g. {@code ljung-box}
+     * @param passed      whether the data do not contradict the hypothesis
+     * @param statistic   the statistic, or null
+     * @param pValue      the p-value, or null
+     * @param description a sentence for a report
+     */
+    public record Check(String name, boolean passed, Double statistic, Double pValue, String description) {
+    }
+
+    /**
+     * A variability score.
+     *
+     * @param metric         metric name
+     * @param kpiPercentile  percentile of the KPI scored
+     * @param percentile     percentile of the pair
+     * @param confidence     confidence in percent
+     * @param kind           {@code TWO_SIDED} (TriScale's interval)
+     * @param seriesKpis     the series KPIs scored, in series order (null where undefined)
+     * @param lowerValue     lower bound, or null
+     * @param upperValue     upper bound, or null
+     * @param score          {@code upperValue − lowerValue}, or null
+     * @param relativeScore  score divided by the midpoint of the bounds, or null
+     * @param lowerSeries    series whose KPI is the lower bound, or null
+     * @param upperSeries    series whose KPI is the upper bound, or null
+     * @param defined        whether there were enough series KPIs
+     * @param passed         whether it is defined and meets the thresholds
+     * @param needed         minimal number of series KPIs
+     * @param stationary     whether every check passed, or null
+     * @param checks         the checks
+     * @param message        why it failed, or null
+     */
+    public record Score(String metric, double kpiPercentile, double percentile, double confidence, String kind,
+                        List<Double> seriesKpis, Double lowerValue, Double upperValue, Double score,
+                        Double relativeScore, Integer lowerSeries, Integer upperSeries, boolean defined,
+                        boolean passed, int needed, Boolean stationary, List<Check> checks, String message) {
+    }
+
+    /**
+     * The verdict.
+     *
+     * @param status        {@code PASSED} or {@code FAILED} (a verdict refusing partial data writes no result)
+     * @param runs          runs in the test
+     * @param executedRuns  runs executed in this launch
+     * @param failedRuns    runs that failed
+     * @param excludedRuns  runs excluded (not converged or aborted)
+     * @param failures      why it failed, one paragraph each
+     * @param warnings      warnings (failing checks under the warn policy, excluded runs)
+     */
+    public record Verdict(String status, int runs, int executedRuns, int failedRuns, int excludedRuns,
+                          List<String> failures, List<String> warnings) {
+    }
+
+    /**
+     * Where the test ran.
+     *
+     * @param java        {@code java.version}
+     * @param javaVendor  {@code java.vendor}
+     * @param os          {@code os.name} and {@code os.version}
+     * @param arch        {@code os.arch}
+     * @param cpus        available processors
+     * @param junit       JUnit Jupiter version, or null when unknown
+     * @param triscale    this extension's version, or null when unknown
+     */
+    public record Environment(String java, String javaVendor, String os, String arch, int cpus, String junit,
+                              String triscale) {
+    }
+
+    /**
+     * The regression gate's comparison with the baseline.
+     *
+     * @param file                   the baseline file
+     * @param source                 what the baseline was: the file, the last K accepted sequels of the
+     *                               history, or null when there was none
+     * @param update                 whether the execution was asked to write the baseline
+     *                               ({@code triscale.baseline.update})
+     * @param written                whether it wrote the baseline file
+     * @param history                the history file the sequel was appended to
+     * @param fingerprintDifferences how the test bed differs from the baseline's, empty when it matches
+     * @param metrics                one comparison per gated metric; empty without a baseline
+     * @param notes                  what the gate reported besides failures and warnings (improved,
+     *                               unchanged, what an update changed)
+     */
+    public record Gate(String file, String source, boolean update, boolean written, String history,
+                       List<String> fingerprintDifferences, List<GateMetric> metrics, List<String> notes) {
+    }
+
+    /**
+     * The comparison of one gated metric.
+     *
+     * @param metric         metric name
+     * @param direction      {@code LOWER_IS_BETTER} or {@code HIGHER_IS_BETTER}
+     * @param outcome        {@code REGRESSED}, {@code IMPROVED}, {@code UNCHANGED} or {@code INCONCLUSIVE}
+     * @param reason         why inconclusive, or null
+     * @param compared       {@code SERIES} (series medians) or {@code RUNS}
+     * @param baselineCount  baseline observations (series or runs)
+     * @param newCount       new observations
+     * @param alpha          false-alarm rate of each one-sided test
+     * @param worsePValue    p-value of "worse beyond the allowance", or null when undecided
+     * @param betterPValue   p-value of "better", or null when undecided
+     * @param exact          whether the p-values are exact (else the normal approximation), or null
+     * @param oldKpi         median of the baseline's series KPIs, or null
+     * @param newKpi         median of the new series KPIs, or null
+     * @param change         {@code newKpi − oldKpi}, or null
+     * @param relativeChange the change divided by {@code |oldKpi|}, or null
+     * @param score          the baseline's variability score, or null
+     * @param allowance      the tolerated change at {@code oldKpi}, in the metric's unit
+     * @param beyondScore    whether the change in the bad direction exceeds score plus allowance
+     * @param message        the sentence of the verdict
+     */
+    public record GateMetric(String metric, String direction, String outcome, String reason, String compared,
+                             int baselineCount, int newCount, double alpha, Double worsePValue, Double betterPValue,
+                             Boolean exact, Double oldKpi, Double newKpi, Double change, Double relativeChange,
+                             Double score, Double allowance, boolean beyondScore, String message) {
+    }
+}

@@ -1,0 +1,24 @@
+package org.triscale.junit.internal.recording;
+
+import org.triscale.junit.internal.setup.MetricSpec;
+import org.triscale.engine.trend.ConvergenceResult;
+
+/**
+ * One metric of one run.
+ *
+ * @param metric      the metric
+ * @param valid       whether the value is defined (samples present and, if required, converged)
+ * @param value       the metric's value, NaN when not valid
+ * @param samples     number of samples used
+ * @param droppedNaN  number of samples dropped because x or y was NaN
+ * @param reported    whether the value was reported by the test instead of computed from samples
+ * @param convergence the convergence test, or {@code null} when none was run
+ */
+public record MetricValue(MetricSpec metric, boolean valid, double value, int samples, int droppedNaN, boolean reported,
+                   ConvergenceResult convergence) {
+
+    /** Whether the convergence test ran and failed. */
+    boolean notConverged() {
+        return convergence != null && !convergence.converged();
+    }
+}

@@ -1,0 +1,78 @@
+package org.triscale.junit.internal.recording;
+
+import org.triscale.junit.internal.output.Format;
+import org.triscale.junit.internal.setup.MetricSpec;
+import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.engine.analysis.RunMetric;
+import org.triscale.engine.analysis.RunMetrics;
+import org.triscale.engine.trend.ConvergenceResult;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Turns one run's samples into its metric values, with the convergence test where required. */
+public final class RunMetricValues {
+    private RunMetricValues() {
+    }
+
+    /** Computes every declared metric of the run, in declaration order. */
+    public static List<MetricValue> compute(TestSetup setup, RunRecorder recorder) {
+        List<MetricValue> values = new ArrayList<>(setup.metrics().size());
+        for (MetricSpec metric : setup.metrics()) {
+            values.add(compute(setup, metric, recorder));
+        }
+        return values;
+    }
+
+    private static MetricValue compute(TestSetup setup, MetricSpec metric, RunRecorder recorder) {
+        Double reported = recorder.reported(metric.name());
+        if (reported != null) {
+            return new MetricValue(metric, true, reported, 1, 0, true, null);
+        }
+        SampleBuffer buffer = recorder.samples(metric.name());
+        if (buffer == null || buffer.size() == 0) {
+            return new MetricValue(metric, false, Double.NaN, 0, buffer == null ? 0 : buffer.droppedNaN(), false, null);
+        }
+        RunMetric result = RunMetrics.compute(buffer.xs(), buffer.ys(), metric.measure(), metric.bounds(),
+                metric.convergenceRequired() ? setup.convergence().orElseThrow() : null);
+        ConvergenceResult convergence = result.convergence().orElse(null);
+        boolean valid = result.valid() && !Double.isNaN(result.value());
+        return new MetricValue(metric, valid, valid ? result.value() : Double.NaN, result.samples(),
+                result.droppedNaN() + buffer.droppedNaN(), false, convergence);
+    }
+
+    /** Metrics with no usable sample, for the failure message; empty when all have one. */
+    public static String missing(List<MetricValue> values) {
+        StringBuilder text = new StringBuilder();
+        for (MetricValue value : values) {
+            if (!value.reported() && value.samples() == 0) {
+                text.append(text.length() > 0 ? "; " : "").append("metric \"").append(value.metric().name())
+                        .append("\" has no ").append(value.droppedNaN() > 0 ? "finite sample (" + value.droppedNaN()
+                                + " NaN dropped)" : "sample");
+            } else if (!value.valid() && !value.notConverged()) {
+                text.append(text.length() > 0 ? "; " : "").append("metric \"").append(value.metric().name())
+                        .append("\" is undefined with ").append(value.samples())
+                        .append(value.samples() == 1 ? " sample" : " samples").append(" (record more)");
+            }
+        }
+        return text.toString();
+    }
+
+    /** The non-converged metrics with their slope intervals, for the abort message; empty when none. */
+    public static String notConverged(List<MetricValue> values) {
+        StringBuilder text = new StringBuilder();
+        for (MetricValue value : values) {
+            if (!value.notConverged()) {
+                continue;
+            }
+            ConvergenceResult convergence = value.convergence();
+            text.append(text.length() > 0 ? "; " : "").append(value.metric().name())
+                    .append(": normalised slope interval [").append(Format.percent(convergence.fit().lowSlope()))
+                    .append(", ").append(Format.percent(convergence.fit().highSlope()))
+                    .append("] at ").append(Format.number(convergence.fit().confidence()))
+                    .append(" % confidence is not within the tolerance ± ")
+                    .append(Format.number(convergence.tolerance())).append(" %");
+        }
+        return text.toString();
+    }
+}

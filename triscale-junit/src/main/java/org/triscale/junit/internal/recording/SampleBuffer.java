@@ -1,0 +1,85 @@
+package org.triscale.junit.internal.recording;
+
+import java.util.Arrays;
+
+/**
+ * The samples of one metric in one run, in growable primitive arrays (no boxing per sample).
+ * NaN samples are dropped and counted; their position still advances, so implicit x values stay
+ * the samples' positions.
+ */
+final class SampleBuffer {
+    private static final int INITIAL_CAPACITY = 64;
+
+    private double[] xs = new double[0];
+    private double[] ys = new double[0];
+    private int size;
+    private long positions;
+    private int droppedNaN;
+    private Boolean explicitX;
+
+    /** Adds a sample with an explicit x; returns false if this metric uses implicit x. */
+    boolean add(double x, double y) {
+        if (!form(true)) {
+            return false;
+        }
+        append(x, y);
+        return true;
+    }
+
+    /** Adds a sample whose x is its position; returns false if this metric uses explicit x. */
+    boolean add(double y) {
+        if (!form(false)) {
+            return false;
+        }
+        append(positions, y);
+        return true;
+    }
+
+    private boolean form(boolean explicit) {
+        if (explicitX == null) {
+            explicitX = explicit;
+        }
+        return explicitX == explicit;
+    }
+
+    /** Whether samples were given with explicit x values; {@code null} when none was recorded. */
+    Boolean explicitX() {
+        return explicitX;
+    }
+
+    private void append(double x, double y) {
+        positions++;
+        if (Double.isNaN(x) || Double.isNaN(y)) {
+            droppedNaN++;
+            return;
+        }
+        if (size == xs.length) {
+            int capacity = Math.max(INITIAL_CAPACITY, size + (size >> 1));
+            xs = Arrays.copyOf(xs, capacity);
+            ys = Arrays.copyOf(ys, capacity);
+        }
+        xs[size] = x;
+        ys[size] = y;
+        size++;
+    }
+
+    /** Number of samples kept. */
+    int size() {
+        return size;
+    }
+
+    /** Number of samples dropped because x or y was NaN. */
+    int droppedNaN() {
+        return droppedNaN;
+    }
+
+    /** A copy of the kept x values. */
+    double[] xs() {
+        return Arrays.copyOf(xs, size);
+    }
+
+    /** A copy of the kept y values. */
+    double[] ys() {
+        return Arrays.copyOf(ys, size);
+    }
+}

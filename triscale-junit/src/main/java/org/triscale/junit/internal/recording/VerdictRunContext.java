@@ -1,0 +1,57 @@
+package org.triscale.junit.internal.recording;
+
+import org.triscale.junit.RunContext;
+
+/** The placeholder {@link RunContext} of the verdict invocation, whose method body never runs. */
+public enum VerdictRunContext implements RunContext {
+    INSTANCE;
+
+    @Override
+    public int series() {
+        throw unavailable();
+    }
+
+    @Override
+    public int run() {
+        throw unavailable();
+    }
+
+    @Override
+    public long seed() {
+        throw unavailable();
+    }
+
+    @Override
+    public void record(String metric, double x, double y) {
+        throw unavailable();
+    }
+
+    @Override
+    public void record(String metric, double y) {
+        throw unavailable();
+    }
+
+    @Override
+    public void recordAll(String metric, double[] xs, double[] ys) {
+        throw unavailable();
+    }
+
+    @Override
+    public void recordAll(String metric, double[] ys) {
+        throw unavailable();
+    }
+
+    @Override
+    public void report(String metric, double value) {
+        throw unavailable();
+    }
+
+    @Override
+    public void testBed(String key, String value) {
+        throw unavailable();
+    }
+
+    private static IllegalStateException unavailable() {
+        return new IllegalStateException("the verdict invocation records nothing: it analyses the runs");
+    }
+}

@@ -1,0 +1,30 @@
+package org.triscale.junit.internal.setup;
+
+import org.triscale.junit.internal.output.Format;
+import org.triscale.engine.ValueRange;
+import org.triscale.engine.analysis.Measure;
+
+/**
+ * A validated {@code @Metric}.
+ *
+ * @param name                the metric's name
+ * @param measure             how a run's samples are summarised
+ * @param unit                unit for messages, possibly empty
+ * @param bounds              the metric's value range, or {@code null} for the observed range
+ * @param convergenceRequired whether recorded samples must pass the convergence test
+ * @param reportable          whether a run may report a value it computed (false when the metric is
+ *                            named in {@code @ConvergenceRequired(metrics)})
+ */
+public record MetricSpec(String name, Measure measure, String unit, ValueRange bounds, boolean convergenceRequired,
+                  boolean reportable) {
+
+    /** The value with its unit. */
+    public String format(double value) {
+        return Format.withUnit(value, unit);
+    }
+
+    /** A change with its sign and unit: {@code "+20 ms"}. */
+    public String formatSigned(double value) {
+        return (value > 0 ? "+" : "") + format(value);
+    }
+}

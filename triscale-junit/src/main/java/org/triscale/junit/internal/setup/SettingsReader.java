@@ -1,0 +1,118 @@
+package org.triscale.junit.internal.setup;
+
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.triscale.engine.Mode;
+import org.triscale.junit.ChecksPolicy;
+import org.triscale.junit.internal.setup.ProjectPaths;
+
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.Locale;
+import java.util.Optional;
+
+/** Reads the {@code triscale.*} configuration parameters (junit-platform.properties or -D). */
+public final class SettingsReader {
+    static final String MODE = "triscale.mode";
+    static final String CHECKS = "triscale.checks";
+    static final String SEED = "triscale.seed";
+    static final String PROGRESS = "triscale.progress";
+    public static final String OUTPUT_DIR = "triscale.output.dir";
+    static final String SUREFIRE_REPORTS = "triscale.surefire.reports";
+    public static final String SUREFIRE_DIR = "triscale.surefire.reportsDir";
+
+    /** The default base seed: the bytes of "TriScale" read as a big-endian long. */
+    public static final long DEFAULT_SEED = 0x5472695363616c65L;
+    static final String DEFAULT_OUTPUT_DIR = "target/triscale";
+    static final String DEFAULT_SUREFIRE_DIR = "target/surefire-reports";
+
+    private SettingsReader() {
+    }
+
+    /**
+     * Reads the settings.
+     *
+     * @param context    the test template's context
+     * @param annotation the checks policy given on {@code @Runs}
+     */
+    static Settings read(ExtensionContext context, ChecksPolicy annotation) {
+        Mode mode = parameter(context, MODE).map(text -> parseMode(text)).orElse(Mode.SOUND);
+        ChecksPolicy checks = annotation != ChecksPolicy.DEFAULT ? annotation
+                : parameter(context, CHECKS).map(text -> parseChecks(text)).orElse(ChecksPolicy.WARN);
+        long seed = parameter(context, SEED).map(text -> parseSeed(text)).orElse(DEFAULT_SEED);
+        boolean progress = booleanParameter(context, PROGRESS).orElse(true);
+        Path output = folder(context, OUTPUT_DIR, DEFAULT_OUTPUT_DIR);
+        boolean surefire = booleanParameter(context, SUREFIRE_REPORTS).orElse(true);
+        Path surefireDir = folder(context, SUREFIRE_DIR, DEFAULT_SUREFIRE_DIR);
+        return new Settings(mode, checks, seed, progress, output, surefire, surefireDir);
+    }
+
+    public static Optional<String> parameter(ExtensionContext context, String key) {
+        return context.getConfigurationParameter(key).map(String::trim).filter(text -> !text.isEmpty());
+    }
+
+    /** A {@code true}/{@code false} parameter, if set. */
+    public static Optional<Boolean> booleanParameter(ExtensionContext context, String key) {
+        return parameter(context, key).map(text -> parseBoolean(key, text));
+    }
+
+    /** A folder parameter, or its default, resolved by {@link #path(String, String)}. */
+    public static Path folder(ExtensionContext context, String key, String defaultFolder) {
+        return path(key, parameter(context, key).orElse(defaultFolder));
+    }
+
+    private static Mode parseMode(String text) {
+        for (Mode mode : Mode.values()) {
+            if (mode.name().equalsIgnoreCase(text)) {
+                return mode;
+            }
+        }
+        throw invalid(MODE, text, "SOUND (the default) or TRISCALE");
+    }
+
+    private static ChecksPolicy parseChecks(String text) {
+        switch (text.toLowerCase(Locale.ROOT)) {
+            case "warn": return ChecksPolicy.WARN;
+            case "fail": return ChecksPolicy.FAIL;
+            default: throw invalid(CHECKS, text, "warn (the default) or fail");
+        }
+    }
+
+    private static long parseSeed(String text) {
+        try {
+            String lower = text.toLowerCase(Locale.ROOT);
+            return lower.startsWith("0x") ? Long.parseUnsignedLong(lower.substring(2), 16) : Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw invalid(SEED, text, "a long integer, decimal (e.g. 42) or hexadecimal (e.g. 0x2a)");
+        }
+    }
+
+    private static boolean parseBoolean(String key, String text) {
+        if ("true".equalsIgnoreCase(text)) {
+            return true;
+        }
+        if ("false".equalsIgnoreCase(text)) {
+            return false;
+        }
+        throw invalid(key, text, "true or false");
+    }
+
+    /** Resolves a relative folder against the module's base folder (Surefire's {@code basedir}). */
+    private static Path path(String key, String text) {
+        try {
+            Path path = Paths.get(text);
+            if (path.isAbsolute()) {
+                return path.normalize();
+            }
+            return ProjectPaths.baseDir().resolve(path).normalize();
+        } catch (InvalidPathException e) {
+            throw invalid(key, text, "a folder path (" + e.getReason() + ")");
+        }
+    }
+
+    public static ExtensionConfigurationException invalid(String key, String value, String expected) {
+        return new ExtensionConfigurationException("TriScale configuration parameter " + key + " = '" + value
+                + "' is not valid; use " + expected);
+    }
+}

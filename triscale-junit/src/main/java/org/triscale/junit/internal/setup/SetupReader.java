@@ -1,0 +1,292 @@
+package org.triscale.junit.internal.setup;
+
+import org.triscale.junit.internal.output.Format;
+import org.triscale.junit.internal.gate.GateSpec;
+import org.triscale.junit.internal.gate.GateSpecReader;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.triscale.engine.ValueRange;
+import org.triscale.engine.analysis.ConvergenceSpec;
+import org.triscale.engine.analysis.Measure;
+import org.triscale.engine.analysis.Side;
+import org.triscale.engine.sizing.Sizing;
+import org.triscale.junit.ConvergenceRequired;
+import org.triscale.junit.Kpi;
+import org.triscale.junit.Metric;
+import org.triscale.junit.Runs;
+import org.triscale.junit.Series;
+import org.triscale.junit.VariabilityScore;
+
+import java.lang.reflect.Method;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Reads and validates the TriScale annotations of a test method (directly present or on composed
+ * annotations). Every problem is an {@link ExtensionConfigurationException} that names the
+ * annotation, the attribute, the value given and the fix; it is thrown before any run starts.
+ */
+public final class SetupReader {
+    private final String testName;
+
+    private SetupReader(String testName) {
+        this.testName = testName;
+    }
+
+    /** Reads the setup of the template method of {@code context}. */
+    public static TestSetup read(ExtensionContext context) {
+        Method method = context.getRequiredTestMethod();
+        Class<?> testClass = context.getRequiredTestClass();
+        String testName = testClass.getSimpleName() + "." + method.getName();
+        return new SetupReader(testName).read(context, method, testClass);
+    }
+
+    private TestSetup read(ExtensionContext context, Method method, Class<?> testClass) {
+        Runs runs = AnnotationSupport.findAnnotation(method, Runs.class)
+                .orElseThrow(() -> error("@Runs is missing; annotate the method with @Runs(percentile = 75, confidence = 75)"));
+        checkPercent("@Runs", "percentile", runs.percentile(), "75");
+        checkPercent("@Runs", "confidence", runs.confidence(), "75");
+        check(runs.robustness() >= 0, "@Runs(robustness = " + runs.robustness()
+                + ") must be >= 0 (the number of extreme runs a KPI may ignore); use 0 or more");
+        check(runs.count() >= 0, "@Runs(count = " + runs.count()
+                + ") must be >= 0; use 0 to run the sized minimum, or a number of runs per series");
+        int sized = Sizing.oneSided(runs.percentile(), runs.confidence(), runs.robustness());
+        check(runs.count() == 0 || runs.count() >= sized, "@Runs(count = " + runs.count() + ") is below the "
+                + sized + " runs per series that " + runsText(runs) + " need; set count >= " + sized
+                + " or remove count to run the minimum");
+        int runsPerSeries = runs.count() > 0 ? runs.count() : sized;
+
+        Optional<Series> seriesAnnotation = AnnotationSupport.findAnnotation(method, Series.class);
+        int seriesCount = 1;
+        double seriesPercentile = 75;
+        double seriesConfidence = 75;
+        if (seriesAnnotation.isPresent()) {
+            Series series = seriesAnnotation.get();
+            checkPercent("@Series", "percentile", series.percentile(), "75");
+            checkPercent("@Series", "confidence", series.confidence(), "75");
+            check(series.count() >= 0, "@Series(count = " + series.count()
+                    + ") must be >= 0; use 1 for a single series, 0 to size it for the variability score");
+            seriesPercentile = series.percentile();
+            seriesConfidence = series.confidence();
+            seriesCount = series.count() > 0 ? series.count() : Sizing.twoSided(seriesPercentile, seriesConfidence, 0);
+        }
+
+        Optional<ConvergenceRequired> convergenceAnnotation = AnnotationSupport.findAnnotation(method,
+                ConvergenceRequired.class);
+        Optional<ConvergenceSpec> convergence = convergenceAnnotation.map(this::convergence);
+
+        List<Metric> metricAnnotations = AnnotationSupport.findRepeatableAnnotations(method, Metric.class);
+        Set<String> mustConverge = convergenceAnnotation.map(a -> Set.of(a.metrics())).orElse(Set.of());
+        List<MetricSpec> metrics = new ArrayList<>();
+        Set<String> names = new HashSet<>();
+        for (Metric metric : metricAnnotations) {
+            MetricSpec spec = metric(metric, convergenceAnnotation.isPresent()
+                    && (mustConverge.isEmpty() || mustConverge.contains(metric.name().trim())),
+                    !mustConverge.contains(metric.name().trim()));
+            check(names.add(spec.name()), "@Metric(name = \"" + spec.name()
+                    + "\") is declared twice; give each metric a unique name");
+            metrics.add(spec);
+        }
+        for (String name : mustConverge) {
+            check(names.contains(name), "@ConvergenceRequired(metrics = \"" + name + "\") names no declared metric; declared: "
+                    + String.join(", ", names) + ". Fix the name or add @Metric(name = \"" + name + "\", ...)");
+        }
+
+        List<KpiSpec> kpis = new ArrayList<>();
+        for (Kpi kpi : AnnotationSupport.findRepeatableAnnotations(method, Kpi.class)) {
+            KpiSpec spec = kpi(kpi, metrics, runs, runsPerSeries);
+            for (KpiSpec other : kpis) {
+                check(!(other.metric() == spec.metric() && other.percentile() == spec.percentile()
+                        && other.confidence() == spec.confidence()), "@Kpi(metric = \"" + kpi.metric()
+                        + "\", percentile = " + Format.number(spec.percentile()) + ") is declared twice; merge them"
+                        + " into one @Kpi with both thresholds (atMost and atLeast) or remove one");
+            }
+            kpis.add(spec);
+        }
+
+        List<ScoreSpec> scores = new ArrayList<>();
+        for (VariabilityScore score : AnnotationSupport.findRepeatableAnnotations(method, VariabilityScore.class)) {
+            ScoreSpec spec = score(score, metrics, kpis, seriesAnnotation, seriesCount, seriesPercentile,
+                    seriesConfidence);
+            for (ScoreSpec other : scores) {
+                check(!(other.kpi() == spec.kpi() && other.lowPercentile() == spec.lowPercentile()
+                        && other.confidence() == spec.confidence()),
+                        "@VariabilityScore(metric = \"" + score.metric() + "\") is declared twice with the same "
+                                + "percentile and confidence; merge them into one with both thresholds");
+            }
+            scores.add(spec);
+        }
+
+        Settings settings = SettingsReader.read(context, runs.checks());
+        Optional<GateSpec> gate = new GateSpecReader(this::error).read(context, method, testClass.getName(), metrics,
+                kpis, scores, seriesCount, seriesPercentile, seriesConfidence, runsPerSeries);
+        return new TestSetup(testClass.getName(), method.getName(), testName, runs.percentile(), runs.confidence(),
+                runs.robustness(), runsPerSeries, sized, seriesCount, seriesPercentile, seriesConfidence,
+                convergence, metrics, kpis, scores, settings, gate);
+    }
+
+    private ConvergenceSpec convergence(ConvergenceRequired annotation) {
+        checkPercent("@ConvergenceRequired", "confidence", annotation.confidence(), "95");
+        check(annotation.tolerance() > 0 && Double.isFinite(annotation.tolerance()), "@ConvergenceRequired(tolerance = "
+                + Format.number(annotation.tolerance()) + ") must be a finite percentage > 0; use e.g. tolerance = 5");
+        return new ConvergenceSpec(annotation.confidence(), annotation.tolerance());
+    }
+
+    private MetricSpec metric(Metric metric, boolean convergenceRequired, boolean reportable) {
+        String name = metric.name().trim();
+        check(!name.isEmpty(), "@Metric(name = \"" + metric.name() + "\") needs a name, e.g. name = \"delay\"");
+        Measure measure;
+        switch (metric.statistic()) {
+            case MEAN: measure = Measure.mean(); break;
+            case MINIMUM: measure = Measure.minimum(); break;
+            case MAXIMUM: measure = Measure.maximum(); break;
+            default:
+                check(metric.measure() > 0 && metric.measure() < 100, "@Metric(name = \"" + name + "\", measure = "
+                        + Format.number(metric.measure()) + ") must be a percentile in the open interval (0, 100); "
+                        + "use e.g. measure = 95, or statistic = MEAN, MINIMUM or MAXIMUM");
+                measure = Measure.percentile(metric.measure());
+        }
+        double[] bounds = metric.bounds();
+        ValueRange range = null;
+        if (bounds.length != 0) {
+            check(bounds.length == 2 && Double.isFinite(bounds[0]) && Double.isFinite(bounds[1]) && bounds[0] < bounds[1],
+                    "@Metric(name = \"" + name + "\", bounds = " + Arrays.toString(bounds) + ") must be empty or two "
+                            + "finite values {min, max} with min < max, e.g. bounds = {0, 120}");
+            range = ValueRange.of(bounds[0], bounds[1]);
+        }
+        return new MetricSpec(name, measure, metric.unit().trim(), range, convergenceRequired, reportable);
+    }
+
+    private KpiSpec kpi(Kpi kpi, List<MetricSpec> metrics, Runs runs, int runsPerSeries) {
+        MetricSpec metric = declared("@Kpi", kpi.metric(), metrics);
+        String prefix = "@Kpi(metric = \"" + metric.name() + "\"";
+        double percentile = Double.isNaN(kpi.percentile()) ? runs.percentile() : kpi.percentile();
+        double confidence = Double.isNaN(kpi.confidence()) ? runs.confidence() : kpi.confidence();
+        checkPercent(prefix + ",", "percentile", percentile, "75");
+        checkPercent(prefix + ",", "confidence", confidence, "75");
+        boolean hasAtMost = !Double.isNaN(kpi.atMost());
+        boolean hasAtLeast = !Double.isNaN(kpi.atLeast());
+        check(hasAtMost || hasAtLeast, prefix + ") sets neither atMost nor atLeast; give the threshold the KPI must"
+                + " meet, e.g. atMost = 60 for a delay or atLeast = 80 for a throughput");
+        check(!hasAtMost || Double.isFinite(kpi.atMost()), prefix + ", atMost = " + kpi.atMost()
+                + ") must be a finite number");
+        check(!hasAtLeast || Double.isFinite(kpi.atLeast()), prefix + ", atLeast = " + kpi.atLeast()
+                + ") must be a finite number");
+        check(!(hasAtMost && hasAtLeast) || kpi.atLeast() <= kpi.atMost(), prefix + ", atLeast = "
+                + Format.number(kpi.atLeast()) + ", atMost = " + Format.number(kpi.atMost())
+                + ") can never hold: atLeast is above atMost; swap or fix the thresholds");
+        Side side;
+        if (percentile > 50) {
+            side = Side.UPPER;
+        } else if (percentile < 50) {
+            side = Side.LOWER;
+        } else {
+            check(!(hasAtMost && hasAtLeast), prefix + ", percentile = 50) sets both atMost and atLeast; for the "
+                    + "median the threshold picks the side of the bound, so declare two @Kpi, one with atMost "
+                    + "(upper bound) and one with atLeast (lower bound)");
+            side = hasAtMost ? Side.UPPER : Side.LOWER;
+        }
+        int needed = Sizing.oneSided(percentile, confidence, runs.robustness());
+        check(runsPerSeries >= needed, prefix + ", percentile = " + Format.number(percentile) + ", confidence = "
+                + Format.number(confidence) + ") needs at least " + needed + " runs per series"
+                + (runs.robustness() > 0 ? " (robustness " + runs.robustness() + ")" : "") + ", but the test has "
+                + runsPerSeries + " (" + (runs.count() > 0 ? "@Runs(count = " + runs.count() + ")" : runsText(runs))
+                + "); set @Runs(count = " + needed + ") or lower the KPI's percentile or confidence");
+        return new KpiSpec(metric, percentile, confidence, side, kpi.atMost(), kpi.atLeast());
+    }
+
+    private ScoreSpec score(VariabilityScore score, List<MetricSpec> metrics, List<KpiSpec> kpis,
+                            Optional<Series> series, int seriesCount, double seriesPercentile, double seriesConfidence) {
+        MetricSpec metric = declared("@VariabilityScore", score.metric(), metrics);
+        String prefix = "@VariabilityScore(metric = \"" + metric.name() + "\"";
+        double percentile = Double.isNaN(score.percentile()) ? seriesPercentile : score.percentile();
+        double confidence = Double.isNaN(score.confidence()) ? seriesConfidence : score.confidence();
+        checkPercent(prefix + ",", "percentile", percentile, "75");
+        checkPercent(prefix + ",", "confidence", confidence, "75");
+        boolean hasAtMost = !Double.isNaN(score.atMost());
+        boolean hasRelative = !Double.isNaN(score.relativeAtMost());
+        check(hasAtMost || hasRelative, prefix + ") sets neither atMost nor relativeAtMost; give the largest "
+                + "acceptable score, e.g. atMost = 10 (in the metric's unit) or relativeAtMost = 0.1 (10 %)");
+        check(!hasAtMost || (score.atMost() >= 0 && Double.isFinite(score.atMost())), prefix + ", atMost = "
+                + Format.number(score.atMost()) + ") must be a finite number >= 0");
+        check(!hasRelative || (score.relativeAtMost() >= 0 && Double.isFinite(score.relativeAtMost())), prefix
+                + ", relativeAtMost = " + Format.number(score.relativeAtMost())
+                + ") must be a finite fraction >= 0, e.g. 0.1 for 10 %");
+        KpiSpec kpi = null;
+        for (KpiSpec candidate : kpis) {
+            if (candidate.metric() == metric
+                    && (Double.isNaN(score.kpiPercentile()) || candidate.percentile() == score.kpiPercentile())) {
+                kpi = candidate;
+                break;
+            }
+        }
+        if (kpi == null) {
+            throw error(Double.isNaN(score.kpiPercentile())
+                    ? prefix + ") scores the series KPIs of " + metric.name() + ", but no @Kpi is declared for it; add"
+                            + " @Kpi(metric = \"" + metric.name() + "\", ...)"
+                    : prefix + ", kpiPercentile = " + Format.number(score.kpiPercentile()) + ") matches no @Kpi of "
+                            + metric.name() + "; use the percentile of one of its @Kpi annotations");
+        }
+        ScoreSpec spec = new ScoreSpec(kpi, percentile, confidence, score.atMost(), score.relativeAtMost(),
+                score.joint());
+        int needed = spec.neededSeries();
+        String pair = Format.ordinal(Math.min(percentile, 100 - percentile)) + "/"
+                + Format.ordinal(Math.max(percentile, 100 - percentile)) + " percentile pair at "
+                + Format.number(confidence) + " % " + (score.joint() ? "joint " : "") + "confidence";
+        check(seriesCount >= needed, prefix + ") needs at least " + needed + " series for the " + pair + ", but "
+                + (series.isEmpty() ? "the test has one series (no @Series)"
+                        : series.get().count() == 0 ? "@Series(count = 0) sizes " + seriesCount
+                        : "@Series(count = " + seriesCount + ")")
+                + "; set @Series(count = " + needed + ")"
+                + (score.joint() ? "" : " or @Series(count = 0) with the same percentile and confidence")
+                + ", or remove the score");
+        return spec;
+    }
+
+    private MetricSpec declared(String annotation, String name, List<MetricSpec> metrics) {
+        for (MetricSpec metric : metrics) {
+            if (metric.name().equals(name.trim())) {
+                return metric;
+            }
+        }
+        throw error(notDeclared(annotation + "(metric", name, metrics));
+    }
+
+    /** The message for an attribute that names no declared metric: the declared ones, and the fix. */
+    public static String notDeclared(String attribute, String name, List<MetricSpec> metrics) {
+        StringBuilder declared = new StringBuilder();
+        for (MetricSpec metric : metrics) {
+            declared.append(declared.length() > 0 ? ", " : "").append(metric.name());
+        }
+        return attribute + " = \"" + name + "\") names no declared metric; declared: "
+                + (declared.length() == 0 ? "none" : declared) + ". Fix the name or add @Metric(name = \"" + name
+                + "\", ...)";
+    }
+
+    private static String runsText(Runs runs) {
+        return "@Runs(percentile = " + Format.number(runs.percentile()) + ", confidence = "
+                + Format.number(runs.confidence()) + (runs.robustness() > 0 ? ", robustness = " + runs.robustness() : "")
+                + ")";
+    }
+
+    private void checkPercent(String annotation, String attribute, double value, String example) {
+        String open = annotation.endsWith(",") ? annotation + " " : annotation + "(";
+        check(value > 0 && value < 100, open + attribute + " = " + Format.number(value) + ") must be in the open "
+                + "interval (0, 100); use e.g. " + attribute + " = " + example);
+    }
+
+    private void check(boolean condition, String message) {
+        if (!condition) {
+            throw error(message);
+        }
+    }
+
+    private ExtensionConfigurationException error(String message) {
+        return new ExtensionConfigurationException("TriScale configuration error in " + testName + ": " + message);
+    }
+}

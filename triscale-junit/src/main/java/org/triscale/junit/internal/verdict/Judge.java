@@ -1,0 +1,177 @@
+package org.triscale.junit.internal.verdict;
+
+import org.triscale.junit.internal.gate.BaselineGate;
+import org.triscale.junit.internal.gate.GateSummary;
+import org.triscale.junit.internal.lifecycle.Progress;
+import org.triscale.junit.internal.output.ResultMapper;
+import org.triscale.junit.internal.recording.RunRecord;
+import org.triscale.junit.internal.recording.RunStatus;
+import org.triscale.junit.internal.setup.Settings;
+import org.triscale.junit.internal.setup.SettingsReader;
+import org.triscale.junit.internal.lifecycle.TemplateState;
+import org.triscale.junit.internal.setup.TestSetup;
+import org.junit.jupiter.api.MediaType;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.opentest4j.AssertionFailedError;
+import org.opentest4j.TestAbortedException;
+import org.triscale.junit.internal.output.SurefireSeriesReports;
+import org.triscale.junit.internal.output.JsonResults;
+import org.triscale.junit.internal.output.TestResult;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Judges a test method: refuses partial data, analyses the runs, runs the {@code @Baseline} gate
+ * (with its history line and Markdown summary), writes the JSON result and the per-series Surefire
+ * reports, prints the summary, and fails with every problem in one message.
+ */
+public final class Judge {
+    private Judge() {
+    }
+
+    public static void judge(TemplateState state, ExtensionContext context) {
+        TestSetup setup = state.setup;
+        if (!state.complete()) {
+            String failure = VerdictMessages.partialData(setup, state);
+            progress(setup, "REFUSED · " + failure, List.of());
+            throw new AssertionFailedError(header(setup, "REFUSED") + "\n- " + failure);
+        }
+        if (allRunsAborted(state)) {
+            // Every run skipped itself (an assumption: a missing backend, a wrong platform): there is
+            // nothing to judge, and a red verdict would contradict the runs' own skips.
+            String reason = "all " + setup.totalRuns() + " runs were skipped by an assumption; the verdict is skipped too";
+            progress(setup, "skipped · " + reason, List.of());
+            throw new TestAbortedException(header(setup, "SKIPPED") + "\n- " + reason);
+        }
+        Analysis analysis = VerdictAnalysis.analyse(state);
+        List<String> failures = new ArrayList<>(analysis.failures());
+        List<String> warnings = new ArrayList<>(analysis.warnings());
+        Settings settings = setup.settings();
+        BaselineGate gate = setup.gate().isPresent() ? BaselineGate.judge(state) : null;
+        if (gate != null) {
+            failures.addAll(gate.failures());
+            warnings.addAll(gate.warnings());
+            gate.appendHistory(status(failures), failures.isEmpty()).ifPresent(warnings::add);
+        }
+        TestResult.Gate gateResult = gate == null ? null : gate.result();
+        if (settings.surefireReports() && !setup.kpis().isEmpty()) { // no KPI: an empty suite per series
+            TestResult preliminary = ResultMapper.map(state, analysis, status(failures), failures, warnings,
+                    gateResult);
+            try {
+                SurefireSeriesReports.write(preliminary, settings.surefireDir());
+            } catch (IOException | RuntimeException e) {
+                failures.add(unwritable("the per-series Surefire reports", settings.surefireDir(), e,
+                        SettingsReader.SUREFIRE_DIR));
+            }
+        }
+        if (gate != null) {
+            try {
+                GateSummary.write(settings.outputDir(), setup, gate, status(failures), failures, warnings);
+            } catch (IOException | RuntimeException e) {
+                warnings.add(unwritable("the baseline gate's Markdown summary", settings.outputDir(), e,
+                        SettingsReader.OUTPUT_DIR));
+            }
+        }
+        TestResult result = ResultMapper.map(state, analysis, status(failures), failures, warnings, gateResult);
+        Path json = null;
+        try {
+            json = JsonResults.write(result, settings.outputDir());
+        } catch (IOException | RuntimeException e) {
+            failures.add(unwritable("the JSON result", settings.outputDir(), e, SettingsReader.OUTPUT_DIR));
+        }
+        if (json != null) {
+            publish(context, json);
+            context.publishReportEntry("triscale.result", json.toString());
+        }
+        String summary = failures.isEmpty() ? "passed · " + counts(setup) : "FAILED · " + failures.size()
+                + (failures.size() == 1 ? " problem" : " problems");
+        progress(setup, summary + (json == null ? "" : " · " + json), warnings);
+        if (gate != null) {
+            for (String note : gate.notes()) {
+                // An update prints what changed even without progress lines: the user asked for it.
+                if (setup.settings().progress() || setup.gate().get().update()) {
+                    Progress.verdict(setup, note);
+                }
+            }
+            context.publishReportEntry("triscale.baseline", gate.worstOutcome() == null ? "none"
+                    : gate.worstOutcome().name());
+        }
+        if (!failures.isEmpty()) {
+            StringBuilder message = new StringBuilder(header(setup, "FAILED"));
+            for (String failure : failures) {
+                message.append("\n- ").append(failure);
+            }
+            if (!warnings.isEmpty()) {
+                message.append("\nWarnings:");
+                for (String warning : warnings) {
+                    message.append("\n- ").append(warning);
+                }
+            }
+            if (json != null) {
+                message.append("\nResults: ").append(json);
+            }
+            throw new AssertionFailedError(message.toString());
+        }
+    }
+
+    private static boolean allRunsAborted(TemplateState state) {
+        for (RunRecord record : state.runs()) {
+            if (record.status() != RunStatus.ABORTED) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static String status(List<String> failures) {
+        return failures.isEmpty() ? "PASSED" : "FAILED";
+    }
+
+    private static String header(TestSetup setup, String status) {
+        return "TriScale verdict of " + setup.testName() + ": " + status + " (" + setup.seriesCount() + " series × "
+                + setup.runsPerSeries() + " runs, mode " + setup.settings().mode() + ")";
+    }
+
+    /** "2 KPIs in 5 series and 1 score hold". */
+    private static String counts(TestSetup setup) {
+        int kpis = setup.kpis().size();
+        int scores = setup.scores().size();
+        return kpis + (kpis == 1 ? " KPI" : " KPIs") + " in " + setup.seriesCount()
+                + " series and " + scores
+                + (scores == 1 ? " score" : " scores") + " hold";
+    }
+
+    private static String unwritable(String what, Path folder, Exception e, String parameter) {
+        return what + " could not be written to " + folder + " (" + e.getClass().getSimpleName() + ": "
+                + e.getMessage() + "); make the folder writable or set the configuration parameter " + parameter
+                + " to one that is. The analysis does not depend on it: the other lines, if any, are its findings.";
+    }
+
+    /**
+     * Attaches the JSON to the test's report (Open Test Reporting). A launcher that writes no
+     * outputs (the test kit, by default) refuses; the result file is written anyway, so the refusal
+     * is not worth a line of output.
+     */
+    private static void publish(ExtensionContext context, Path json) {
+        try {
+            context.publishFile(json.getFileName().toString(), MediaType.APPLICATION_JSON,
+                    target -> Files.copy(json, target, StandardCopyOption.REPLACE_EXISTING));
+        } catch (RuntimeException e) {
+            // see above
+        }
+    }
+
+    private static void progress(TestSetup setup, String summary, List<String> warnings) {
+        if (setup.settings().progress()) {
+            Progress.verdict(setup, summary);
+            for (String warning : warnings) {
+                Progress.verdict(setup, "warning: " + warning);
+            }
+        }
+    }
+}

@@ -1,0 +1,176 @@
+package org.triscale.junit.internal.verdict;
+
+import org.triscale.junit.internal.setup.KpiSpec;
+import org.triscale.junit.internal.recording.RunRecord;
+import org.triscale.junit.internal.recording.RunStatus;
+import org.triscale.junit.internal.setup.ScoreSpec;
+import org.triscale.junit.internal.lifecycle.TemplateState;
+import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.engine.CheckResult;
+import org.triscale.engine.analysis.KpiResult;
+import org.triscale.engine.analysis.Kpis;
+import org.triscale.engine.analysis.Stationarity;
+import org.triscale.engine.analysis.VariabilityResult;
+import org.triscale.engine.analysis.VariabilityScores;
+import org.triscale.engine.sizing.Sizing;
+import org.triscale.junit.ChecksPolicy;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Analyses the runs of a complete launch: the KPIs of every series, the variability scores, the
+ * failed and excluded runs and the checks, with one message per problem.
+ */
+final class VerdictAnalysis {
+    private final TemplateState state;
+    private final TestSetup setup;
+    private final List<String> failures = new ArrayList<>();
+    private final List<String> warnings = new ArrayList<>();
+
+    private VerdictAnalysis(TemplateState state) {
+        this.state = state;
+        this.setup = state.setup;
+    }
+
+    /** Analyses every run of {@code state}, which must be complete. */
+    static Analysis analyse(TemplateState state) {
+        return new VerdictAnalysis(state).analyse();
+    }
+
+    private Analysis analyse() {
+        excludedRuns();
+        List<KpiOutcome> kpis = new ArrayList<>();
+        for (int series = 1; series <= setup.seriesCount(); series++) {
+            for (KpiSpec spec : setup.kpis()) {
+                KpiOutcome outcome = kpi(spec, series);
+                kpis.add(outcome);
+                if (!outcome.defined()) {
+                    failures.add(VerdictMessages.kpiUndefined(setup, outcome, state));
+                } else {
+                    if (!outcome.passed()) {
+                        failures.add(VerdictMessages.kpiViolated(outcome));
+                    }
+                    checks("series " + series + ", KPI " + spec.label(), outcome.result().stationarity());
+                }
+            }
+        }
+        List<ScoreOutcome> scores = new ArrayList<>();
+        for (ScoreSpec spec : setup.scores()) {
+            ScoreOutcome outcome = score(spec, kpis);
+            scores.add(outcome);
+            if (!outcome.defined()) {
+                failures.add(VerdictMessages.scoreUndefined(outcome));
+            } else {
+                if (!outcome.passed()) {
+                    failures.add(VerdictMessages.scoreViolated(outcome));
+                }
+                checks("series KPIs of " + spec.kpi().label(), outcome.result().stationarity());
+            }
+        }
+        return new Analysis(kpis, scores, failures, warnings);
+    }
+
+    /** Failed runs fail the verdict; runs excluded for not converging are a warning. */
+    private void excludedRuns() {
+        List<RunRecord> failed = new ArrayList<>();
+        List<RunRecord> excluded = new ArrayList<>();
+        for (RunRecord record : state.runs()) {
+            if (record.status() == RunStatus.FAILED) {
+                failed.add(record);
+            } else if (!record.status().valid()) {
+                excluded.add(record);
+            }
+        }
+        if (!failed.isEmpty()) {
+            failures.add(VerdictMessages.failedRuns(setup, failed));
+        }
+        if (!excluded.isEmpty()) {
+            warnings.add(VerdictMessages.excludedRuns(setup, excluded));
+        }
+    }
+
+    private KpiOutcome kpi(KpiSpec spec, int series) {
+        int[] runs = new int[setup.runsPerSeries()];
+        double[] values = new double[setup.runsPerSeries()];
+        int valid = 0;
+        for (int run = 1; run <= setup.runsPerSeries(); run++) {
+            double value = state.run(series, run).value(spec.metric());
+            if (!Double.isNaN(value)) {
+                runs[valid] = run;
+                values[valid] = value;
+                valid++;
+            }
+        }
+        runs = Arrays.copyOf(runs, valid);
+        values = Arrays.copyOf(values, valid);
+        int needed = Sizing.oneSided(spec.percentile(), spec.confidence(), 0);
+        if (valid == 0) {
+            return new KpiOutcome(spec, series, null, runs, values, needed, 0, 0);
+        }
+        KpiResult result = Kpis.kpi(values, spec.percentile(), spec.confidence(), spec.side(),
+                spec.metric().bounds(), setup.settings().mode());
+        if (!result.defined()) {
+            return new KpiOutcome(spec, series, result, runs, values, needed, 0, 0);
+        }
+        int position = sortedPositions(values)[result.index()];
+        return new KpiOutcome(spec, series, result, runs, values, needed, runs[position], result.index() + 1);
+    }
+
+    private ScoreOutcome score(ScoreSpec spec, List<KpiOutcome> kpis) {
+        double[] values = new double[setup.seriesCount()];
+        for (KpiOutcome outcome : kpis) {
+            if (outcome.spec() == spec.kpi()) {
+                values[outcome.series() - 1] = outcome.value();
+            }
+        }
+        int needed = spec.neededSeries();
+        int[] series = new int[values.length];
+        double[] defined = new double[values.length];
+        int count = 0;
+        for (int i = 0; i < values.length; i++) {
+            if (!Double.isNaN(values[i])) {
+                series[count] = i + 1;
+                defined[count++] = values[i];
+            }
+        }
+        if (count == 0) {
+            return new ScoreOutcome(spec, null, values, needed, 0, 0);
+        }
+        VariabilityResult result = VariabilityScores.score(values, spec.percentile(), spec.confidence(),
+                spec.kind(), spec.metric().bounds(),
+                setup.settings().mode());
+        if (!result.defined() || result.interval().lowerIndex().isEmpty() || result.interval().upperIndex().isEmpty()) {
+            return new ScoreOutcome(spec, result, values, needed, 0, 0);
+        }
+        int[] order = sortedPositions(Arrays.copyOf(defined, count));
+        return new ScoreOutcome(spec, result, values, needed, series[order[result.interval().lowerIndex().getAsInt()]],
+                series[order[result.interval().upperIndex().getAsInt()]]);
+    }
+
+    /** Positions of {@code values} in ascending order, ties in their original order. */
+    static int[] sortedPositions(double[] values) {
+        Integer[] order = new Integer[values.length];
+        for (int i = 0; i < order.length; i++) {
+            order[i] = i;
+        }
+        Arrays.sort(order, Comparator.comparingDouble((Integer i) -> values[i]));
+        return Arrays.stream(order).mapToInt(Integer::intValue).toArray();
+    }
+
+    private void checks(String subject, Stationarity stationarity) {
+        for (CheckResult check : stationarity.checks()) {
+            if (!check.passed()) {
+                String text = VerdictMessages.check(subject, check);
+                if (setup.settings().checks() == ChecksPolicy.FAIL) {
+                    failures.add(text + " The checks policy is fail (triscale.checks or @Runs(checks));"
+                            + " investigate the dependence between runs, or use the warn policy.");
+                } else {
+                    warnings.add(text);
+                }
+            }
+        }
+    }
+}

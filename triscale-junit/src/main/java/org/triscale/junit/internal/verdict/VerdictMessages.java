@@ -1,0 +1,183 @@
+package org.triscale.junit.internal.verdict;
+
+import org.triscale.junit.internal.output.Format;
+import org.triscale.junit.internal.setup.KpiSpec;
+import org.triscale.junit.internal.setup.MetricSpec;
+import org.triscale.junit.internal.recording.RunRecord;
+import org.triscale.junit.internal.recording.RunStatus;
+import org.triscale.junit.internal.setup.ScoreSpec;
+import org.triscale.junit.internal.lifecycle.TemplateState;
+import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.engine.CheckResult;
+import org.triscale.engine.analysis.Side;
+import org.triscale.engine.analysis.VariabilityResult;
+
+import java.util.Arrays;
+import java.util.List;
+
+/** The sentences of a verdict: each says what was found, what the confidence covers, what to do. */
+public final class VerdictMessages {
+    private static final int LISTED_RUNS = 10;
+
+    private VerdictMessages() {
+    }
+
+    static String partialData(TestSetup setup, TemplateState state) {
+        return "the verdict refuses partial data: only " + state.executedRuns() + " of " + setup.totalRuns()
+                + " runs (" + setup.seriesCount() + " series × " + setup.runsPerSeries() + " runs) executed in this"
+                + " launch, e.g. because a rerun or a filter selected single invocations. A KPI computed on some"
+                + " runs only (say, a rerun of the failed ones) is not the test's verdict. Rerun the whole method "
+                + setup.testName() + ".";
+    }
+
+    static String failedRuns(TestSetup setup, List<RunRecord> failed) {
+        StringBuilder text = new StringBuilder().append(failed.size()).append(" of ").append(setup.totalRuns())
+                .append(" runs failed (");
+        for (int i = 0; i < failed.size() && i < LISTED_RUNS; i++) {
+            RunRecord record = failed.get(i);
+            text.append(i > 0 ? "; " : "").append(record.label()).append(": ").append(record.message());
+        }
+        if (failed.size() > LISTED_RUNS) {
+            text.append("; ...");
+        }
+        return text.append("). The KPIs leave them out, which could hide the worst runs; fix the failures")
+                .append(" and rerun.").toString();
+    }
+
+    static String excludedRuns(TestSetup setup, List<RunRecord> excluded) {
+        StringBuilder text = new StringBuilder().append(excluded.size()).append(" of ").append(setup.totalRuns())
+                .append(" runs were excluded (");
+        for (int i = 0; i < excluded.size() && i < LISTED_RUNS; i++) {
+            RunRecord record = excluded.get(i);
+            text.append(i > 0 ? ", " : "").append(record.label())
+                    .append(record.status() == RunStatus.NOT_CONVERGED ? " did not converge" : " aborted");
+        }
+        return text.append(excluded.size() > LISTED_RUNS ? ", ...)" : ")").toString();
+    }
+
+    public static String kpiViolated(KpiOutcome outcome) {
+        KpiSpec spec = outcome.spec();
+        MetricSpec metric = spec.metric();
+        double value = outcome.value();
+        boolean tooHigh = !Double.isNaN(spec.atMost()) && value > spec.atMost();
+        String threshold = tooHigh ? "above atMost " + metric.format(spec.atMost())
+                : "below atLeast " + metric.format(spec.atLeast());
+        return "KPI " + spec.label() + " (" + spec.thresholds() + ") violated in series " + outcome.series()
+                + ": " + statement(spec, value) + ", " + threshold + ". " + covers(spec) + " The bound is the metric of "
+                + "run " + outcome.boundRun() + " (rank " + outcome.boundRank() + " of " + outcome.values().length
+                + " valid runs in ascending order); series " + outcome.series() + " run metrics: "
+                + values(metric, outcome.runs(), outcome.values()) + ". "
+                + "Either the code under test regressed, or the threshold is too tight for it.";
+    }
+
+    public static String kpiUndefined(TestSetup setup, KpiOutcome outcome, TemplateState state) {
+        KpiSpec spec = outcome.spec();
+        int valid = outcome.values().length;
+        int notConverged = 0;
+        int failed = 0;
+        for (int run = 1; run <= setup.runsPerSeries(); run++) {
+            RunStatus status = state.run(outcome.series(), run).status();
+            notConverged += status == RunStatus.NOT_CONVERGED ? 1 : 0;
+            failed += status == RunStatus.FAILED ? 1 : 0;
+        }
+        int count = setup.runsPerSeries() + Math.max(1, outcome.needed() - valid);
+        return "KPI " + spec.label() + " cannot be computed in series " + outcome.series() + ": " + side(spec)
+                + " bound of the " + Format.ordinal(spec.percentile()) + " percentile at " + Format.number(spec.confidence())
+                + " % confidence needs at least " + outcome.needed() + " valid runs, but only " + valid + " of "
+                + setup.runsPerSeries() + " are valid (" + notConverged + " did not converge, " + failed + " failed, "
+                + (setup.runsPerSeries() - valid - notConverged - failed) + " aborted). Make the runs longer so that"
+                + " they converge, run more with @Runs(count = " + count + "), or lower the KPI's confidence or the"
+                + " robustness.";
+    }
+
+    public static String scoreViolated(ScoreOutcome outcome) {
+        ScoreSpec spec = outcome.spec();
+        MetricSpec metric = spec.metric();
+        VariabilityResult result = outcome.result();
+        StringBuilder text = new StringBuilder("The ").append(spec.label()).append(" is ")
+                .append(metric.format(result.score())).append(" (relative ")
+                .append(Format.percent(result.relativeScore())).append(')');
+        if (!Double.isNaN(spec.atMost()) && result.score() > spec.atMost()) {
+            text.append(", above atMost ").append(metric.format(spec.atMost()));
+        }
+        if (!Double.isNaN(spec.relativeAtMost()) && result.relativeScore() > spec.relativeAtMost()) {
+            text.append(", above relativeAtMost ").append(Format.number(spec.relativeAtMost())).append(" (")
+                    .append(Format.percent(spec.relativeAtMost())).append(')');
+        }
+        int series = countDefined(outcome.kpis());
+        text.append(": ").append(scoreStatement(spec, series)).append(" within [")
+                .append(metric.format(result.lowerValue())).append(", ").append(metric.format(result.upperValue()))
+                .append("], whose ends are the KPIs of series ").append(outcome.lowSeries()).append(" and series ")
+                .append(outcome.highSeries()).append(". Series KPIs: ").append(kpiList(metric, outcome.kpis()))
+                .append(". The series disagree more than allowed: look for what changes between series"
+                        + " (machine, time, load), or relax the threshold.");
+        return text.toString();
+    }
+
+    public static String scoreUndefined(ScoreOutcome outcome) {
+        ScoreSpec spec = outcome.spec();
+        int defined = countDefined(outcome.kpis());
+        return "The " + spec.label() + " cannot be computed: it needs at least " + outcome.needed()
+                + " series KPIs, but only " + defined + " of " + outcome.kpis().length + " series have a defined KPI"
+                + " (see the series above). Make the runs valid, or run more series with @Series(count = "
+                + (outcome.kpis().length + Math.max(1, outcome.needed() - defined)) + ").";
+    }
+
+    static String check(String subject, CheckResult check) {
+        return subject + ": the " + check.name() + " check failed"
+                + (Double.isNaN(check.pValue()) ? "" : " (p = " + Format.number(check.pValue()) + ")") + ": "
+                + check.description();
+    }
+
+    /** "with 75 % confidence the 75th percentile of delay is at most 61.2 ms". */
+    private static String statement(KpiSpec spec, double value) {
+        return "with " + Format.number(spec.confidence()) + " % confidence the " + Format.ordinal(spec.percentile())
+                + " percentile of " + spec.metric().name() + " is " + (spec.side() == Side.UPPER ? "at most " : "at least ")
+                + spec.metric().format(value);
+    }
+
+    /** What the confidence of one series' bound covers. */
+    private static String covers(KpiSpec spec) {
+        return "(A one-sided bound for this series alone: the true " + Format.ordinal(spec.percentile())
+                + " percentile is " + (spec.side() == Side.UPPER ? "above" : "below") + " it with probability at most "
+                + Format.number(100 - spec.confidence()) + " %.)";
+    }
+
+    private static String scoreStatement(ScoreSpec spec, int series) {
+        String c = Format.number(spec.confidence());
+        if (spec.lowPercentile() == 50) {
+            return "with " + c + " % confidence the median of the " + series + " series KPIs lies";
+        }
+        String pair = "the " + Format.ordinal(spec.lowPercentile()) + " and the " + Format.ordinal(spec.highPercentile())
+                + " percentiles of the " + series + " series KPIs";
+        if (spec.joint()) {
+            return "with " + c + " % confidence, both together, " + pair + " lie";
+        }
+        return "with " + c + " % confidence each of " + pair + " (jointly with probability at least "
+                + Format.number(Math.max(0, 2 * spec.confidence() - 100)) + " %) lies";
+    }
+
+    private static String side(KpiSpec spec) {
+        return spec.side() == Side.UPPER ? "an upper" : "a lower";
+    }
+
+    private static String values(MetricSpec metric, int[] runs, double[] values) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < runs.length; i++) {
+            text.append(i > 0 ? ", " : "").append("run ").append(runs[i]).append(" = ").append(Format.number(values[i]));
+        }
+        return text.append(metric.unit().isEmpty() ? "" : " " + metric.unit()).toString();
+    }
+
+    private static String kpiList(MetricSpec metric, double[] kpis) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < kpis.length; i++) {
+            text.append(i > 0 ? ", " : "").append("series ").append(i + 1).append(" = ").append(Format.number(kpis[i]));
+        }
+        return text.append(metric.unit().isEmpty() ? "" : " " + metric.unit()).toString();
+    }
+
+    private static int countDefined(double[] values) {
+        return (int) Arrays.stream(values).filter(v -> !Double.isNaN(v)).count();
+    }
+}

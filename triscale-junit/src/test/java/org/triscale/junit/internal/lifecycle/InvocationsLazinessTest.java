@@ -1,0 +1,44 @@
+package org.triscale.junit.internal.lifecycle;
+
+import org.triscale.junit.internal.setup.Settings;
+import org.triscale.junit.internal.setup.TestSetup;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
+import org.triscale.engine.Mode;
+import org.triscale.junit.ChecksPolicy;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class InvocationsLazinessTest {
+    private static TemplateState state() {
+        Settings settings = new Settings(Mode.SOUND, ChecksPolicy.WARN, 1, false, Path.of("out"), false, Path.of("r"));
+        TestSetup setup = new TestSetup("a.B", "m", "B.m", 75, 75, 0, 3, 3, 2, 75, 75, Optional.empty(), List.of(),
+                List.of(), List.of(), settings, Optional.empty());
+        return new TemplateState(setup);
+    }
+
+    @Test
+    void generatesOneInvocationAtATime() {
+        TemplateState state = state();
+        Invocations invocations = new Invocations(state);
+        List<TestTemplateInvocationContext> seen = new ArrayList<>();
+
+        assertThat(invocations.tryAdvance(seen::add)).isTrue();
+        assertThat(state.generatedRuns()).isEqualTo(1);
+        assertThat(seen.get(0).getDisplayName(1)).isEqualTo("series 1/2 · run 1/3");
+
+        while (invocations.tryAdvance(seen::add)) {
+            // drain
+        }
+        assertThat(seen).hasSize(7);
+        assertThat(seen.get(3).getDisplayName(4)).isEqualTo("series 2/2 · run 1/3");
+        assertThat(seen.get(6).getDisplayName(7)).isEqualTo("verdict");
+        assertThat(state.generatedRuns()).isEqualTo(6);
+        assertThat(state.run(2, 3).seed).isNotEqualTo(state.run(1, 3).seed);
+    }
+}
