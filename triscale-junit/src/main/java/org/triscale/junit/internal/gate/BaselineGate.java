@@ -264,19 +264,21 @@ public final class BaselineGate {
         KpiChange kpi = result.kpi();
         SequelChange change = result.change();
         TestResult.GateComparison comparison = new TestResult.GateComparison(change.design().name(),
-                change.scale().name(), number(change.relative(change.change().estimate())),
-                number(change.relative(change.change().lower())), number(change.relative(change.change().upper())),
-                change.change().confidence(), number(change.relative(change.tolerance())),
-                change.toleranceKind().name(), number(change.relativeMinimumDetectableChange()), change.zeros());
+                change.scale().name(), relative(change, change.change().estimate()),
+                relative(change, change.change().lower()), relative(change, change.change().upper()),
+                change.change().confidence(), relative(change, change.tolerance()), change.toleranceKind().name(),
+                ResultMapper.number(change.relativeMinimumDetectableChange()), change.zeros());
         return new TestResult.GateMetric(gated.metric().name(), gated.direction().name(), outcome.name(), reason,
                 result.unit().name(), change.referenceCount(), change.candidateCount(), spec.alpha(),
-                number(change.worsePValue()), number(change.betterPValue()), comparison,
-                number(kpi.oldValue()), number(kpi.newValue()), number(kpi.change()), number(kpi.relativeChange()),
-                number(kpi.score()), message);
+                ResultMapper.number(change.worsePValue()), ResultMapper.number(change.betterPValue()), comparison,
+                ResultMapper.number(kpi.oldValue()), ResultMapper.number(kpi.newValue()),
+                ResultMapper.number(kpi.change()), ResultMapper.number(kpi.relativeChange()),
+                ResultMapper.number(kpi.score()), message);
     }
 
-    private static Double number(double value) {
-        return ResultMapper.number(value);
+    /** A reported value of the comparison as a fraction of the baseline, for the JSON result. */
+    private static Double relative(SequelChange change, double reported) {
+        return ResultMapper.number(change.relative(reported));
     }
 
     private static int rank(ComparisonOutcome outcome) {

@@ -53,6 +53,25 @@ class BaselineFilesTest {
                 "does not have the fields of a sequel record");
         assertUnusable(file, valid.replace("\"metrics\" : [", "\"metrics\" : [ null, "), "metrics[0] is null");
         assertUnusable(file, "[ 1 ]", "a JSON object is expected, found array");
+        assertUnusable(file, valid.replace("\"seeds\" : null", "\"seeds\" : [ [ 1, 2 ], [ 3 ] ]"),
+                "metric \"fct\" has 1 series of run metrics but seeds for 2");
+        assertUnusable(file, valid.replace("\"seeds\" : null", "\"seeds\" : [ [ 1, 2 ] ]"),
+                "metric \"fct\" runMetrics[0] has 4 runs but seeds[0] 2");
+        assertUnusable(file, valid.replace("\"seeds\" : null", "\"seeds\" : [ [ 1, null, 3, 4 ] ]"),
+                "has a missing seed in seeds[0]");
+    }
+
+    /** Files of schema 1 have no seeds: still read, and compared unpaired. */
+    @Test
+    void readsSchemaOneWithoutSeeds() throws IOException {
+        Path file = folder.resolve("m.json");
+        BaselineFiles.write(file, Records.record("t", 0, 4));
+        Files.writeString(file, Files.readString(file).replace("\"schemaVersion\" : 2", "\"schemaVersion\" : 1")
+                .replace("\"seeds\" : null,", ""));
+
+        SequelRecord read = BaselineFiles.read(file);
+        assertThat(read.schemaVersion()).isEqualTo(1);
+        assertThat(read.seeds()).isNull();
     }
 
     @Test
