@@ -462,6 +462,8 @@ class BaselineTest {
                         + "@Baseline(direction = LOWER_IS_BETTER)");
         assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(UnknownMetric.class)))
                 .contains("@Baseline(metrics = \"fc\") names no declared metric; declared: fct");
+        assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(BothTolerances.class)))
+                .contains("@Baseline sets both tolerance = 0.05 and absoluteTolerance = 10; set one of them");
         assertThat(ConfigurationTest.configurationError(Kit.in(folder).with("triscale.baseline.alpha", "0.7")
                 .run(Gated.class))).contains("triscale.baseline.alpha = '0.7' is not valid");
         assertThat(ConfigurationTest.configurationError(Kit.in(folder).with("triscale.baseline.missing", "ignore")
@@ -541,6 +543,18 @@ class BaselineTest {
             org.junit.jupiter.api.Assumptions.assumeTrue(run.series() > abortedSeries, "emulator unavailable");
             run.testBed("backend", backend);
             run.report("fct", 100 + 3 * run.series() + (run.run() * 3) % 5 + shift);
+        }
+    }
+
+    @FixturesOnly
+    static class BothTolerances {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 5)
+        @Metric(name = "fct", unit = "ms")
+        @Kpi(metric = "fct", atMost = 1000)
+        @Baseline(tolerance = 0.05, absoluteTolerance = 10)
+        void fct(RunContext run) {
+            run.report("fct", 100);
         }
     }
 

@@ -10,10 +10,10 @@ import org.triscale.engine.comparison.RankSumTest;
 import java.util.Arrays;
 
 /**
- * Seeded Monte Carlo calibration of the unpaired design's rank test on FCT-like data ({@link FctModel}), and of the
- * decision rules it was chosen over: at
- * the defaults (5 series of 5 runs, the runs sized for the 75th percentile at 75 %, α = 1 %), the
- * false-alarm rate on unchanged data and the probability of detecting a 15 % shift of every FCT
+ * Seeded Monte Carlo calibration of the unpaired design's rank test on FCT-like data
+ * ({@link FctModel}), and of the decision rules it was chosen over: at the defaults (5 series of
+ * 5 runs, the runs sized for the 75th percentile at 75 %, α = 1 %), the false-alarm rate on
+ * unchanged data and the probability of detecting a 15 % shift of every FCT
  * (hence of P95 FCT). The full calibration ({@code -Dtriscale.calibration=full}) also measures the
  * designs that were considered and rejected, and runs every cell with series effects, data on
  * which runs are not exchangeable but series are. Numbers: {@code docs/regression-gate.md}.

@@ -50,7 +50,8 @@ enum ComparisonModel {
                     case HEAVY_TAILED: {
                         double run = Math.pow(source.rng.nextDouble(), -1 / 1.2);
                         // Clipped far out so that exp stays finite; the clip keeps the noise symmetric.
-                        double cauchy = Math.max(-1e3, Math.min(1e3, Math.tan(Math.PI * (source.rng.nextDouble() - 0.5))));
+                        double cauchy = Math.tan(Math.PI * (source.rng.nextDouble() - 0.5));
+                        cauchy = Math.max(-1e3, Math.min(1e3, cauchy));
                         reference[s][r] = run;
                         candidate[s][r] = run * factor * Math.exp(residual * cauchy);
                         break;

@@ -23,7 +23,10 @@ class HodgesLehmannTest {
         assertThat(HodgesLehmann.shift(new double[] {1, 2}, new double[] {3, 5}, 0.5).estimate()).isEqualTo(2.5);
     }
 
-    /** Critical counts from the exact tables: signed rank n = 10, P(T+ ≤ 8) = 0.0244; rank sum 5 and 5, P(U ≤ 2) = 4/252. */
+    /**
+     * Critical counts from the exact tables: signed rank n = 10, P(T+ ≤ 8) = 0.0244; rank sum 5 and 5,
+     * P(U ≤ 2) = 4/252.
+     */
     @Test
     void criticalCountsMatchTheTables() {
         assertThat(HodgesLehmann.signedRankCriticalCount(10, 0.025)).isEqualTo(9);
@@ -44,7 +47,10 @@ class HodgesLehmannTest {
         assertThat((double) signedExact).isCloseTo(signedNormal, within(0.001 * signedNormal));
     }
 
-    /** The interval is the inversion of the exact test: just inside its ends the test does not reject, just outside it does. */
+    /**
+     * The interval is the inversion of the exact test: just inside its ends the test does not reject,
+     * just outside it does.
+     */
     @Test
     void intervalsInvertTheRankTests() {
         UniformRandomProvider rng = Calibration.rng(44);

@@ -29,16 +29,16 @@ final class GateMessages {
                 : " " + capitalised(kpiSentence(gated, result.kpi())) + ".";
         switch (outcome) {
             case REGRESSED:
-                return head + "change " + interval(gated, change) + ", beyond the tolerance " + tolerance(gated, change)
+                return head + "change " + interval(gated, change) + ", beyond the tolerance " + tolerance(gated, result)
                         + "; " + test(change, true) + "; " + detects(gated, change) + "." + context
                         + " If the change is intended, update the baseline with " + UPDATE_HINT + " and commit "
                         + spec.fileLabel() + ".";
             case IMPROVED:
-                return head + "change " + interval(gated, change) + ", tolerance " + tolerance(gated, change) + "; "
+                return head + "change " + interval(gated, change) + ", tolerance " + tolerance(gated, result) + "; "
                         + test(change, false) + "." + context + " To make it the new reference, update the baseline"
                         + " with " + UPDATE_HINT + " and commit " + spec.fileLabel() + ".";
             case UNCHANGED:
-                return head + "change " + interval(gated, change) + ", inside the tolerance " + tolerance(gated, change)
+                return head + "change " + interval(gated, change) + ", inside the tolerance " + tolerance(gated, result)
                         + "; " + detects(gated, change) + "." + context;
             default:
                 String numbers;
@@ -50,7 +50,7 @@ final class GateMessages {
                             + result.outcome().label() + ".";
                 } else {
                     numbers = "cannot tell: change " + interval(gated, change) + ", tolerance "
-                            + tolerance(gated, change) + "; " + detects(gated, change) + " (" + reason + ").";
+                            + tolerance(gated, result) + "; " + detects(gated, change) + " (" + reason + ").";
                 }
                 String policy = spec.inconclusive() == GateSpec.InconclusivePolicy.FAIL
                         ? " The inconclusive policy is fail (" + GateSpecReader.INCONCLUSIVE + (spec.strict()
@@ -80,7 +80,8 @@ final class GateMessages {
     }
 
     /** "±4.3 % (the variability score of the per-series changes)". */
-    private static String tolerance(GateSpec.GatedMetric gated, SequelChange change) {
+    private static String tolerance(GateSpec.GatedMetric gated, GateResult result) {
+        SequelChange change = result.change();
         String source;
         switch (change.toleranceKind()) {
             case RELATIVE:
@@ -91,8 +92,8 @@ final class GateMessages {
                 break;
             default:
                 source = change.design() == Design.PAIRED ? "the variability score of the per-series changes"
-                        : "the baseline's variability score of its " + (change.referenceCount() == change.seriesCount()
-                        ? "series medians" : "runs");
+                        : "the baseline's variability score of its " + (result.unit() == ComparisonUnit.SERIES
+                        ? "series medians" : "run metrics");
         }
         return "±" + unsigned(gated, change, change.tolerance()) + " (" + source + ")";
     }
