@@ -15,12 +15,12 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-import org.triscale.samples.emulator.Emulator;
-import org.triscale.samples.emulator.Packets;
-import org.triscale.samples.emulator.Rate;
-import org.triscale.samples.emulator.Scenario;
-import org.triscale.samples.emulator.Trace;
-import org.triscale.samples.emulator.cca.Cca;
+import org.triscale.emulator.Emulator;
+import org.triscale.emulator.Rate;
+import org.triscale.emulator.Scenario;
+import org.triscale.emulator.Trace;
+import org.triscale.emulator.cca.Cca;
+import org.triscale.emulator.queue.Packets;
 
 /**
  * Speed of the embedded emulator on a fixed scenario: one bulk flow over a 100 Mbit/s bottleneck

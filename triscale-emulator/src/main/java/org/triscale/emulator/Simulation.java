@@ -1,0 +1,182 @@
+package org.triscale.emulator;
+
+import org.triscale.emulator.workload.FctWorkload;
+import org.triscale.emulator.workload.FlowSizes;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
+import org.apache.commons.rng.simple.RandomSource;
+
+/**
+ * One run of a scenario: the event loop and the shared parts (bottleneck, recorders, random
+ * streams). An event is a time and an int id {@code index << 3 | type}; the index is a flow id,
+ * or a workload index for arrivals.
+ */
+final class Simulation {
+    static final int DATA = 0;
+    static final int ACK = 1;
+    static final int RTO = 2;
+    static final int PACE = 3;
+    static final int DELAYED_ACK = 4;
+    static final int START = 5;
+    static final int ARRIVAL = 6;
+    private static final int TYPE_BITS = 3;
+    private static final int TYPE_MASK = (1 << TYPE_BITS) - 1;
+    private static final long SEED_STEP = 0x9E3779B97F4A7C15L;
+
+    private final Scenario scenario;
+    private final long seed;
+    private final long end;
+    final long binNanos;
+    final int initialWindow;
+    final long receiveWindowBytes;
+    final boolean delayedAck;
+    final LossRecovery lossRecovery;
+
+    private final EventQueue queue = new EventQueue();
+    final Bottleneck bottleneck;
+    final DelayRecorder delays;
+    final ThroughputBins totalBins;
+    private final int binCount;
+    private final List<Flow> flows = new ArrayList<>();
+    private final long ackJitterNanos;
+    private final UniformRandomProvider jitterRandom;
+    private final long flowSeedBase;
+    private final Workload[] workloads;
+    private long events;
+
+    /** The arrival process of one FCT workload. */
+    private static final class Workload {
+        final FctWorkload spec;
+        final ZigguratSampler.Exponential gaps;
+        final FlowSizes.Sampler sizes;
+        final long stop;
+        int arrivals;
+
+        Workload(FctWorkload spec, UniformRandomProvider random, long runEnd) {
+            this.spec = spec;
+            this.gaps = ZigguratSampler.Exponential.of(random, spec.meanInterArrival().toNanos());
+            this.sizes = spec.sizes().sampler(random);
+            this.stop = Math.min(runEnd, spec.stop().map(d -> d.toNanos()).orElse(runEnd));
+        }
+
+        long nextGap() {
+            return Math.max(1, Math.round(gaps.sample()));
+        }
+    }
+
+    Simulation(Scenario scenario, long seed) {
+        this.scenario = scenario;
+        this.seed = seed;
+        this.end = scenario.duration().toNanos();
+        this.binNanos = scenario.throughputBin().toNanos();
+        this.binCount = (int) ((end + binNanos - 1) / binNanos);
+        this.initialWindow = scenario.initialWindow();
+        this.receiveWindowBytes = scenario.receiveWindowBytes();
+        this.delayedAck = scenario.delayedAck();
+        this.lossRecovery = scenario.lossRecovery();
+        // Independent streams per purpose, so that e.g. adding random loss leaves the workload unchanged.
+        UniformRandomProvider seeds = RandomSource.SPLIT_MIX_64.create(seed);
+        UniformRandomProvider lossRandom = RandomSource.XO_RO_SHI_RO_128_PP.create(seeds.nextLong());
+        this.jitterRandom = RandomSource.XO_RO_SHI_RO_128_PP.create(seeds.nextLong());
+        this.flowSeedBase = seeds.nextLong();
+        this.bottleneck = new Bottleneck(scenario.bottleneck(), scenario.buffer(), scenario.ecnThreshold(),
+                scenario.randomLoss(), lossRandom, end);
+        this.delays = new DelayRecorder(scenario.delaySampleEvery());
+        this.totalBins = new ThroughputBins(binNanos, 0, binCount);
+        this.ackJitterNanos = scenario.ackJitter().toNanos();
+        this.workloads = new Workload[scenario.workloads().size()];
+        for (int w = 0; w < workloads.length; w++) {
+            workloads[w] = new Workload(scenario.workloads().get(w),
+                    RandomSource.XO_RO_SHI_RO_128_PP.create(seeds.nextLong()), end);
+        }
+    }
+
+    void schedule(long time, int index, int type) {
+        queue.push(time, index << TYPE_BITS | type);
+    }
+
+    long ackJitter() {
+        return ackJitterNanos == 0 ? 0 : jitterRandom.nextLong(ackJitterNanos + 1);
+    }
+
+    Trace run() {
+        List<FlowSpec> specs = scenario.flows();
+        for (int i = 0; i < specs.size(); i++) {
+            FlowSpec f = specs.get(i);
+            String label = f.label() != null ? f.label() : "flow-" + i;
+            long size = f.sizeBytes().isPresent() ? f.sizeBytes().getAsLong() : -1;
+            Flow flow = newFlow(label, FlowResult.Kind.INDIVIDUAL, f.cca(), f.oneWayDelay().toNanos(),
+                    f.start().toNanos(), size);
+            schedule(flow.start, flow.id, START);
+        }
+        for (int w = 0; w < workloads.length; w++) {
+            long first = workloads[w].spec.start().toNanos() + workloads[w].nextGap();
+            if (first < workloads[w].stop) {
+                schedule(first, w, ARRIVAL);
+            }
+        }
+        loop();
+        List<FlowResult> results = new ArrayList<>(flows.size());
+        int[] firstBins = new int[flows.size()];
+        double[][] flowMbps = new double[flows.size()][];
+        for (Flow f : flows) {
+            results.add(f.result(end));
+            firstBins[f.id] = f.bins.firstBin();
+            flowMbps[f.id] = f.bins.megabitsPerSecond(end, false);
+        }
+        Throughput throughput = new Throughput(binNanos / 1e9, end / 1e9, totalBins.megabitsPerSecond(end, true),
+                firstBins, flowMbps);
+        return new Trace(scenario, seed, results, delays.samples(), throughput, bottleneck.stats(), events);
+    }
+
+    private Flow newFlow(String label, FlowResult.Kind kind, org.triscale.emulator.cca.Cca cca,
+                         long oneWayDelay, long start, long size) {
+        int id = flows.size();
+        Flow flow = new Flow(this, id, label, kind, cca, oneWayDelay, start, size, flowSeedBase + id * SEED_STEP);
+        flows.add(flow);
+        return flow;
+    }
+
+    ThroughputBins newBins(long from) {
+        return new ThroughputBins(binNanos, from, binCount);
+    }
+
+    private void loop() {
+        EventQueue q = queue;
+        List<Flow> fl = flows;
+        while (!q.isEmpty()) {
+            long time = q.peekTime();
+            if (time > end) {
+                break;
+            }
+            int id = q.peekId();
+            q.pop();
+            events++;
+            int index = id >>> TYPE_BITS;
+            switch (id & TYPE_MASK) {
+                case DATA -> fl.get(index).onDataArrival(time);
+                case ACK -> fl.get(index).onAckArrival(time);
+                case RTO -> fl.get(index).onRtoTimer(time);
+                case PACE -> fl.get(index).onPaceTimer(time);
+                case DELAYED_ACK -> fl.get(index).onDelayedAckTimer(time);
+                case START -> fl.get(index).onStart(time);
+                case ARRIVAL -> arrival(index, time);
+                default -> throw new IllegalStateException("unknown event type in id " + id);
+            }
+        }
+    }
+
+    private void arrival(int index, long time) {
+        Workload w = workloads[index];
+        FctWorkload spec = w.spec;
+        Flow flow = newFlow("fct-" + index + "-" + w.arrivals++, FlowResult.Kind.WORKLOAD, spec.cca(),
+                spec.oneWayDelay().toNanos(), time, w.sizes.next());
+        flow.onStart(time);
+        long next = time + w.nextGap();
+        if (next < w.stop) {
+            schedule(next, index, ARRIVAL);
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package org.triscale.emulator;
+
+import java.util.List;
+
+/**
+ * Everything a run of the emulator produced. Equal seeds and scenarios give equal traces.
+ *
+ * @param scenario        the scenario that ran
+ * @param seed            the seed it ran with
+ * @param flows           per-flow outcomes, by flow id
+ * @param delays          per-packet one-way delay samples
+ * @param throughput      throughput time series, per flow and in total
+ * @param link            bottleneck statistics
+ * @param eventsProcessed discrete events the simulator handled
+ */
+public record Trace(Scenario scenario, long seed, List<FlowResult> flows, DelaySamples delays, Throughput throughput,
+                   LinkStats link, long eventsProcessed) {
+
+    /**
+     * Copies the flow list.
+     *
+     * @param scenario the scenario that ran
+     * @param seed the seed it ran with
+     * @param flows per-flow outcomes, by flow id
+     * @param delays per-packet one-way delay samples
+     * @param throughput throughput time series, per flow and in total
+     * @param link bottleneck statistics
+     * @param eventsProcessed discrete events the simulator handled
+     */
+    public Trace {
+        flows = List.copyOf(flows);
+    }
+
+    /**
+     * One flow's outcome.
+     *
+     * @param id the flow id
+     * @return its result
+     * @throws IllegalArgumentException if there is no such flow
+     */
+    public FlowResult flow(int id) {
+        if (id < 0 || id >= flows.size()) {
+            throw new IllegalArgumentException("flow id must be in [0, " + flows.size() + "), got " + id);
+        }
+        return flows.get(id);
+    }
+
+    /**
+     * The flows of the FCT workloads, in arrival order.
+     *
+     * @return workload flows
+     */
+    public List<FlowResult> workloadFlows() {
+        return flows.stream().filter(f -> f.kind() == FlowResult.Kind.WORKLOAD).toList();
+    }
+
+    /**
+     * Completion times of the workload flows that completed, in arrival order.
+     *
+     * @return milliseconds
+     */
+    public double[] fctMillis() {
+        return workloadFlows().stream().filter(FlowResult::completed).mapToDouble(FlowResult::fctMillis).toArray();
+    }
+
+    /**
+     * Fraction of the workload flows that completed before the run ended.
+     *
+     * @return in [0, 1], or NaN without workload flows
+     */
+    public double completionRatio() {
+        List<FlowResult> w = workloadFlows();
+        return w.isEmpty() ? Double.NaN : w.stream().filter(FlowResult::completed).count() / (double) w.size();
+    }
+}
