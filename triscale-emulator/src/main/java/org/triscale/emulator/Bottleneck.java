@@ -1,10 +1,10 @@
 package org.triscale.emulator;
 
-import org.triscale.emulator.queue.BufferSize;
-import org.triscale.emulator.queue.Packets;
-import org.triscale.emulator.queue.Bytes;
 import java.util.OptionalInt;
 import org.apache.commons.rng.UniformRandomProvider;
+import org.triscale.emulator.queue.BufferSize;
+import org.triscale.emulator.queue.Bytes;
+import org.triscale.emulator.queue.Packets;
 
 /**
  * The bottleneck link: a DropTail FIFO served at a constant rate. A FIFO at a constant rate
@@ -122,6 +122,6 @@ final class Bottleneck {
     LinkStats stats() {
         double utilisation = end > 0 ? Math.min(1.0, busyNanos / (double) end) : 0;
         double meanWait = forwarded > 0 ? waitingNanos / 1e6 / forwarded : 0;
-        return new LinkStats(forwarded, bufferDrops, randomDrops, marks, utilisation, meanWait, maxQueue);
+        return new LinkStats(forwarded, bufferDrops, 0, randomDrops, marks, utilisation, meanWait, maxQueue);
     }
 }

@@ -31,7 +31,7 @@ final class Flow implements Connection, AckSink {
     private final Simulation sim;
     private final CongestionControl cc;
     private final boolean sack;
-    private final boolean ect;
+    private final Ecn ecn;
     private final boolean ownsRecoveryWindow;
     private final int initialWindow;
     private final long receiveWindow;
@@ -42,7 +42,7 @@ final class Flow implements Connection, AckSink {
     private final SentSegments segments = new SentSegments();
     private final Scoreboard scoreboard = new Scoreboard(segments);
     private final DeliveryRate rate = new DeliveryRate();
-    private final RttEstimator rtt = new RttEstimator();
+    private final RttEstimator rtt;
     private long sndUna;
     private long sndNxt;
     private long maxSent;
@@ -76,6 +76,7 @@ final class Flow implements Connection, AckSink {
     private long lastAckArrival;
 
     // Results.
+    private boolean handshakeDone;
     private boolean started;
     private boolean completed;
     private long finishTime;
@@ -103,9 +104,10 @@ final class Flow implements Connection, AckSink {
             totalSegments = (sizeBytes + Wire.MSS - 1) / Wire.MSS;
             lastPayload = (int) (sizeBytes - (totalSegments - 1) * Wire.MSS);
         }
+        this.rtt = new RttEstimator(sim.minRtoNanos);
         this.cc = cca.newInstance();
         this.sack = sim.lossRecovery == LossRecovery.SACK;
-        this.ect = cc.ecnCapable();
+        this.ecn = cc.scalable() ? Ecn.ECT_1 : cc.ecnCapable() ? Ecn.ECT_0 : Ecn.NOT_ECT;
         this.ownsRecoveryWindow = cc.ownsRecoveryWindow();
         this.initialWindow = sim.initialWindow;
         this.receiveWindow = Math.max(2, sim.receiveWindowBytes / Wire.MSS);
@@ -116,6 +118,13 @@ final class Flow implements Connection, AckSink {
     // ---- events -------------------------------------------------------------------------------
 
     void onStart(long time) {
+        if (sim.handshake && !handshakeDone) {
+            // SYN and SYN-ACK take one base RTT; the SYN-ACK gives the first RTT sample (as Linux).
+            handshakeDone = true;
+            rtt.sample(2 * oneWayDelay);
+            sim.schedule(time + 2 * oneWayDelay, id, Simulation.START);
+            return;
+        }
         now = time;
         started = true;
         cc.init(this);
@@ -398,19 +407,21 @@ final class Flow implements Connection, AckSink {
         rate.onSend(segments, slot, time, inFlight());
         packetsSent++;
         int wire = (seg == totalSegments - 1 ? lastPayload : Wire.MSS) + Wire.HEADER;
-        long departure = sim.bottleneck.enqueue(time, wire, ect);
-        if (departure != Bottleneck.DROPPED) {
-            bins.add(departure, wire);
-            sim.totalBins.add(departure, wire);
-            boolean wasEmpty = toReceiver.isEmpty();
-            long arrival = departure + oneWayDelay;
-            toReceiver.push(arrival, seg, time, sim.bottleneck.lastMarked ? 1 : 0);
-            if (wasEmpty) {
-                sim.schedule(arrival, id, Simulation.DATA);
-            }
-        }
+        sim.send(this, seg, time, wire, ecn, time);
         if (rtoDeadline == NOT_ARMED) {
             armRto(time + rtt.rto());
+        }
+    }
+
+    /** Segment {@code seg} finished its transmission on the bottleneck at {@code departure}. */
+    void departed(long seg, long sentAt, int wire, boolean ce, long departure) {
+        bins.add(departure, wire);
+        sim.totalBins.add(departure, wire);
+        boolean wasEmpty = toReceiver.isEmpty();
+        long arrival = departure + oneWayDelay;
+        toReceiver.push(arrival, seg, sentAt, ce ? 1 : 0);
+        if (wasEmpty) {
+            sim.schedule(arrival, id, Simulation.DATA);
         }
     }
 

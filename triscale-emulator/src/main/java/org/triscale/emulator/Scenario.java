@@ -1,13 +1,15 @@
 package org.triscale.emulator;
 
-import org.triscale.emulator.queue.BufferSize;
-import org.triscale.emulator.queue.Packets;
-import org.triscale.emulator.workload.FctWorkload;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
+import org.triscale.emulator.queue.BufferSize;
+import org.triscale.emulator.queue.Packets;
+import org.triscale.emulator.queue.QueueDiscipline;
+import org.triscale.emulator.workload.FctWorkload;
 
 /**
  * A dumbbell path and what runs over it: N senders share one bottleneck link (a DropTail FIFO
@@ -25,9 +27,14 @@ import java.util.function.Consumer;
  * }</pre>
  *
  * @param bottleneck       rate of the bottleneck link
- * @param buffer           size of its DropTail buffer
- * @param ecnThreshold     mark ECN-capable packets when more than this many packets are queued;
- *                         empty for no marking
+ * @param buffer           size of its buffer; without a queue discipline a DropTail buffer that
+ *                         counts the packet on the wire, with one the discipline's limit on
+ *                         queued packets (as a Linux qdisc's {@code limit})
+ * @param ecnThreshold     DropTail only: mark an ECN-capable packet that arrives when K or more
+ *                         packets are in the buffer, the one on the wire included; empty for no
+ *                         marking
+ * @param queue            the queue discipline (AQM) of the bottleneck; empty for the DropTail
+ *                         fast path
  * @param randomLoss       probability that the bottleneck drops a data packet at random, in [0, 1)
  * @param flows            the individual flows (ids 0 … n−1 in this order)
  * @param workloads        the FCT workloads (their flows get the ids after the individual flows,
@@ -41,11 +48,17 @@ import java.util.function.Consumer;
  * @param initialWindow    initial congestion window in segments, in [1, 1000]
  * @param receiveWindowBytes largest flight a receiver allows, in bytes, &gt;= 2 segments
  * @param lossRecovery     how senders repair losses (SACK by default, as Linux)
+ * @param minRto           the smallest retransmission timeout's variance term, in [1 ms, 10 s]
+ *                         (Linux's {@code tcp_rto_min}, 200 ms)
+ * @param handshake        whether each flow opens with a SYN/SYN-ACK exchange, one RTT before
+ *                         its first data segment
  */
-public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThreshold, double randomLoss,
+public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThreshold,
+                       Optional<QueueDiscipline.Factory> queue, double randomLoss,
                        List<FlowSpec> flows, List<FctWorkload> workloads, Duration duration,
                        Duration throughputBin, int delaySampleEvery, boolean delayedAck, Duration ackJitter,
-                       int initialWindow, long receiveWindowBytes, LossRecovery lossRecovery) {
+                       int initialWindow, long receiveWindowBytes, LossRecovery lossRecovery, Duration minRto,
+                       boolean handshake) {
     private static final Duration MAX_DURATION = Duration.ofHours(1);
     private static final int MAX_INITIAL_WINDOW = 1000;
     private static final long MAX_BINS = 10_000_000L;
@@ -55,7 +68,8 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
      *
      * @param bottleneck rate of the bottleneck link
      * @param buffer size of its DropTail buffer
-     * @param ecnThreshold mark ECN-capable packets when more than this many packets are queued; empty for no marking
+     * @param ecnThreshold DropTail only: mark ECN-capable packets arriving when K or more packets are in the buffer
+     * @param queue the queue discipline of the bottleneck; empty for the DropTail fast path
      * @param randomLoss probability that the bottleneck drops a data packet at random, in [0, 1)
      * @param flows the individual flows (ids 0 … n−1 in this order)
      * @param workloads the FCT workloads (their flows get the ids after the individual flows, in arrival order)
@@ -68,6 +82,8 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
      * @param initialWindow initial congestion window in segments, in [1, 1000]
      * @param receiveWindowBytes largest flight a receiver allows, in bytes, &gt;= 2 segments
      * @param lossRecovery how senders repair losses (SACK by default, as Linux)
+     * @param minRto the smallest retransmission timeout's variance term, in [1 ms, 10 s]
+     * @param handshake whether each flow opens with a SYN/SYN-ACK exchange
      * @throws IllegalArgumentException naming the first invalid parameter and how to fix it
      */
     public Scenario {
@@ -77,6 +93,12 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
         if (ecnThreshold.isPresent() && ecnThreshold.getAsInt() < 1) {
             throw new IllegalArgumentException("ecnThreshold must be >= 1 packet, got " + ecnThreshold.getAsInt()
                     + "; use for example ecnThreshold(20), or leave it unset for no marking");
+        }
+        Check.notNull("queue", queue, "Optional.empty() for DropTail");
+        if (queue.isPresent() && ecnThreshold.isPresent()) {
+            throw new IllegalArgumentException("ecnThreshold applies to the DropTail fast path only, but a queue "
+                    + "discipline is set; use queue(DropTail.withMarkThreshold(" + ecnThreshold.getAsInt()
+                    + ")) or leave the queue unset");
         }
         if (!(randomLoss >= 0 && randomLoss < 1)) {
             throw new IllegalArgumentException("randomLoss must be a probability in [0, 1), got " + randomLoss
@@ -125,13 +147,19 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
                     + " (two segments), got " + receiveWindowBytes + "; use for example 8 MiB");
         }
         Check.notNull("lossRecovery", lossRecovery, "LossRecovery.SACK");
+        Check.positive("minRto", minRto, "Duration.ofMillis(200)");
+        if (minRto.compareTo(Duration.ofMillis(1)) < 0 || minRto.compareTo(Duration.ofSeconds(10)) > 0) {
+            throw new IllegalArgumentException("minRto must be in [1 ms, 10 s], got " + minRto
+                    + "; Linux uses 200 ms, datacenters often 1 to 5 ms");
+        }
     }
 
     /**
      * A builder of a dumbbell scenario. Required: {@code bottleneck}, {@code buffer} and at least one
      * flow or workload. Defaults: 30 s runs, 500 ms throughput bins (as Pantheon), every delay
-     * sample kept, no delayed ACKs, no ACK jitter, no ECN marking, no random loss, initial window
-     * 10, receive window 8 MiB, SACK loss recovery.
+     * sample kept, no delayed ACKs, no ACK jitter, a DropTail buffer without ECN marking, no random
+     * loss, initial window 10, receive window 8 MiB, SACK loss recovery, a 200 ms minimum RTO, no
+     * handshake.
      *
      * @return the builder
      */
@@ -154,6 +182,7 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
         private Rate bottleneck;
         private BufferSize buffer;
         private OptionalInt ecnThreshold = OptionalInt.empty();
+        private Optional<QueueDiscipline.Factory> queue = Optional.empty();
         private double randomLoss;
         private final List<FlowSpec> flows = new ArrayList<>();
         private final List<FctWorkload> workloads = new ArrayList<>();
@@ -165,6 +194,8 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
         private int initialWindow = 10;
         private long receiveWindowBytes = 8L * 1024 * 1024;
         private LossRecovery lossRecovery = LossRecovery.SACK;
+        private Duration minRto = Duration.ofMillis(200);
+        private boolean handshake;
 
         private Builder() {
         }
@@ -192,7 +223,24 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
         }
 
         /**
-         * Marks ECN-capable packets (CE) that arrive when more than {@code packets} are queued.
+         * The bottleneck's queue discipline, e.g. {@code CoDel.rfc8289()} or
+         * {@code FqCoDel.withFlows(1)}; {@link #buffer} is then its limit. Without one, the
+         * bottleneck is a DropTail buffer served on a fast path without per-packet link events.
+         *
+         * @param value the discipline's factory
+         * @return this builder
+         */
+        public Builder queue(QueueDiscipline.Factory value) {
+            queue = Optional.of(Check.notNull("queue", value, "CoDel.rfc8289()"));
+            return this;
+        }
+
+        /**
+         * DropTail fast path only: marks an ECN-capable packet (CE) that arrives when {@code packets}
+         * or more packets are in the buffer, the one on the wire included (so a packet that arrives
+         * at an idle link with K = 1 is marked). Queue disciplines, like Linux qdiscs and ns-3's
+         * queue discs, count only the packets waiting, one fewer while the link is busy; use
+         * {@code queue(DropTail.withMarkThreshold(k))} for those semantics.
          *
          * @param packets the threshold K, &gt;= 1
          * @return this builder
@@ -379,15 +427,39 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
         }
 
         /**
+         * The smallest RTO variance term (default 200 ms, Linux's {@code tcp_rto_min}).
+         *
+         * @param value in [1 ms, 10 s]
+         * @return this builder
+         */
+        public Builder minRto(Duration value) {
+            minRto = Check.positive("minRto", value, "Duration.ofMillis(200)");
+            return this;
+        }
+
+        /**
+         * Whether each flow opens with a SYN/SYN-ACK exchange one RTT before its first data segment
+         * (default false: data from the first instant). The handshake gives the first RTT sample,
+         * as in Linux; SYN and SYN-ACK are neither queued nor lost.
+         *
+         * @param value true for a handshake
+         * @return this builder
+         */
+        public Builder handshake(boolean value) {
+            handshake = value;
+            return this;
+        }
+
+        /**
          * The scenario.
          *
          * @return the validated scenario
          * @throws IllegalArgumentException naming what is missing or invalid
          */
         public Scenario build() {
-            return new Scenario(bottleneck, buffer, ecnThreshold, randomLoss, flows, workloads, duration,
+            return new Scenario(bottleneck, buffer, ecnThreshold, queue, randomLoss, flows, workloads, duration,
                     throughputBin, delaySampleEvery, delayedAck, ackJitter, initialWindow, receiveWindowBytes,
-                    lossRecovery);
+                    lossRecovery, minRto, handshake);
         }
     }
 }

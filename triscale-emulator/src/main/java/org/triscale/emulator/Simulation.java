@@ -1,12 +1,14 @@
 package org.triscale.emulator;
 
-import org.triscale.emulator.workload.FctWorkload;
-import org.triscale.emulator.workload.FlowSizes;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
+import org.triscale.emulator.queue.Packet;
+import org.triscale.emulator.queue.QueueDiscipline;
+import org.triscale.emulator.workload.FctWorkload;
+import org.triscale.emulator.workload.FlowSizes;
 
 /**
  * One run of a scenario: the event loop and the shared parts (bottleneck, recorders, random
@@ -21,6 +23,7 @@ final class Simulation {
     static final int DELAYED_ACK = 4;
     static final int START = 5;
     static final int ARRIVAL = 6;
+    static final int LINK = 7;
     private static final int TYPE_BITS = 3;
     private static final int TYPE_MASK = (1 << TYPE_BITS) - 1;
     private static final long SEED_STEP = 0x9E3779B97F4A7C15L;
@@ -33,9 +36,14 @@ final class Simulation {
     final long receiveWindowBytes;
     final boolean delayedAck;
     final LossRecovery lossRecovery;
+    final long minRtoNanos;
+    final boolean handshake;
 
     private final EventQueue queue = new EventQueue();
-    final Bottleneck bottleneck;
+    /** The DropTail fast path, or null when the scenario has a queue discipline. */
+    private final Bottleneck bottleneck;
+    /** The link served through a queue discipline, or null. */
+    private final ServedLink servedLink;
     final DelayRecorder delays;
     final ThroughputBins totalBins;
     private final int binCount;
@@ -76,25 +84,59 @@ final class Simulation {
         this.receiveWindowBytes = scenario.receiveWindowBytes();
         this.delayedAck = scenario.delayedAck();
         this.lossRecovery = scenario.lossRecovery();
+        this.minRtoNanos = scenario.minRto().toNanos();
+        this.handshake = scenario.handshake();
         // Independent streams per purpose, so that e.g. adding random loss leaves the workload unchanged.
         UniformRandomProvider seeds = RandomSource.SPLIT_MIX_64.create(seed);
         UniformRandomProvider lossRandom = RandomSource.XO_RO_SHI_RO_128_PP.create(seeds.nextLong());
         this.jitterRandom = RandomSource.XO_RO_SHI_RO_128_PP.create(seeds.nextLong());
         this.flowSeedBase = seeds.nextLong();
-        this.bottleneck = new Bottleneck(scenario.bottleneck(), scenario.buffer(), scenario.ecnThreshold(),
-                scenario.randomLoss(), lossRandom, end);
-        this.delays = new DelayRecorder(scenario.delaySampleEvery());
-        this.totalBins = new ThroughputBins(binNanos, 0, binCount);
-        this.ackJitterNanos = scenario.ackJitter().toNanos();
         this.workloads = new Workload[scenario.workloads().size()];
         for (int w = 0; w < workloads.length; w++) {
             workloads[w] = new Workload(scenario.workloads().get(w),
                     RandomSource.XO_RO_SHI_RO_128_PP.create(seeds.nextLong()), end);
         }
+        // Drawn after the older streams so that adding a queue leaves their seeds unchanged.
+        UniformRandomProvider queueRandom = RandomSource.XO_RO_SHI_RO_128_PP.create(seeds.nextLong());
+        if (scenario.queue().isPresent()) {
+            QueueDiscipline discipline = scenario.queue().get().create(
+                    new QueueDiscipline.Setup(scenario.bottleneck(), scenario.buffer(), queueRandom));
+            this.servedLink = new ServedLink(this, discipline, scenario.bottleneck(), scenario.randomLoss(),
+                    lossRandom, end);
+            this.bottleneck = null;
+        } else {
+            this.bottleneck = new Bottleneck(scenario.bottleneck(), scenario.buffer(), scenario.ecnThreshold(),
+                    scenario.randomLoss(), lossRandom, end);
+            this.servedLink = null;
+        }
+        this.delays = new DelayRecorder(scenario.delaySampleEvery());
+        this.totalBins = new ThroughputBins(binNanos, 0, binCount);
+        this.ackJitterNanos = scenario.ackJitter().toNanos();
     }
 
     void schedule(long time, int index, int type) {
         queue.push(time, index << TYPE_BITS | type);
+    }
+
+    /** A flow sends a data packet into the bottleneck at {@code now}. */
+    void send(Flow flow, long seg, long sentAt, int wireBytes, Ecn ecn, long now) {
+        if (bottleneck != null) {
+            long departure = bottleneck.enqueue(now, wireBytes, ecn.capable());
+            if (departure != Bottleneck.DROPPED) {
+                flow.departed(seg, sentAt, wireBytes, bottleneck.lastMarked, departure);
+            }
+        } else {
+            servedLink.offer(new Packet(flow.id, seg, sentAt, wireBytes, ecn), now);
+        }
+    }
+
+    /** A packet left the served link at {@code time}. */
+    void departed(Packet p, long time) {
+        flows.get(p.flow()).departed(p.segment(), p.sentAt(), p.bytes(), p.ecn() == Ecn.CE, time);
+    }
+
+    void scheduleLink(long time) {
+        schedule(time, 0, LINK);
     }
 
     long ackJitter() {
@@ -128,7 +170,8 @@ final class Simulation {
         }
         Throughput throughput = new Throughput(binNanos / 1e9, end / 1e9, totalBins.megabitsPerSecond(end, true),
                 firstBins, flowMbps);
-        return new Trace(scenario, seed, results, delays.samples(), throughput, bottleneck.stats(), events);
+        LinkStats link = bottleneck != null ? bottleneck.stats() : servedLink.stats();
+        return new Trace(scenario, seed, results, delays.samples(), throughput, link, events);
     }
 
     private Flow newFlow(String label, FlowResult.Kind kind, org.triscale.emulator.cca.Cca cca,
@@ -163,6 +206,7 @@ final class Simulation {
                 case DELAYED_ACK -> fl.get(index).onDelayedAckTimer(time);
                 case START -> fl.get(index).onStart(time);
                 case ARRIVAL -> arrival(index, time);
+                case LINK -> servedLink.onTransmitted(time);
                 default -> throw new IllegalStateException("unknown event type in id " + id);
             }
         }

@@ -1,13 +1,14 @@
 package org.triscale.emulator;
 
-import org.triscale.emulator.queue.Packets;
 import org.triscale.emulator.queue.Bytes;
+import org.triscale.emulator.queue.Packets;
 import org.triscale.emulator.workload.FctWorkload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -82,9 +83,9 @@ class ScenarioValidationTest {
 
     @Test
     void recordsValidateToo() {
-        assertThatThrownBy(() -> new Scenario(Rate.mbps(1), Packets.of(1), OptionalInt.of(-3), 0, List.of(),
-                List.of(), Duration.ofSeconds(1), Duration.ofMillis(500), 1, false, Duration.ZERO, 10, 1 << 20,
-                LossRecovery.SACK)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ecnThreshold");
+        assertThatThrownBy(() -> new Scenario(Rate.mbps(1), Packets.of(1), OptionalInt.of(-3), Optional.empty(), 0,
+                List.of(), List.of(), Duration.ofSeconds(1), Duration.ofMillis(500), 1, false, Duration.ZERO, 10,
+                1 << 20, LossRecovery.SACK, Duration.ofMillis(200), false)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ecnThreshold");
     }
 
     @Test

@@ -18,6 +18,14 @@ public final class Cca {
     public static final Cca BBR = of("BBR", Bbr::new);
     /** DCTCP (RFC 8257) with g = 1/16; needs an ECN marking threshold at the bottleneck. */
     public static final Cca DCTCP = of("DCTCP", Dctcp::new);
+    /** CUBIC as Linux runs it: RFC 9438 with classic HyStart. */
+    public static final Cca CUBIC_LINUX = of("CUBIC-Linux", () -> new Cubic(Cubic.Config.LINUX));
+    /** CUBIC with ECN (ECT(0)) and the RFC 3168 response to marks. */
+    public static final Cca CUBIC_ECN = of("CUBIC-ECN", () -> new Cubic(Cubic.Config.RFC_9438.withEcn(true)));
+    /** NewReno with ECN (ECT(0)) and the RFC 3168 response to marks. */
+    public static final Cca NEWRENO_ECN = of("NewReno-ECN", () -> new NewReno(true));
+    /** TCP Prague, the L4S sender: ECT(1), DCTCP-style response, RTT independence, pacing. */
+    public static final Cca PRAGUE = of("Prague", Prague::new);
 
     private final String name;
     private final Supplier<? extends CongestionControl> factory;

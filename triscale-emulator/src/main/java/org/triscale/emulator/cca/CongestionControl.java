@@ -76,6 +76,17 @@ public interface CongestionControl {
     }
 
     /**
+     * Whether the connection's packets carry ECT(1), the L4S identifier (RFC 9331), instead of
+     * ECT(0): the algorithm responds to marks in proportion to their extent (DCTCP-like), so an
+     * L4S-aware queue such as DualPI2 may mark it early and often. Implies {@link #ecnCapable()}.
+     *
+     * @return true for a scalable (L4S) algorithm
+     */
+    default boolean scalable() {
+        return false;
+    }
+
+    /**
      * Whether the algorithm manages its window during fast recovery itself, with the sender
      * comparing {@link #cwnd()} to {@link Connection#inFlight()} instead of inflating the window.
      *

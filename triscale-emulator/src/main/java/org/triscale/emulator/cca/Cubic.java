@@ -6,9 +6,21 @@ package org.triscale.emulator.cca;
  * ({@code W_est}, alpha = 3(1 − beta)/(1 + beta) until {@code W_est} reaches the window before
  * the last reduction, then 1), fast convergence, multiplicative decrease by beta = 0.7, and the
  * RFC's timeout rule (K = 0 and W_max = cwnd at the start of the first congestion avoidance after
- * a timeout). The first slow start uses HyStart++ (RFC 9406) like Linux uses HyStart.
+ * a timeout). The first slow start ends by HyStart++ (RFC 9406) by default, or by Linux's classic
+ * HyStart ({@link Config#LINUX}); with {@link Config#ecn()} an echoed mark reduces the window as a
+ * loss does, once per round trip (RFC 3168, {@link EcnResponse}).
  */
 public final class Cubic implements CongestionControl {
+
+    /** How the first slow start ends before the first loss or mark. */
+    public enum SlowStart {
+        /** Plain slow start until the first loss (RFC 5681). */
+        STANDARD,
+        /** Classic HyStart (Ha and Rhee 2011), the default of Linux's CUBIC. */
+        HYSTART,
+        /** HyStart++ (RFC 9406), as Windows and some other stacks use. */
+        HYSTART_PLUS_PLUS
+    }
 
     /**
      * CUBIC's parameters.
@@ -16,11 +28,14 @@ public final class Cubic implements CongestionControl {
      * @param c               the cubic coefficient, in segments per second³ (RFC: 0.4)
      * @param beta            the multiplicative decrease factor (RFC: 0.7)
      * @param fastConvergence whether to release bandwidth faster when W_max shrinks
-     * @param hyStart         whether the first slow start uses HyStart++
+     * @param slowStart       how the first slow start ends
+     * @param ecn             whether packets are ECN-capable, with the RFC 3168 response to marks
      */
-    public record Config(double c, double beta, boolean fastConvergence, boolean hyStart) {
-        /** The RFC 9438 defaults with HyStart++. */
-        public static final Config RFC_9438 = new Config(0.4, 0.7, true, true);
+    public record Config(double c, double beta, boolean fastConvergence, SlowStart slowStart, boolean ecn) {
+        /** The RFC 9438 defaults with HyStart++ (RFC 9406), without ECN. */
+        public static final Config RFC_9438 = new Config(0.4, 0.7, true, SlowStart.HYSTART_PLUS_PLUS, false);
+        /** Linux's defaults: the RFC 9438 parameters with classic HyStart, without ECN. */
+        public static final Config LINUX = new Config(0.4, 0.7, true, SlowStart.HYSTART, false);
 
         /**
          * Validates the parameters.
@@ -28,8 +43,10 @@ public final class Cubic implements CongestionControl {
          * @param c the cubic coefficient, in segments per second³ (RFC: 0.4)
          * @param beta the multiplicative decrease factor (RFC: 0.7)
          * @param fastConvergence whether to release bandwidth faster when W_max shrinks
-         * @param hyStart whether the first slow start uses HyStart++
-         * @throws IllegalArgumentException if {@code c <= 0} or {@code beta} is outside (0, 1)
+         * @param slowStart how the first slow start ends
+         * @param ecn whether packets are ECN-capable, with the RFC 3168 response to marks
+         * @throws IllegalArgumentException if {@code c <= 0}, {@code beta} is outside (0, 1) or
+         *                                  {@code slowStart} is null
          */
         public Config {
             if (!(c > 0) || c == Double.POSITIVE_INFINITY) {
@@ -37,6 +54,9 @@ public final class Cubic implements CongestionControl {
             }
             if (!(beta > 0 && beta < 1)) {
                 throw new IllegalArgumentException("cubic beta must be in (0, 1), got " + beta);
+            }
+            if (slowStart == null) {
+                throw new IllegalArgumentException("cubic slowStart must not be null; use SlowStart.HYSTART");
             }
         }
 
@@ -47,7 +67,7 @@ public final class Cubic implements CongestionControl {
          * @return the new configuration
          */
         public Config withBeta(double value) {
-            return new Config(c, value, fastConvergence, hyStart);
+            return new Config(c, value, fastConvergence, slowStart, ecn);
         }
 
         /**
@@ -57,23 +77,35 @@ public final class Cubic implements CongestionControl {
          * @return the new configuration
          */
         public Config withFastConvergence(boolean value) {
-            return new Config(c, beta, value, hyStart);
+            return new Config(c, beta, value, slowStart, ecn);
         }
 
         /**
-         * This configuration with HyStart++ on or off.
+         * This configuration with another end of slow start.
          *
-         * @param value true for on
+         * @param value the slow-start variant
          * @return the new configuration
          */
-        public Config withHyStart(boolean value) {
-            return new Config(c, beta, fastConvergence, value);
+        public Config withSlowStart(SlowStart value) {
+            return new Config(c, beta, fastConvergence, value, ecn);
+        }
+
+        /**
+         * This configuration with ECN on or off.
+         *
+         * @param value true for ECN-capable packets and the RFC 3168 response
+         * @return the new configuration
+         */
+        public Config withEcn(boolean value) {
+            return new Config(c, beta, fastConvergence, slowStart, value);
         }
     }
 
     private final Config config;
     private final double alphaCubic;
-    private HyStartPlusPlus hyStart;
+    private HyStartPlusPlus hyStartPlusPlus;
+    private HyStart hyStart;
+    private final EcnResponse ecnResponse = new EcnResponse();
 
     private double cwnd;
     private double ssthresh = Double.POSITIVE_INFINITY;
@@ -106,22 +138,33 @@ public final class Cubic implements CongestionControl {
     @Override
     public void init(Connection c) {
         cwnd = c.initialWindow();
-        hyStart = config.hyStart() ? new HyStartPlusPlus() : null;
+        hyStartPlusPlus = config.slowStart() == SlowStart.HYSTART_PLUS_PLUS ? new HyStartPlusPlus() : null;
+        hyStart = config.slowStart() == SlowStart.HYSTART ? new HyStart() : null;
     }
 
     @Override
     public void onAck(Connection c) {
+        if (config.ecn() && ecnResponse.reduceNow(c)) {
+            reduce();
+            cwnd = ssthresh;
+            return;
+        }
         int acked = c.ackedPackets();
-        if (c.inRecovery() || acked == 0) {
+        if (c.inRecovery() || acked == 0 || ecnResponse.inCwr(c)) {
             return;
         }
         if (cwnd < ssthresh) {
             double increase = Math.min(acked, RenoWindow.SLOW_START_LIMIT);
-            if (hyStart != null) {
-                increase = hyStart.increase(c, (int) increase);
+            if (hyStart != null && hyStart.exit(c, cwnd)) {
+                ssthresh = cwnd;
+                hyStart = null;
+                return;
+            }
+            if (hyStartPlusPlus != null) {
+                increase = hyStartPlusPlus.increase(c, (int) increase);
                 if (increase == HyStartPlusPlus.EXIT) {
                     ssthresh = cwnd;
-                    hyStart = null;
+                    hyStartPlusPlus = null;
                     return;
                 }
             }
@@ -187,6 +230,7 @@ public final class Cubic implements CongestionControl {
     private void reduce() {
         epochStart = -1;
         hyStart = null;
+        hyStartPlusPlus = null;
         if (config.fastConvergence() && cwnd < wMax) {
             wMax = cwnd * (1 + config.beta()) / 2;
         } else {
@@ -199,6 +243,11 @@ public final class Cubic implements CongestionControl {
     @Override
     public double cwnd() {
         return cwnd;
+    }
+
+    @Override
+    public boolean ecnCapable() {
+        return config.ecn();
     }
 
     /**

@@ -7,4 +7,14 @@ package org.triscale.emulator.queue;
  * divided by the bottleneck rate.
  */
 public sealed interface BufferSize permits Packets, Bytes {
+
+    /**
+     * Whether a packet fits beside what is queued.
+     *
+     * @param packets packets queued
+     * @param bytes   bytes queued
+     * @param arriving size of the arriving packet, in bytes
+     * @return true if the buffer has room for it
+     */
+    boolean fits(int packets, long bytes, int arriving);
 }

@@ -31,4 +31,9 @@ public record Bytes(long count) implements BufferSize {
     public static Bytes of(long count) {
         return new Bytes(count);
     }
+
+    @Override
+    public boolean fits(int packets, long bytes, int arriving) {
+        return bytes + arriving <= count;
+    }
 }

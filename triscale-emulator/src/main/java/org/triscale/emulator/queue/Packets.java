@@ -1,9 +1,9 @@
 package org.triscale.emulator.queue;
 
-import org.triscale.emulator.Wire;
-import org.triscale.emulator.Rate;
 import java.time.Duration;
 import java.util.Objects;
+import org.triscale.emulator.Rate;
+import org.triscale.emulator.Wire;
 
 /**
  * A buffer size in packets (MahiMahi's and ns-3's usual unit).
@@ -51,5 +51,10 @@ public record Packets(int count) implements BufferSize {
         }
         double packets = rate.bitsPerSecond() * rtt.toNanos() / 1e9 / (8.0 * Wire.MTU);
         return new Packets((int) Math.max(1, Math.ceil(packets - 1e-9)));
+    }
+
+    @Override
+    public boolean fits(int packets, long bytes, int arriving) {
+        return packets < count;
     }
 }

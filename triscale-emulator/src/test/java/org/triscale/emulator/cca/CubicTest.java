@@ -11,7 +11,7 @@ class CubicTest {
 
     /** A CUBIC window grown to {@code w} segments in slow start (no HyStart). */
     private static Cubic grownTo(FakeConnection c, Cubic.Config config, int w) {
-        Cubic cubic = new Cubic(config.withHyStart(false));
+        Cubic cubic = new Cubic(config.withSlowStart(Cubic.SlowStart.STANDARD));
         cubic.init(c);
         while (cubic.cwnd() < w) {
             c.ack(cubic, c.now + 1, 1, RTT);
@@ -68,7 +68,7 @@ class CubicTest {
         FakeConnection c = new FakeConnection();
         // A tiny C makes W_cubic nearly flat: the window follows W_est, alpha = 3 × 0.3 / 1.7 per RTT.
         Cubic cubic = grownTo(c, Cubic.Config.RFC_9438.withFastConvergence(false), 100);
-        Cubic slow = new Cubic(new Cubic.Config(1e-6, 0.7, false, false));
+        Cubic slow = new Cubic(new Cubic.Config(1e-6, 0.7, false, Cubic.SlowStart.STANDARD, false));
         slow.init(c);
         while (slow.cwnd() < 100) {
             c.ack(slow, c.now + 1, 1, RTT);
@@ -122,7 +122,7 @@ class CubicTest {
     void configIsValidated() {
         assertThatThrownBy(() -> Cubic.Config.RFC_9438.withBeta(1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("beta");
-        assertThatThrownBy(() -> new Cubic.Config(0, 0.7, true, true)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> new Cubic.Config(0, 0.7, true, Cubic.SlowStart.HYSTART_PLUS_PLUS, false)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("cubic c");
         assertThatThrownBy(() -> new Cubic(null)).isInstanceOf(IllegalArgumentException.class);
     }
