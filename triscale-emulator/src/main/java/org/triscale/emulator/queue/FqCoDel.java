@@ -175,6 +175,11 @@ public final class FqCoDel implements QueueDiscipline {
         return packets;
     }
 
+    /** Packets queued in the sub-queue of {@code flow}. */
+    int packetsOf(int flow) {
+        return subs[flow % subs.length].fifo.size();
+    }
+
     /**
      * Packets dropped so far: by the sub-queues' CoDel and when the buffer overflowed.
      *

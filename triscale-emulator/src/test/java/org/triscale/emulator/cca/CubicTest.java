@@ -119,6 +119,57 @@ class CubicTest {
     }
 
     @Test
+    void classicHyStartEndsSlowStartWhenTheAckTrainSpansHalfTheMinimumRtt() {
+        FakeConnection c = new FakeConnection();
+        Cubic cubic = new Cubic(Cubic.Config.LINUX);
+        cubic.init(c);
+        long rtt = 50_000_000L;
+        c.minRtt = rtt;
+        for (int round = 0; round < 12 && cubic.ssthresh() == Double.POSITIVE_INFINITY; round++) {
+            c.round(cubic, rtt);
+        }
+        // ACKs closer than 2 ms from a window of 26 on; the train reaches 25 ms in the next round.
+        assertThat(cubic.ssthresh()).isBetween(26.0, 64.0);
+    }
+
+    @Test
+    void classicHyStartEndsSlowStartWhenTheRoundsMinimumRttGrows() {
+        FakeConnection c = new FakeConnection();
+        Cubic cubic = new Cubic(Cubic.Config.LINUX);
+        cubic.init(c);
+        long rtt = 400_000_000L;
+        c.minRtt = rtt;
+        for (int round = 0; round < 12 && cubic.ssthresh() == Double.POSITIVE_INFINITY; round++) {
+            c.round(cubic, rtt);
+            // ACKs 6 ms or more apart (no train); from the third round the RTT grows 20 ms a round,
+            // above the 16 ms threshold (clamp(400 / 8, 4, 16) ms).
+            if (round >= 2) {
+                rtt += 20_000_000L;
+            }
+        }
+        // 10, 20, 40, 80 segments; the eighth ACK of the first slower round ends slow start.
+        assertThat(cubic.ssthresh()).isEqualTo(88.0);
+    }
+
+    @Test
+    void ecnEchoReducesOncePerRoundTripAsALossWould() {
+        FakeConnection c = new FakeConnection();
+        Cubic cubic = new Cubic(Cubic.Config.RFC_9438.withEcn(true));
+        cubic.init(c);
+        assertThat(cubic.ecnCapable()).isTrue();
+        c.sndNxt = 10;
+        c.ece = true;
+        c.ack(cubic, 1, 1, 10_000_000L);
+        double reduced = cubic.cwnd();
+        assertThat(reduced).isCloseTo(7, within(1e-9));
+        // Further echoes of the same round trip change nothing, and the window does not grow.
+        c.ack(cubic, 2, 1, 10_000_000L);
+        c.ece = false;
+        c.ack(cubic, 3, 1, 10_000_000L);
+        assertThat(cubic.cwnd()).isEqualTo(reduced);
+    }
+
+    @Test
     void configIsValidated() {
         assertThatThrownBy(() -> Cubic.Config.RFC_9438.withBeta(1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("beta");
