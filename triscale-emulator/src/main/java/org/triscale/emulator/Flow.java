@@ -140,7 +140,7 @@ final class Flow implements Connection, AckSink {
             sim.schedule(toReceiver.headTime(), id, Simulation.DATA);
         }
         sim.delays.record(time, time - sendTime, id);
-        receiver.onSegment(time, seg, sendTime, ce);
+        receiver.onSegment(time, seg, sendTime, ce, seg == totalSegments - 1 && lastPayload < Wire.MSS);
     }
 
     void onDelayedAckTimer(long time) {

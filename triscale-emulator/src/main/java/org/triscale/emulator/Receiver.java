@@ -25,13 +25,15 @@ final class Receiver {
     private long pendingTrigger;
     private boolean pendingCe;
     private long delayedAckDeadline = -1;
+    /** Time of the outstanding timer event, or {@link Long#MAX_VALUE} for none. */
+    private long timerEventAt = Long.MAX_VALUE;
 
     Receiver(AckSink flow, boolean delayedAck) {
         this.flow = flow;
         this.delayedAck = delayedAck;
     }
 
-    void onSegment(long now, long segment, long sendTime, boolean ce) {
+    void onSegment(long now, long segment, long sendTime, boolean ce, boolean shortSegment) {
         if (delayedAck && pending && pendingCe != ce) {
             flow.sendAck(now, rcvNxt, pendingEcho, pendingTrigger, pendingCe);
             pending = false;
@@ -46,7 +48,7 @@ final class Receiver {
                 filled = true;
             }
             highestReceived = Math.max(highestReceived, rcvNxt);
-            immediate = filled || rcvNxt < highestReceived;
+            immediate = filled || rcvNxt < highestReceived || shortSegment;
         } else if (segment > rcvNxt) {
             set(segment);
             highestReceived = Math.max(highestReceived, segment + 1);
@@ -68,13 +70,23 @@ final class Receiver {
         pendingTrigger = segment;
         pendingCe = ce;
         delayedAckDeadline = now + DELAYED_ACK_NANOS;
-        flow.scheduleDelayedAck(delayedAckDeadline);
+        if (timerEventAt == Long.MAX_VALUE) {
+            timerEventAt = delayedAckDeadline;
+            flow.scheduleDelayedAck(delayedAckDeadline);
+        }
     }
 
     void onDelayedAckTimer(long now) {
-        if (pending && now == delayedAckDeadline) {
+        timerEventAt = Long.MAX_VALUE;
+        if (!pending) {
+            return;
+        }
+        if (now >= delayedAckDeadline) {
             flow.sendAck(now, rcvNxt, pendingEcho, pendingTrigger, pendingCe);
             pending = false;
+        } else {
+            timerEventAt = delayedAckDeadline;
+            flow.scheduleDelayedAck(delayedAckDeadline);
         }
     }
 
