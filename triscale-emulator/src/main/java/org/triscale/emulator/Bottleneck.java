@@ -1,7 +1,7 @@
 package org.triscale.emulator;
 
 import java.util.OptionalInt;
-import org.apache.commons.rng.UniformRandomProvider;
+import org.triscale.emulator.link.LossModel;
 import org.triscale.emulator.queue.BufferSize;
 import org.triscale.emulator.queue.Bytes;
 import org.triscale.emulator.queue.Packets;
@@ -19,8 +19,7 @@ final class Bottleneck {
     private final int limitPackets;
     private final long limitBytes;
     private final int ecnThreshold;
-    private final double lossProbability;
-    private final UniformRandomProvider lossRandom;
+    private final LossModel.Process loss;
     private final long end;
 
     private long[] departures = new long[1024];
@@ -42,8 +41,7 @@ final class Bottleneck {
     private long waitingNanos;
     private int maxQueue;
 
-    Bottleneck(Rate rate, BufferSize buffer, OptionalInt ecnThreshold, double lossProbability,
-               UniformRandomProvider lossRandom, long end) {
+    Bottleneck(Rate rate, BufferSize buffer, OptionalInt ecnThreshold, LossModel.Process loss, long end) {
         this.nanosPerByte = 8e9 / rate.bitsPerSecond();
         this.fullPacketNanos = Math.max(1, Math.round(Wire.MTU * nanosPerByte));
         if (buffer instanceof Packets p) {
@@ -54,8 +52,7 @@ final class Bottleneck {
             limitBytes = ((Bytes) buffer).count();
         }
         this.ecnThreshold = ecnThreshold.orElse(Integer.MAX_VALUE);
-        this.lossProbability = lossProbability;
-        this.lossRandom = lossRandom;
+        this.loss = loss;
         this.end = end;
     }
 
@@ -70,7 +67,7 @@ final class Bottleneck {
             head = (head + 1) & mask;
             count--;
         }
-        if (lossProbability > 0 && lossRandom.nextDouble() < lossProbability) {
+        if (loss.lose()) {
             randomDrops++;
             return DROPPED;
         }

@@ -437,7 +437,10 @@ final class Flow implements Connection, AckSink {
 
     @Override
     public void sendAck(long time, long ackNo, long echo, long trigger, boolean ece) {
-        long arrival = time + oneWayDelay + sim.ackJitter();
+        if (sim.ackLoss != null && sim.ackLoss.lose()) {
+            return;
+        }
+        long arrival = time + oneWayDelay + sim.ackDelayNanos + sim.ackJitter();
         if (arrival < lastAckArrival) {
             arrival = lastAckArrival;
         }

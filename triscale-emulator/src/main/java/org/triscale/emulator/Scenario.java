@@ -6,6 +6,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
+import org.triscale.emulator.link.DeliveryTrace;
+import org.triscale.emulator.link.LossModel;
 import org.triscale.emulator.queue.BufferSize;
 import org.triscale.emulator.queue.Packets;
 import org.triscale.emulator.queue.QueueDiscipline;
@@ -52,13 +54,20 @@ import org.triscale.emulator.workload.FctWorkload;
  *                         (Linux's {@code tcp_rto_min}, 200 ms)
  * @param handshake        whether each flow opens with a SYN/SYN-ACK exchange, one RTT before
  *                         its first data segment
+ * @param lossModel        random loss of data packets before the bottleneck, instead of
+ *                         {@code randomLoss}; empty for {@code randomLoss}
+ * @param ackLoss          random loss of ACKs on the return path; empty for none
+ * @param ackDelay         extra one-way delay of the return path, &gt;= 0 (an asymmetric path)
+ * @param trace            a mahimahi delivery trace that drives the bottleneck instead of its
+ *                         constant rate; empty for the constant rate
  */
 public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThreshold,
                        Optional<QueueDiscipline.Factory> queue, double randomLoss,
                        List<FlowSpec> flows, List<FctWorkload> workloads, Duration duration,
                        Duration throughputBin, int delaySampleEvery, boolean delayedAck, Duration ackJitter,
                        int initialWindow, long receiveWindowBytes, LossRecovery lossRecovery, Duration minRto,
-                       boolean handshake) {
+                       boolean handshake, Optional<LossModel> lossModel, Optional<LossModel> ackLoss,
+                       Duration ackDelay, Optional<DeliveryTrace> trace) {
     private static final Duration MAX_DURATION = Duration.ofHours(1);
     private static final int MAX_INITIAL_WINDOW = 1000;
     private static final long MAX_BINS = 10_000_000L;
@@ -84,6 +93,10 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
      * @param lossRecovery how senders repair losses (SACK by default, as Linux)
      * @param minRto the smallest retransmission timeout's variance term, in [1 ms, 10 s]
      * @param handshake whether each flow opens with a SYN/SYN-ACK exchange
+     * @param lossModel random loss of data packets, instead of {@code randomLoss}; empty for {@code randomLoss}
+     * @param ackLoss random loss of ACKs on the return path; empty for none
+     * @param ackDelay extra one-way delay of the return path, &gt;= 0
+     * @param trace a mahimahi delivery trace that drives the bottleneck; empty for the constant rate
      * @throws IllegalArgumentException naming the first invalid parameter and how to fix it
      */
     public Scenario {
@@ -152,6 +165,15 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
             throw new IllegalArgumentException("minRto must be in [1 ms, 10 s], got " + minRto
                     + "; Linux uses 200 ms, datacenters often 1 to 5 ms");
         }
+        Check.notNull("lossModel", lossModel, "Optional.empty()");
+        if (lossModel.isPresent() && randomLoss > 0) {
+            throw new IllegalArgumentException("randomLoss (" + randomLoss + ") and lossModel are both set; "
+                    + "use lossModel(new LossModel.Bernoulli(" + randomLoss + ")) alone");
+        }
+        Check.notNull("ackLoss", ackLoss, "Optional.empty()");
+        Check.nonNegative("ackDelay", ackDelay, "Duration.ZERO");
+        Check.atMost("ackDelay", ackDelay, Duration.ofSeconds(10), "a path delay; check the unit");
+        Check.notNull("trace", trace, "Optional.empty()");
     }
 
     /**
@@ -196,6 +218,10 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
         private LossRecovery lossRecovery = LossRecovery.SACK;
         private Duration minRto = Duration.ofMillis(200);
         private boolean handshake;
+        private Optional<LossModel> lossModel = Optional.empty();
+        private Optional<LossModel> ackLoss = Optional.empty();
+        private Duration ackDelay = Duration.ZERO;
+        private Optional<DeliveryTrace> trace = Optional.empty();
 
         private Builder() {
         }
@@ -451,6 +477,57 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
         }
 
         /**
+         * Random loss of data packets before the bottleneck, e.g. bursty
+         * {@code LossModel.GilbertElliott.bursts(0.01, 4)}; replaces {@link #randomLoss}.
+         *
+         * @param value the model
+         * @return this builder
+         */
+        public Builder lossModel(LossModel value) {
+            lossModel = Optional.of(Check.notNull("lossModel", value, "new LossModel.Bernoulli(0.01)"));
+            return this;
+        }
+
+        /**
+         * Random loss of ACKs on the return path (default none).
+         *
+         * @param value the model
+         * @return this builder
+         */
+        public Builder ackLoss(LossModel value) {
+            ackLoss = Optional.of(Check.notNull("ackLoss", value, "new LossModel.Bernoulli(0.01)"));
+            return this;
+        }
+
+        /**
+         * Extra one-way delay of the return path (default 0), for asymmetric paths.
+         *
+         * @param value in [0, 10 s]
+         * @return this builder
+         */
+        public Builder ackDelay(Duration value) {
+            ackDelay = Check.nonNegative("ackDelay", value, "Duration.ofMillis(5)");
+            return this;
+        }
+
+        /**
+         * Drives the bottleneck by a mahimahi delivery trace instead of a constant rate. Sets
+         * the bottleneck rate to the trace's mean rate unless a rate was set (the rate then only
+         * sizes BDPs and the disciplines' parameters). Without a queue discipline the buffer is a
+         * DropTail queue that, as mahimahi's, counts only waiting packets.
+         *
+         * @param value the trace
+         * @return this builder
+         */
+        public Builder trace(DeliveryTrace value) {
+            trace = Optional.of(Check.notNull("trace", value, "DeliveryTrace.read(Path.of(\"Verizon-LTE-short.down\"))"));
+            if (bottleneck == null) {
+                bottleneck = Rate.bps(value.meanBitsPerSecond());
+            }
+            return this;
+        }
+
+        /**
          * The scenario.
          *
          * @return the validated scenario
@@ -459,7 +536,7 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
         public Scenario build() {
             return new Scenario(bottleneck, buffer, ecnThreshold, queue, randomLoss, flows, workloads, duration,
                     throughputBin, delaySampleEvery, delayedAck, ackJitter, initialWindow, receiveWindowBytes,
-                    lossRecovery, minRto, handshake);
+                    lossRecovery, minRto, handshake, lossModel, ackLoss, ackDelay, trace);
         }
     }
 }

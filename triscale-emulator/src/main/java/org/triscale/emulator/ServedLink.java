@@ -1,6 +1,7 @@
 package org.triscale.emulator;
 
-import org.apache.commons.rng.UniformRandomProvider;
+import org.triscale.emulator.link.DeliveryTrace;
+import org.triscale.emulator.link.LossModel;
 import org.triscale.emulator.queue.Packet;
 import org.triscale.emulator.queue.QueueDiscipline;
 
@@ -13,8 +14,9 @@ import org.triscale.emulator.queue.QueueDiscipline;
 final class ServedLink {
     private final QueueDiscipline discipline;
     private final double nanosPerByte;
-    private final double lossProbability;
-    private final UniformRandomProvider lossRandom;
+    private final LossModel.Process loss;
+    private final DeliveryTrace trace;
+    private long nextOpportunity;
     private final long end;
     private final Simulation sim;
 
@@ -30,18 +32,18 @@ final class ServedLink {
     private long waitingNanos;
     private int maxQueue;
 
-    ServedLink(Simulation sim, QueueDiscipline discipline, Rate rate, double lossProbability,
-               UniformRandomProvider lossRandom, long end) {
+    ServedLink(Simulation sim, QueueDiscipline discipline, Rate rate, LossModel.Process loss, DeliveryTrace trace,
+               long end) {
         this.sim = sim;
         this.discipline = discipline;
         this.nanosPerByte = 8e9 / rate.bitsPerSecond();
-        this.lossProbability = lossProbability;
-        this.lossRandom = lossRandom;
+        this.loss = loss;
+        this.trace = trace;
         this.end = end;
     }
 
     void offer(Packet packet, long now) {
-        if (lossProbability > 0 && lossRandom.nextDouble() < lossProbability) {
+        if (loss.lose()) {
             randomDrops++;
             return;
         }
@@ -79,12 +81,31 @@ final class ServedLink {
             return;
         }
         onWire = p;
-        long tx = Math.max(1, Math.round(p.bytes() * nanosPerByte));
+        long departure = trace == null ? now + Math.max(1, Math.round(p.bytes() * nanosPerByte)) : nextDelivery(now);
         waitingNanos += now - p.enqueuedAt();
         if (now < end) {
-            busyNanos += Math.min(now + tx, end) - now;
+            busyNanos += Math.min(departure, end) - now;
         }
-        sim.scheduleLink(now + tx);
+        sim.scheduleLink(departure);
+    }
+
+    /**
+     * The first unused delivery opportunity at or after {@code now}; earlier ones found the queue
+     * empty and are lost, as in mahimahi. A packet leaves at its opportunity.
+     */
+    private long nextDelivery(long now) {
+        long t = trace.opportunityNanos(nextOpportunity);
+        if (t < now) {
+            // Skip the wasted opportunities: whole periods first, then one by one.
+            long period = trace.periodMillis() * 1_000_000L;
+            long cycles = (now - t) / period;
+            nextOpportunity += cycles * trace.opportunities();
+            while ((t = trace.opportunityNanos(nextOpportunity)) < now) {
+                nextOpportunity++;
+            }
+        }
+        nextOpportunity++;
+        return t;
     }
 
     LinkStats stats() {

@@ -5,6 +5,8 @@ import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
+import org.triscale.emulator.link.LossModel;
+import org.triscale.emulator.queue.DropTail;
 import org.triscale.emulator.queue.Packet;
 import org.triscale.emulator.queue.QueueDiscipline;
 import org.triscale.emulator.workload.FctWorkload;
@@ -49,6 +51,9 @@ final class Simulation {
     private final int binCount;
     private final List<Flow> flows = new ArrayList<>();
     private final long ackJitterNanos;
+    /** ACK loss on the return path, or null. */
+    final LossModel.Process ackLoss;
+    final long ackDelayNanos;
     private final UniformRandomProvider jitterRandom;
     private final long flowSeedBase;
     private final Workload[] workloads;
@@ -98,15 +103,21 @@ final class Simulation {
         }
         // Drawn after the older streams so that adding a queue leaves their seeds unchanged.
         UniformRandomProvider queueRandom = RandomSource.XO_RO_SHI_RO_128_PP.create(seeds.nextLong());
-        if (scenario.queue().isPresent()) {
-            QueueDiscipline discipline = scenario.queue().get().create(
-                    new QueueDiscipline.Setup(scenario.bottleneck(), scenario.buffer(), queueRandom));
-            this.servedLink = new ServedLink(this, discipline, scenario.bottleneck(), scenario.randomLoss(),
-                    lossRandom, end);
+        UniformRandomProvider ackLossRandom = RandomSource.XO_RO_SHI_RO_128_PP.create(seeds.nextLong());
+        LossModel.Process loss = scenario.lossModel().orElse(new LossModel.Bernoulli(scenario.randomLoss()))
+                .process(lossRandom);
+        this.ackLoss = scenario.ackLoss().map(m -> m.process(ackLossRandom)).orElse(null);
+        this.ackDelayNanos = scenario.ackDelay().toNanos();
+        if (scenario.queue().isPresent() || scenario.trace().isPresent()) {
+            QueueDiscipline.Setup setup = new QueueDiscipline.Setup(scenario.bottleneck(), scenario.buffer(),
+                    queueRandom);
+            QueueDiscipline discipline = scenario.queue().orElse(DropTail.factory()).create(setup);
+            this.servedLink = new ServedLink(this, discipline, scenario.bottleneck(), loss,
+                    scenario.trace().orElse(null), end);
             this.bottleneck = null;
         } else {
-            this.bottleneck = new Bottleneck(scenario.bottleneck(), scenario.buffer(), scenario.ecnThreshold(),
-                    scenario.randomLoss(), lossRandom, end);
+            this.bottleneck = new Bottleneck(scenario.bottleneck(), scenario.buffer(), scenario.ecnThreshold(), loss,
+                    end);
             this.servedLink = null;
         }
         this.delays = new DelayRecorder(scenario.delaySampleEvery());

@@ -1,14 +1,15 @@
 package org.triscale.emulator;
 
 import org.triscale.emulator.queue.BufferSize;
-import org.triscale.emulator.queue.Packets;
 import org.triscale.emulator.queue.Bytes;
+import org.triscale.emulator.queue.Packets;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.OptionalInt;
 import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
+import org.triscale.emulator.link.LossModel;
 
 class BottleneckTest {
     /** 12 Mbit/s: a 1,500-byte packet takes exactly 1 ms. */
@@ -16,7 +17,8 @@ class BottleneckTest {
     private static final long MS = 1_000_000L;
 
     private static Bottleneck link(BufferSize buffer, OptionalInt ecn, double loss) {
-        return new Bottleneck(RATE, buffer, ecn, loss, RandomSource.XO_RO_SHI_RO_128_PP.create(1L), 1000 * MS);
+        return new Bottleneck(RATE, buffer, ecn,
+                new LossModel.Bernoulli(loss).process(RandomSource.XO_RO_SHI_RO_128_PP.create(1L)), 1000 * MS);
     }
 
     @Test

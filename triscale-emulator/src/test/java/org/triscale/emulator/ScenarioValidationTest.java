@@ -85,7 +85,8 @@ class ScenarioValidationTest {
     void recordsValidateToo() {
         assertThatThrownBy(() -> new Scenario(Rate.mbps(1), Packets.of(1), OptionalInt.of(-3), Optional.empty(), 0,
                 List.of(), List.of(), Duration.ofSeconds(1), Duration.ofMillis(500), 1, false, Duration.ZERO, 10,
-                1 << 20, LossRecovery.SACK, Duration.ofMillis(200), false)).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ecnThreshold");
+                1 << 20, LossRecovery.SACK, Duration.ofMillis(200), false, Optional.empty(), Optional.empty(), Duration.ZERO,
+                Optional.empty())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ecnThreshold");
     }
 
     @Test
