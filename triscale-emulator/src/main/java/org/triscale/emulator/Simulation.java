@@ -65,6 +65,10 @@ final class Simulation {
         final ZigguratSampler.Exponential gaps;
         final FlowSizes.Sampler sizes;
         final long stop;
+        final ZigguratSampler.Exponential onPeriods;
+        final ZigguratSampler.Exponential offPeriods;
+        /** End of the current on period (on-off arrivals only). */
+        long onUntil;
         int arrivals;
 
         Workload(FctWorkload spec, UniformRandomProvider random, long runEnd) {
@@ -72,10 +76,29 @@ final class Simulation {
             this.gaps = ZigguratSampler.Exponential.of(random, spec.meanInterArrival().toNanos());
             this.sizes = spec.sizes().sampler(random);
             this.stop = Math.min(runEnd, spec.stop().map(d -> d.toNanos()).orElse(runEnd));
+            this.onPeriods = spec.onOff().map(o -> ZigguratSampler.Exponential.of(random, o.meanOn().toNanos()))
+                    .orElse(null);
+            this.offPeriods = spec.onOff().map(o -> ZigguratSampler.Exponential.of(random, o.meanOff().toNanos()))
+                    .orElse(null);
+            if (onPeriods != null) {
+                onUntil = spec.start().toNanos() + sample(onPeriods);
+            }
         }
 
-        long nextGap() {
-            return Math.max(1, Math.round(gaps.sample()));
+        /** The next arrival after {@code time}: a Poisson gap, skipping the off periods. */
+        long next(long time) {
+            long t = time + sample(gaps);
+            // Memorylessness: an arrival that falls after the on period restarts in the next one.
+            while (onPeriods != null && t > onUntil) {
+                long nextOn = onUntil + sample(offPeriods);
+                onUntil = nextOn + sample(onPeriods);
+                t = nextOn + sample(gaps);
+            }
+            return t;
+        }
+
+        private static long sample(ZigguratSampler.Exponential s) {
+            return Math.max(1, Math.round(s.sample()));
         }
     }
 
@@ -165,7 +188,7 @@ final class Simulation {
             schedule(flow.start, flow.id, START);
         }
         for (int w = 0; w < workloads.length; w++) {
-            long first = workloads[w].spec.start().toNanos() + workloads[w].nextGap();
+            long first = workloads[w].next(workloads[w].spec.start().toNanos());
             if (first < workloads[w].stop) {
                 schedule(first, w, ARRIVAL);
             }
@@ -226,10 +249,14 @@ final class Simulation {
     private void arrival(int index, long time) {
         Workload w = workloads[index];
         FctWorkload spec = w.spec;
-        Flow flow = newFlow("fct-" + index + "-" + w.arrivals++, FlowResult.Kind.WORKLOAD, spec.cca(),
-                spec.oneWayDelay().toNanos(), time, w.sizes.next());
-        flow.onStart(time);
-        long next = time + w.nextGap();
+        int arrival = w.arrivals++;
+        for (int sender = 0; sender < spec.fanIn(); sender++) {
+            String label = "fct-" + index + "-" + arrival + (spec.fanIn() > 1 ? "-" + sender : "");
+            Flow flow = newFlow(label, FlowResult.Kind.WORKLOAD, spec.cca(), spec.oneWayDelay().toNanos(), time,
+                    w.sizes.next());
+            flow.onStart(time);
+        }
+        long next = w.next(time);
         if (next < w.stop) {
             schedule(next, index, ARRIVAL);
         }

@@ -72,4 +72,35 @@ public record Trace(Scenario scenario, long seed, List<FlowResult> flows, DelayS
         List<FlowResult> w = workloadFlows();
         return w.isEmpty() ? Double.NaN : w.stream().filter(FlowResult::completed).count() / (double) w.size();
     }
+
+    /**
+     * The completion time a finite flow would have alone on an idle path: one base RTT (two
+     * with the handshake) plus the transmission of its packets, headers included, at the
+     * bottleneck rate. The usual denominator of the FCT slowdown (e.g. Alizadeh et al. 2013).
+     *
+     * @param flow a finite flow of this trace
+     * @return milliseconds
+     * @throws IllegalArgumentException for an unlimited flow
+     */
+    public double idealFctMillis(FlowResult flow) {
+        if (flow.unlimited()) {
+            throw new IllegalArgumentException("flow " + flow.label() + " is unlimited: it has no ideal completion "
+                    + "time; give it a size");
+        }
+        long packets = (flow.sizeBytes() + Wire.MSS - 1) / Wire.MSS;
+        double wireBits = (flow.sizeBytes() + packets * Wire.HEADER) * 8.0;
+        double rtts = scenario.handshake() ? 2 : 1;
+        return rtts * flow.baseRttMillis() + wireBits / scenario.bottleneck().bitsPerSecond() * 1e3;
+    }
+
+    /**
+     * FCT slowdowns of the workload flows that completed, in arrival order: each flow's
+     * completion time over its {@linkplain #idealFctMillis ideal} one (1 is the best possible).
+     *
+     * @return slowdowns, each &gt;= about 1
+     */
+    public double[] fctSlowdowns() {
+        return workloadFlows().stream().filter(FlowResult::completed)
+                .mapToDouble(f -> f.fctMillis() / idealFctMillis(f)).toArray();
+    }
 }
