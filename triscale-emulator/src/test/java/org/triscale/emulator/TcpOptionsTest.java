@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.within;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.triscale.emulator.cca.Cca;
 import org.triscale.emulator.queue.Packets;
 
 /** The TCP options of a scenario: delayed ACKs and a short tail, the handshake, the minimum RTO. */
@@ -48,5 +49,22 @@ class TcpOptionsTest {
         double slowestDc = datacenter.flows().stream().mapToDouble(FlowResult::fctMillis).max().orElseThrow();
         assertThat(linux.flows().stream().mapToInt(FlowResult::timeouts).sum()).isPositive();
         assertThat(slowestDc).isLessThan(slowest);
+    }
+
+    @Test
+    void classicHyStartLeavesSlowStartBeforeTheBufferOverflowsWhereHyStartPlusPlusDoesNot() {
+        Rate rate = Rate.mbps(100);
+        Scenario.Builder b = Scenario.dumbbell().bottleneck(rate).buffer(Packets.bdp(rate, RTT)).delayedAck(true)
+                .duration(Duration.ofSeconds(5));
+        long plusPlus = Emulator.run(b.flow(f -> f.cca(Cca.CUBIC).rtt(RTT).size(10L << 20)).build(), 1)
+                .flow(0).retransmissions();
+        Scenario.Builder c = Scenario.dumbbell().bottleneck(rate).buffer(Packets.bdp(rate, RTT)).delayedAck(true)
+                .duration(Duration.ofSeconds(5));
+        long classic = Emulator.run(c.flow(f -> f.cca(Cca.CUBIC_LINUX).rtt(RTT).size(10L << 20)).build(), 1)
+                .flow(0).retransmissions();
+
+        // A 10 MiB flow at 20 ms: 293 against 5 retransmissions with seed 1.
+        assertThat(classic).isLessThan(20);
+        assertThat(plusPlus).isGreaterThan(10 * classic);
     }
 }

@@ -306,11 +306,21 @@ public sealed interface FlowSizes permits FlowSizes.LogNormal, FlowSizes.Fixed, 
             return "Empirical[" + bytes.length + " points, mean " + Math.round(meanBytes()) + " bytes]";
         }
 
+        /**
+         * The sizes of the CDF's points.
+         *
+         * @return a copy, bytes
+         */
         @Override
         public long[] bytes() {
             return bytes.clone();
         }
 
+        /**
+         * The cumulative probabilities of the CDF's points.
+         *
+         * @return a copy
+         */
         @Override
         public double[] probability() {
             return probability.clone();
