@@ -2,14 +2,15 @@ package org.triscale.emulator;
 
 /**
  * A deterministic packet-level discrete-event emulator of a dumbbell path: TCP senders with
- * pluggable congestion control share one DropTail bottleneck. {@code run(scenario, seed)} with
+ * pluggable congestion control share one bottleneck with a DropTail buffer or a queue discipline. {@code run(scenario, seed)} with
  * the same arguments always returns an equal {@link Trace}; the seed drives the FCT workloads'
- * arrivals and sizes, random loss, ACK jitter and the algorithms' own randomness (BBR's gain
- * cycle phase).
+ * arrivals and sizes, random loss, ACK jitter, the queue disciplines' random decisions and the
+ * algorithms' own randomness (BBR's gain cycle phase).
  *
  * <p>Model: data packets of 1,500 bytes on the wire (1,448 payload bytes); senders reach the
- * bottleneck without delay, the bottleneck serves its FIFO at its rate, a per-flow propagation
- * delay follows to the receiver, and ACKs return over an uncongested path with the same delay.
+ * bottleneck without delay, the bottleneck serves its queue at its rate (or at the delivery
+ * opportunities of a trace), a per-flow propagation delay follows to the receiver, and ACKs
+ * return over an uncongested path with the same delay (plus the scenario's ACK delay).
  * Times have nanosecond resolution. Runs are independent: call {@code run} from several threads
  * at once if you like.
  */

@@ -14,8 +14,11 @@ import org.triscale.emulator.queue.QueueDiscipline;
 import org.triscale.emulator.workload.FctWorkload;
 
 /**
- * A dumbbell path and what runs over it: N senders share one bottleneck link (a DropTail FIFO
- * with an optional ECN marking threshold and optional random loss) towards their receivers.
+ * A dumbbell path and what runs over it: N senders share one bottleneck link towards their
+ * receivers. The bottleneck is a DropTail FIFO (with an optional ECN marking threshold) or a
+ * {@link QueueDiscipline} such as CoDel or DualPI2, served at a constant rate or by a
+ * {@link DeliveryTrace}, with optional random or bursty loss before it and an optional ACK-path
+ * delay and loss behind it.
  * Build one with {@link #dumbbell()}:
  *
  * <pre>{@code
@@ -238,9 +241,9 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
         }
 
         /**
-         * The DropTail buffer (required).
+         * The buffer (required): DropTail's size, or the queue discipline's limit.
          *
-         * @param value {@link Packets} or {@link Bytes}
+         * @param value {@link Packets} or {@link org.triscale.emulator.queue.Bytes}
          * @return this builder
          */
         public Builder buffer(BufferSize value) {
