@@ -6,7 +6,10 @@ package org.triscale.emulator;
  * delayed-ACK time), immediate ACKs for out-of-order, duplicate and gap-filling segments. Each ACK
  * echoes the send timestamp of a segment (RFC 7323) and the segment that triggered it, and sets
  * ECE for a CE-marked segment; with delayed ACKs a change of CE state sends the pending ACK first
- * (DCTCP's receiver, RFC 8257 §3.2).
+ * (DCTCP's receiver, RFC 8257 §3.2), and a segment shorter than a full MSS (a finite flow's pushed
+ * tail) is acknowledged at once, as Linux does for pushed sub-MSS data. The delayed-ACK timer is
+ * coalesced: at most one timer event is outstanding per receiver, and one that fires before the
+ * current deadline re-arms itself for it.
  */
 final class Receiver {
     static final long DELAYED_ACK_NANOS = 40_000_000L;
