@@ -7,6 +7,7 @@ import java.util.Optional;
 import java.util.OptionalInt;
 import java.util.function.Consumer;
 import org.triscale.emulator.link.DeliveryTrace;
+import org.triscale.emulator.link.Hop;
 import org.triscale.emulator.link.LossModel;
 import org.triscale.emulator.queue.BufferSize;
 import org.triscale.emulator.queue.Packets;
@@ -63,6 +64,7 @@ import org.triscale.emulator.workload.FctWorkload;
  * @param ackDelay         extra one-way delay of the return path, &gt;= 0 (an asymmetric path)
  * @param trace            a mahimahi delivery trace that drives the bottleneck instead of its
  *                         constant rate; empty for the constant rate
+ * @param hops             further links every flow's data crosses after the bottleneck, in order
  */
 public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThreshold,
                        Optional<QueueDiscipline.Factory> queue, double randomLoss,
@@ -70,7 +72,7 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
                        Duration throughputBin, int delaySampleEvery, boolean delayedAck, Duration ackJitter,
                        int initialWindow, long receiveWindowBytes, LossRecovery lossRecovery, Duration minRto,
                        boolean handshake, Optional<LossModel> lossModel, Optional<LossModel> ackLoss,
-                       Duration ackDelay, Optional<DeliveryTrace> trace) {
+                       Duration ackDelay, Optional<DeliveryTrace> trace, List<Hop> hops) {
     private static final Duration MAX_DURATION = Duration.ofHours(1);
     private static final int MAX_INITIAL_WINDOW = 1000;
     private static final long MAX_BINS = 10_000_000L;
@@ -100,6 +102,7 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
      * @param ackLoss random loss of ACKs on the return path; empty for none
      * @param ackDelay extra one-way delay of the return path, &gt;= 0
      * @param trace a mahimahi delivery trace that drives the bottleneck; empty for the constant rate
+     * @param hops further links every flow's data crosses after the bottleneck, in order
      * @throws IllegalArgumentException naming the first invalid parameter and how to fix it
      */
     public Scenario {
@@ -177,6 +180,8 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
         Check.nonNegative("ackDelay", ackDelay, "Duration.ZERO");
         Check.atMost("ackDelay", ackDelay, Duration.ofSeconds(10), "a path delay; check the unit");
         Check.notNull("trace", trace, "Optional.empty()");
+        Check.notNull("hops", hops, "List.of()");
+        hops = List.copyOf(hops);
     }
 
     /**
@@ -225,6 +230,7 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
         private Optional<LossModel> ackLoss = Optional.empty();
         private Duration ackDelay = Duration.ZERO;
         private Optional<DeliveryTrace> trace = Optional.empty();
+        private final List<Hop> hops = new ArrayList<>();
 
         private Builder() {
         }
@@ -531,6 +537,18 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
         }
 
         /**
+         * Adds a link that every flow's data crosses after the bottleneck (and after the hops
+         * added before), e.g. {@code hop(Hop.dropTail(Rate.mbps(10), Packets.of(100)))}.
+         *
+         * @param value the hop
+         * @return this builder
+         */
+        public Builder hop(Hop value) {
+            hops.add(Check.notNull("hop", value, "Hop.dropTail(Rate.mbps(10), Packets.of(100))"));
+            return this;
+        }
+
+        /**
          * The scenario.
          *
          * @return the validated scenario
@@ -539,7 +557,7 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
         public Scenario build() {
             return new Scenario(bottleneck, buffer, ecnThreshold, queue, randomLoss, flows, workloads, duration,
                     throughputBin, delaySampleEvery, delayedAck, ackJitter, initialWindow, receiveWindowBytes,
-                    lossRecovery, minRto, handshake, lossModel, ackLoss, ackDelay, trace);
+                    lossRecovery, minRto, handshake, lossModel, ackLoss, ackDelay, trace, hops);
         }
     }
 }

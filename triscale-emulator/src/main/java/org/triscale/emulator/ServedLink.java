@@ -19,6 +19,9 @@ final class ServedLink {
     private long nextOpportunity;
     private final long end;
     private final Simulation sim;
+    private final int index;
+    /** The next link of the path, or null when packets go on to their receivers. */
+    ServedLink next;
 
     private Packet onWire;
     private long accepted;
@@ -32,9 +35,10 @@ final class ServedLink {
     private long waitingNanos;
     private int maxQueue;
 
-    ServedLink(Simulation sim, QueueDiscipline discipline, Rate rate, LossModel.Process loss, DeliveryTrace trace,
-               long end) {
+    ServedLink(Simulation sim, int index, QueueDiscipline discipline, Rate rate, LossModel.Process loss,
+               DeliveryTrace trace, long end) {
         this.sim = sim;
+        this.index = index;
         this.discipline = discipline;
         this.nanosPerByte = 8e9 / rate.bitsPerSecond();
         this.loss = loss;
@@ -43,7 +47,7 @@ final class ServedLink {
     }
 
     void offer(Packet packet, long now) {
-        if (loss.lose()) {
+        if (loss != null && loss.lose()) {
             randomDrops++;
             return;
         }
@@ -71,7 +75,11 @@ final class ServedLink {
         if (p.ecn() == Ecn.CE) {
             ceDepartures++;
         }
-        sim.departed(p, now);
+        if (next != null) {
+            next.offer(p, now);
+        } else {
+            sim.departed(p, now);
+        }
         startNext(now);
     }
 
@@ -86,7 +94,7 @@ final class ServedLink {
         if (now < end) {
             busyNanos += Math.min(departure, end) - now;
         }
-        sim.scheduleLink(departure);
+        sim.scheduleLink(index, departure);
     }
 
     /**

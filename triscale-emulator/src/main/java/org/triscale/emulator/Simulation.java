@@ -5,6 +5,7 @@ import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
+import org.triscale.emulator.link.Hop;
 import org.triscale.emulator.link.LossModel;
 import org.triscale.emulator.queue.DropTail;
 import org.triscale.emulator.queue.Packet;
@@ -44,8 +45,8 @@ final class Simulation {
     private final EventQueue queue = new EventQueue();
     /** The DropTail fast path, or null when the scenario has a queue discipline. */
     private final Bottleneck bottleneck;
-    /** The link served through a queue discipline, or null. */
-    private final ServedLink servedLink;
+    /** The links served through queue disciplines (the bottleneck, then the hops), or empty. */
+    private final ServedLink[] servedLinks;
     final DelayRecorder delays;
     final ThroughputBins totalBins;
     private final int binCount;
@@ -131,17 +132,27 @@ final class Simulation {
                 .process(lossRandom);
         this.ackLoss = scenario.ackLoss().map(m -> m.process(ackLossRandom)).orElse(null);
         this.ackDelayNanos = scenario.ackDelay().toNanos();
-        if (scenario.queue().isPresent() || scenario.trace().isPresent()) {
+        List<Hop> hops = scenario.hops();
+        if (scenario.queue().isPresent() || scenario.trace().isPresent() || !hops.isEmpty()) {
             QueueDiscipline.Setup setup = new QueueDiscipline.Setup(scenario.bottleneck(), scenario.buffer(),
                     queueRandom);
             QueueDiscipline discipline = scenario.queue().orElse(DropTail.factory()).create(setup);
-            this.servedLink = new ServedLink(this, discipline, scenario.bottleneck(), loss,
+            this.servedLinks = new ServedLink[1 + hops.size()];
+            servedLinks[0] = new ServedLink(this, 0, discipline, scenario.bottleneck(), loss,
                     scenario.trace().orElse(null), end);
+            for (int h = 0; h < hops.size(); h++) {
+                Hop hop = hops.get(h);
+                QueueDiscipline.Setup hopSetup = new QueueDiscipline.Setup(hop.rate(), hop.buffer(),
+                        RandomSource.XO_RO_SHI_RO_128_PP.create(seeds.nextLong()));
+                servedLinks[h + 1] = new ServedLink(this, h + 1, hop.queue().orElse(DropTail.factory()).create(hopSetup),
+                        hop.rate(), null, null, end);
+                servedLinks[h].next = servedLinks[h + 1];
+            }
             this.bottleneck = null;
         } else {
             this.bottleneck = new Bottleneck(scenario.bottleneck(), scenario.buffer(), scenario.ecnThreshold(), loss,
                     end);
-            this.servedLink = null;
+            this.servedLinks = new ServedLink[0];
         }
         this.delays = new DelayRecorder(scenario.delaySampleEvery());
         this.totalBins = new ThroughputBins(binNanos, 0, binCount);
@@ -160,17 +171,17 @@ final class Simulation {
                 flow.departed(seg, sentAt, wireBytes, bottleneck.lastMarked, departure);
             }
         } else {
-            servedLink.offer(new Packet(flow.id, seg, sentAt, wireBytes, ecn), now);
+            servedLinks[0].offer(new Packet(flow.id, seg, sentAt, wireBytes, ecn), now);
         }
     }
 
-    /** A packet left the served link at {@code time}. */
+    /** A packet left the last served link at {@code time}. */
     void departed(Packet p, long time) {
         flows.get(p.flow()).departed(p.segment(), p.sentAt(), p.bytes(), p.ecn() == Ecn.CE, time);
     }
 
-    void scheduleLink(long time) {
-        schedule(time, 0, LINK);
+    void scheduleLink(int link, long time) {
+        schedule(time, link, LINK);
     }
 
     long ackJitter() {
@@ -204,8 +215,12 @@ final class Simulation {
         }
         Throughput throughput = new Throughput(binNanos / 1e9, end / 1e9, totalBins.megabitsPerSecond(end, true),
                 firstBins, flowMbps);
-        LinkStats link = bottleneck != null ? bottleneck.stats() : servedLink.stats();
-        return new Trace(scenario, seed, results, delays.samples(), throughput, link, events);
+        LinkStats link = bottleneck != null ? bottleneck.stats() : servedLinks[0].stats();
+        List<LinkStats> hopStats = new ArrayList<>();
+        for (int h = 1; h < servedLinks.length; h++) {
+            hopStats.add(servedLinks[h].stats());
+        }
+        return new Trace(scenario, seed, results, delays.samples(), throughput, link, hopStats, events);
     }
 
     private Flow newFlow(String label, FlowResult.Kind kind, org.triscale.emulator.cca.Cca cca,
@@ -240,7 +255,7 @@ final class Simulation {
                 case DELAYED_ACK -> fl.get(index).onDelayedAckTimer(time);
                 case START -> fl.get(index).onStart(time);
                 case ARRIVAL -> arrival(index, time);
-                case LINK -> servedLink.onTransmitted(time);
+                case LINK -> servedLinks[index].onTransmitted(time);
                 default -> throw new IllegalStateException("unknown event type in id " + id);
             }
         }

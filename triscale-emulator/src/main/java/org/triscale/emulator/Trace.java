@@ -11,10 +11,11 @@ import java.util.List;
  * @param delays          per-packet one-way delay samples
  * @param throughput      throughput time series, per flow and in total
  * @param link            bottleneck statistics
+ * @param hops            statistics of the scenario's further hops, in path order
  * @param eventsProcessed discrete events the simulator handled
  */
 public record Trace(Scenario scenario, long seed, List<FlowResult> flows, DelaySamples delays, Throughput throughput,
-                   LinkStats link, long eventsProcessed) {
+                   LinkStats link, List<LinkStats> hops, long eventsProcessed) {
 
     /**
      * Copies the flow list.
@@ -25,10 +26,12 @@ public record Trace(Scenario scenario, long seed, List<FlowResult> flows, DelayS
      * @param delays per-packet one-way delay samples
      * @param throughput throughput time series, per flow and in total
      * @param link bottleneck statistics
+     * @param hops statistics of the scenario's further hops, in path order
      * @param eventsProcessed discrete events the simulator handled
      */
     public Trace {
         flows = List.copyOf(flows);
+        hops = List.copyOf(hops);
     }
 
     /**

@@ -6,10 +6,13 @@ import static org.assertj.core.api.Assertions.within;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 import org.triscale.emulator.cca.Cca;
 import org.triscale.emulator.link.DeliveryTrace;
+import org.triscale.emulator.link.Hop;
 import org.triscale.emulator.link.LossModel;
+import org.triscale.emulator.queue.CoDel;
 import org.triscale.emulator.queue.Packets;
 
 /** Paths whose links vary: delivery traces, ACK-path delay and loss, bursty loss. */
@@ -68,5 +71,31 @@ class LinkVariationTest {
         // One reduction per burst instead of one per loss: fewer congestion events, more goodput.
         assertThat(bursty.flow(0).fastRecoveries()).isLessThan(independent.flow(0).fastRecoveries());
         assertThat(bursty.flow(0).goodputMbps()).isGreaterThan(independent.flow(0).goodputMbps());
+    }
+
+    @Test
+    void aSlowerHopAfterTheBottleneckBecomesTheBottleneck() {
+        Scenario s = Scenario.dumbbell().bottleneck(Rate.mbps(100)).buffer(Packets.of(500))
+                .hop(Hop.dropTail(Rate.mbps(10), Packets.of(50)))
+                .flow(f -> f.cca(Cca.CUBIC).rtt(Duration.ofMillis(20))).duration(Duration.ofSeconds(20)).build();
+        Trace t = Emulator.run(s, 1);
+
+        assertThat(t.hops()).hasSize(1);
+        assertThat(t.link().drops()).isZero();
+        assertThat(t.hops().get(0).bufferDrops()).isPositive();
+        assertThat(t.hops().get(0).utilisation()).isGreaterThan(0.95);
+        assertThat(t.flow(0).goodputMbps()).isCloseTo(10 * 1448 / 1500.0, within(0.5));
+    }
+
+    @Test
+    void twoHopsWithCoDelKeepTheirOwnQueuesShort() {
+        Scenario s = Scenario.dumbbell().bottleneck(Rate.mbps(20)).buffer(Packets.of(1000)).queue(CoDel.rfc8289())
+                .hop(new Hop(Rate.mbps(15), Packets.of(1000), Optional.of(CoDel.rfc8289())))
+                .flows(2, f -> f.cca(Cca.CUBIC).rtt(Duration.ofMillis(40))).duration(Duration.ofSeconds(20)).build();
+        Trace t = Emulator.run(s, 1);
+
+        assertThat(t.hops().get(0).meanQueueingDelayMillis()).isLessThan(15);
+        assertThat(t.hops().get(0).queueDrops()).isPositive();
+        assertThat(t.flow(0).goodputMbps() + t.flow(1).goodputMbps()).isCloseTo(15 * 1448 / 1500.0, within(1.5));
     }
 }
