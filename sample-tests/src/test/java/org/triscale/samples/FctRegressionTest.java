@@ -13,13 +13,13 @@ import org.triscale.junit.RunContext;
 import org.triscale.junit.Runs;
 import org.triscale.junit.Series;
 import org.triscale.junit.VariabilityScore;
-import org.triscale.samples.emulator.Emulator;
-import org.triscale.samples.emulator.FlowSizes;
-import org.triscale.samples.emulator.Packets;
-import org.triscale.samples.emulator.Rate;
-import org.triscale.samples.emulator.Scenario;
-import org.triscale.samples.emulator.Trace;
-import org.triscale.samples.emulator.cca.Cca;
+import org.triscale.emulator.Emulator;
+import org.triscale.emulator.workload.FlowSizes;
+import org.triscale.emulator.queue.Packets;
+import org.triscale.emulator.Rate;
+import org.triscale.emulator.Scenario;
+import org.triscale.emulator.Trace;
+import org.triscale.emulator.cca.Cca;
 
 /**
  * Flow completion times (FCT) of CUBIC flows under the workload of the L4S/Prague discussion
