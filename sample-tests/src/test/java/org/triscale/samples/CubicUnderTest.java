@@ -3,7 +3,7 @@ package org.triscale.samples;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolver;
-import org.triscale.samples.emulator.cca.Cca;
+import org.triscale.emulator.cca.Cca;
 
 /**
  * Resolves a {@link Cca} parameter to the CUBIC under test: {@link Cca#CUBIC}, or

@@ -12,7 +12,7 @@ import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
-import org.triscale.samples.emulator.cca.Cca;
+import org.triscale.emulator.cca.Cca;
 import org.triscale.junit.RunContext;
 
 /**

@@ -1,9 +1,9 @@
 package org.triscale.samples;
 
-import org.triscale.samples.emulator.cca.Cca;
-import org.triscale.samples.emulator.cca.Connection;
-import org.triscale.samples.emulator.cca.CongestionControl;
-import org.triscale.samples.emulator.cca.Cubic;
+import org.triscale.emulator.cca.Cca;
+import org.triscale.emulator.cca.Connection;
+import org.triscale.emulator.cca.CongestionControl;
+import org.triscale.emulator.cca.Cubic;
 
 /**
  * A CUBIC about 5 % slower, the kind of small regression the paired regression gate must catch:
@@ -45,6 +45,11 @@ final class SlowerCubic implements CongestionControl {
     @Override
     public void onRto(Connection c) {
         cubic.onRto(c);
+    }
+
+    @Override
+    public boolean ecnCapable() {
+        return cubic.ecnCapable();
     }
 
     @Override
