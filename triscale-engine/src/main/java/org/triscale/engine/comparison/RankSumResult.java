@@ -1,4 +1,4 @@
-package org.triscale.engine.baseline;
+package org.triscale.engine.comparison;
 
 /**
  * A one-sided Wilcoxon–Mann–Whitney rank-sum test.

@@ -1,4 +1,4 @@
-package org.triscale.engine.baseline;
+package org.triscale.engine.comparison;
 
 import org.apache.commons.statistics.inference.AlternativeHypothesis;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;
@@ -96,8 +96,8 @@ public final class RankSumTest {
         double[] pooled = new double[total];
         System.arraycopy(x, 0, pooled, 0, m);
         System.arraycopy(y, 0, pooled, m, n);
-        int[] doubledRanks = doubledMidRanks(pooled);
-        boolean ties = hasTies(pooled);
+        int[] doubledRanks = Ranks.doubledMidRanks(pooled);
+        boolean ties = Ranks.hasTies(pooled);
         long rankSumX = 0;
         for (int i = 0; i < m; i++) {
             rankSumX += doubledRanks[i];
@@ -148,40 +148,5 @@ public final class RankSumTest {
             }
         }
         return new RankSumResult(u, Math.min(1, tail / all), m, n, ties, true);
-    }
-
-    /** Twice the mid-ranks (1-based) of the values: integers, ties sharing their average rank. */
-    private static int[] doubledMidRanks(double[] values) {
-        int total = values.length;
-        Integer[] order = new Integer[total];
-        for (int i = 0; i < total; i++) {
-            order[i] = i;
-        }
-        Arrays.sort(order, (a, b) -> Double.compare(values[a], values[b]));
-        int[] ranks = new int[total];
-        int start = 0;
-        while (start < total) {
-            int end = start;
-            while (end + 1 < total && values[order[end + 1]] == values[order[start]]) {
-                end++;
-            }
-            // Positions start..end (0-based) hold ranks start+1..end+1; twice their mean is start+end+2.
-            for (int i = start; i <= end; i++) {
-                ranks[order[i]] = start + end + 2;
-            }
-            start = end + 1;
-        }
-        return ranks;
-    }
-
-    private static boolean hasTies(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        for (int i = 1; i < sorted.length; i++) {
-            if (sorted[i] == sorted[i - 1]) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -1,4 +1,4 @@
-package org.triscale.engine.baseline;
+package org.triscale.engine.comparison;
 
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
@@ -13,22 +13,22 @@ import org.triscale.engine.analysis.RunMetrics;
  * time of day); a shift multiplies every FCT of the new build. The median FCT is 1 (arbitrary: the
  * gate's decision does not depend on the unit).
  */
-final class FctModel {
+public final class FctModel {
     static final int FLOWS = 900;
-    static final int RUNS = 5;
+    public static final int RUNS = 5;
     private static final Measure P95 = Measure.percentile(95);
 
     private final ZigguratSampler.NormalizedGaussian gaussian;
     private final double seriesEffect;
     private final double[] flows = new double[FLOWS];
 
-    FctModel(UniformRandomProvider rng, double seriesEffect) {
+    public FctModel(UniformRandomProvider rng, double seriesEffect) {
         this.gaussian = ZigguratSampler.NormalizedGaussian.of(rng);
         this.seriesEffect = seriesEffect;
     }
 
     /** A sequel: {@code series} series of {@link #RUNS} run metrics, every FCT multiplied by {@code scale}. */
-    double[][] sequel(int series, double scale) {
+    public double[][] sequel(int series, double scale) {
         double[][] sequel = new double[series][RUNS];
         for (int s = 0; s < series; s++) {
             double factor = scale * (seriesEffect == 0 ? 1 : Math.exp(seriesEffect * gaussian.sample()));

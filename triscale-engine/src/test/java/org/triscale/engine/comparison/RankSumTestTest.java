@@ -1,4 +1,4 @@
-package org.triscale.engine.baseline;
+package org.triscale.engine.comparison;
 
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.PoissonSampler;

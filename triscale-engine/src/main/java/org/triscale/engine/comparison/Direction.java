@@ -1,4 +1,4 @@
-package org.triscale.engine.baseline;
+package org.triscale.engine.comparison;
 
 /** Which way of a metric is better, so that a change can be called a regression or an improvement. */
 public enum Direction {
