@@ -88,7 +88,7 @@ class SequentialOpsTest {
                 .contains("'side'").contains("\"upper\"").contains("\"up\"");
         assertThat(answer("{\"id\": 7, \"op\": \"sequential_kpi\", \"values\": [1], \"percentile\": 75,"
                 + " \"confidence\": 30, \"side\": \"upper\"}").get("error").textValue())
-                .contains("confidence").contains("[50, 100)");
+                .contains("confidence").contains("(50, 100)");
         assertThat(answer("{\"id\": 8, \"op\": \"sequential_kpi\", \"percentile\": 75,"
                 + " \"confidence\": 75, \"side\": \"upper\"}").get("error").textValue()).contains("'values'");
         assertThat(answer("{\"id\": 9, \"op\": \"sequential_kpi\", \"values\": [1], \"percentile\": 75,"

@@ -8,7 +8,7 @@ import org.triscale.engine.sizing.Sizing;
  * What a sequential KPI bounds and when it may stop.
  *
  * @param percentile percentile of the run metrics, in (0, 100)
- * @param confidence confidence of each one-sided bound in percent, in [50, 100)
+ * @param confidence confidence of each one-sided bound in percent, in (50, 100)
  * @param side       the assertion: {@link Side#UPPER} for "the percentile is at most the threshold",
  *                   {@link Side#LOWER} for "at least"
  * @param threshold  the assertion's threshold, NaN for none (no pass/fail decision)
@@ -22,9 +22,9 @@ public record SequentialSpec(double percentile, double confidence, Side side, do
     /** Checks every component; the message names the component, its value, the valid range and the fix. */
     public SequentialSpec {
         Arguments.percent("percentile", percentile);
-        if (!(confidence >= 50 && confidence < 100)) {
-            throw new IllegalArgumentException("confidence must be in [50, 100), got " + confidence
-                    + "; give it in percent, e.g. 95 (a one-sided bound below 50 % says nothing)");
+        if (!(confidence > 50 && confidence < 100)) {
+            throw new IllegalArgumentException("confidence must be in (50, 100), got " + confidence
+                    + "; give it in percent, e.g. 95 (a one-sided bound at 50 % or less says nothing)");
         }
         Arguments.notNull("side", side);
         if (Double.isInfinite(threshold)) {
@@ -42,7 +42,7 @@ public record SequentialSpec(double percentile, double confidence, Side side, do
      * the fixed-N bound.
      *
      * @param percentile percentile in (0, 100)
-     * @param confidence confidence in percent, in [50, 100)
+     * @param confidence confidence in percent, in (50, 100)
      * @param side       the side the assertion bounds
      * @return the spec
      */
