@@ -94,4 +94,12 @@ class MixtureBoundaryTest {
         assertThat(late.rank(8)).isGreaterThan(8);
         assertThat(late.rank(1000)).isLessThan(early.rank(1000));
     }
+
+    @Test
+    void seriesWithTheSameSettingsShareOneBoundary() {
+        MixtureBoundary first = MixtureBoundary.of(0.75, 0.25, 5);
+        assertThat(MixtureBoundary.of(0.75, 0.25, 5)).isSameAs(first);
+        assertThat(MixtureBoundary.of(0.75, 0.25, 6)).isNotSameAs(first);
+        assertThat(MixtureBoundary.of(0.75, 0.25, 6).rank(300)).isEqualTo(new MixtureBoundary(0.75, 0.25, 6).rank(300));
+    }
 }

@@ -154,6 +154,8 @@ class SequentialKpiTest {
                 .hasMessageContaining("percentile").hasMessageContaining("(0, 100)");
         assertThatThrownBy(() -> new SequentialSpec(75, 40, Side.UPPER, 1, Double.NaN, 5))
                 .hasMessageContaining("confidence").hasMessageContaining("(50, 100)").hasMessageContaining("40");
+        assertThatThrownBy(() -> new SequentialSpec(75, 50, Side.UPPER, 1, Double.NaN, 5))
+                .hasMessageContaining("confidence").hasMessageContaining("50.0");
         assertThatThrownBy(() -> new SequentialSpec(75, 75, null, 1, Double.NaN, 5)).hasMessageContaining("side");
         assertThatThrownBy(() -> new SequentialSpec(75, 75, Side.UPPER, Double.POSITIVE_INFINITY, Double.NaN, 5))
                 .hasMessageContaining("threshold");
