@@ -31,7 +31,9 @@ final class WindowOrderStatistics {
 
     private final double[] values;
     private final int length;
-    private final int[] slotOf;
+    /** A value's slot is {@code (key − minKey) >>> shift}, recomputed where needed: cheaper than an int per value. */
+    private final long minKey;
+    private final int shift;
     private final int[] slotStart;
     private final int[] indicesBySlot;
     private final double[] slotMin;
@@ -53,23 +55,22 @@ final class WindowOrderStatistics {
         slotMax = new double[slots];
         slotCount = new int[slots];
         blockCount = new int[slots >>> blockBits];
-        long minKey = Long.MAX_VALUE;
-        long maxKey = Long.MIN_VALUE;
+        long lowest = Long.MAX_VALUE;
+        long highest = Long.MIN_VALUE;
         for (double v : values) {
             long key = key(v);
-            minKey = Math.min(minKey, key);
-            maxKey = Math.max(maxKey, key);
+            lowest = Math.min(lowest, key);
+            highest = Math.max(highest, key);
         }
-        long range = maxKey - minKey; // read as unsigned: the span may exceed Long.MAX_VALUE
-        int shift = Math.max(0, 64 - Long.numberOfLeadingZeros(range) - slotBits);
-        slotOf = new int[n];
+        minKey = lowest;
+        long range = highest - lowest; // read as unsigned: the span may exceed Long.MAX_VALUE
+        shift = Math.max(0, 64 - Long.numberOfLeadingZeros(range) - slotBits);
         slotStart = new int[slots + 1];
         Arrays.fill(slotMin, Double.POSITIVE_INFINITY);
         Arrays.fill(slotMax, Double.NEGATIVE_INFINITY);
         for (int i = 0; i < n; i++) {
             double v = values[i];
-            int slot = (int) ((key(v) - minKey) >>> shift);
-            slotOf[i] = slot;
+            int slot = slot(v);
             slotStart[slot + 1]++;
             slotMin[slot] = Math.min(slotMin[slot], v);
             slotMax[slot] = Math.max(slotMax[slot], v);
@@ -81,7 +82,7 @@ final class WindowOrderStatistics {
         indicesBySlot = new int[n];
         int[] next = Arrays.copyOf(slotStart, slots);
         for (int i = 0; i < n; i++) {
-            indicesBySlot[next[slotOf[i]]++] = i;
+            indicesBySlot[next[slot(values[i])]++] = i;
         }
     }
 
@@ -112,16 +113,22 @@ final class WindowOrderStatistics {
         return bits ^ ((bits >> 63) & Long.MAX_VALUE);
     }
 
+    private int slot(double v) {
+        return (int) ((key(v) - minKey) >>> shift);
+    }
+
     private void moveTo(int start) {
         int end = start + length;
         int removeEnd = Math.min(start, windowEnd);
         for (int i = windowStart; i < removeEnd; i++) {
-            slotCount[slotOf[i]]--;
-            blockCount[slotOf[i] >>> blockBits]--;
+            int slot = slot(values[i]);
+            slotCount[slot]--;
+            blockCount[slot >>> blockBits]--;
         }
         for (int i = Math.max(start, windowEnd); i < end; i++) {
-            slotCount[slotOf[i]]++;
-            blockCount[slotOf[i] >>> blockBits]++;
+            int slot = slot(values[i]);
+            slotCount[slot]++;
+            blockCount[slot >>> blockBits]++;
         }
         windowStart = start;
         windowEnd = end;
