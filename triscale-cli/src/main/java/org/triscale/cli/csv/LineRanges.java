@@ -11,6 +11,12 @@ import java.util.List;
 
 /** Byte ranges of a file that start at the beginning of a line, and the byte scans they need. */
 final class LineRanges {
+    /** Eight bytes of a byte array as one little-endian long. */
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long LOW_SEVEN_BITS = 0x7f7f7f7f7f7f7f7fL;
+    private static final long LINE_FEEDS = 0x0a0a0a0a0a0a0a0aL;
+    private static final long CARRIAGE_RETURNS = 0x0d0d0d0d0d0d0d0dL;
+    private static final long QUOTES = 0x2222222222222222L;
 
     /** The bytes {@code [start, end)}. */
     record Range(long start, long end) {
@@ -113,12 +119,6 @@ final class LineRanges {
         boolean unterminated = range.length() > 0 && last != '\n';
         return new Scan(lineFeeds + (unterminated ? 1 : 0), true);
     }
-
-    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long LOW_SEVEN_BITS = 0x7f7f7f7f7f7f7f7fL;
-    private static final long LINE_FEEDS = 0x0a0a0a0a0a0a0a0aL;
-    private static final long CARRIAGE_RETURNS = 0x0d0d0d0d0d0d0d0dL;
-    private static final long QUOTES = 0x2222222222222222L;
 
     /** The high bit of each zero byte of {@code word}, and no other bit (exact, no carries between bytes). */
     private static long zeroBytes(long word) {
