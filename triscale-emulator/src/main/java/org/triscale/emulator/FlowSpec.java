@@ -1,8 +1,9 @@
 package org.triscale.emulator;
 
 import java.time.Duration;
-import java.util.OptionalLong;
+import java.util.Arrays;
 import java.util.List;
+import java.util.OptionalLong;
 import org.triscale.emulator.cca.Cca;
 
 /**
@@ -187,7 +188,7 @@ public record FlowSpec(Cca cca, Duration oneWayDelay, Duration start, OptionalLo
          * @return this builder
          */
         public Builder path(int... links) {
-            path = java.util.Arrays.stream(links).boxed().toList();
+            path = Arrays.stream(links).boxed().toList();
             return this;
         }
 

@@ -607,7 +607,8 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
         public Builder reverseTrace(DeliveryTrace value, BufferSize buffer) {
             reverseTrace = Optional.of(Check.notNull("reverseTrace", value,
                     "DeliveryTrace.read(Path.of(\"Verizon-LTE-short.up\"))"));
-            reverseLink = Optional.of(Hop.dropTail(Rate.bps(value.meanBitsPerSecond()), Check.notNull("buffer", buffer, "Packets.of(100)")));
+            Check.notNull("buffer", buffer, "Packets.of(100)");
+            reverseLink = Optional.of(Hop.dropTail(Rate.bps(value.meanBitsPerSecond()), buffer));
             return this;
         }
 
