@@ -25,6 +25,12 @@ final class Flow implements Connection, AckSink {
     final long oneWayDelay;
     final long start;
     final long sizeBytes;
+    /** Whether the flow sends in the ACK direction, over the reverse link. */
+    final boolean reverse;
+    /** The served links its data crosses, in order (unused on the fast path). */
+    final int[] dataRoute;
+    /** The served links its ACKs cross, in order; empty for an uncongested return path. */
+    final int[] ackRoute;
     private final long totalSegments;
     private final int lastPayload;
 
@@ -73,6 +79,9 @@ final class Flow implements Connection, AckSink {
     private final Receiver receiver;
     private final Pipe toReceiver = new Pipe();
     private final Pipe toSender = new Pipe();
+    /** ACKs queued on the ACK route: time field the ACK's index, then what {@link #toSender} holds. */
+    private final Pipe ackInTransit = new Pipe();
+    private long acksSent;
     private long lastAckArrival;
 
     // Results.
@@ -87,7 +96,10 @@ final class Flow implements Connection, AckSink {
     final ThroughputBins bins;
 
     Flow(Simulation sim, int id, String label, FlowResult.Kind kind, Cca cca, long oneWayDelay, long start,
-         long sizeBytes, long randomSeed) {
+         long sizeBytes, long randomSeed, boolean reverse, int[] dataRoute, int[] ackRoute) {
+        this.reverse = reverse;
+        this.dataRoute = dataRoute;
+        this.ackRoute = ackRoute;
         this.sim = sim;
         this.id = id;
         this.label = label;
@@ -416,7 +428,9 @@ final class Flow implements Connection, AckSink {
     /** Segment {@code seg} finished its transmission on the bottleneck at {@code departure}. */
     void departed(long seg, long sentAt, int wire, boolean ce, long departure) {
         bins.add(departure, wire);
-        sim.totalBins.add(departure, wire);
+        if (!reverse) {
+            sim.totalBins.add(departure, wire);
+        }
         boolean wasEmpty = toReceiver.isEmpty();
         long arrival = departure + oneWayDelay;
         toReceiver.push(arrival, seg, sentAt, ce ? 1 : 0);
@@ -440,13 +454,37 @@ final class Flow implements Connection, AckSink {
         if (sim.ackLoss != null && sim.ackLoss.lose()) {
             return;
         }
+        long c = (trigger << 1) | (ece ? 1 : 0);
+        if (ackRoute.length == 0) {
+            propagateAck(time, ackNo, echo, c);
+        } else {
+            long index = acksSent++;
+            ackInTransit.push(index, ackNo, echo, c);
+            sim.sendAck(this, index, time);
+        }
+    }
+
+    /** ACK number {@code index} left the last link of the ACK route at {@code time}. */
+    void ackDeparted(long index, long time) {
+        // Each flow's ACKs keep their order on the route, so the ones before it were dropped.
+        while (ackInTransit.headTime() < index) {
+            ackInTransit.pop();
+        }
+        long ackNo = ackInTransit.headA();
+        long echo = ackInTransit.headB();
+        long c = ackInTransit.headC();
+        ackInTransit.pop();
+        propagateAck(time, ackNo, echo, c);
+    }
+
+    private void propagateAck(long time, long ackNo, long echo, long triggerAndEce) {
         long arrival = time + oneWayDelay + sim.ackDelayNanos + sim.ackJitter();
         if (arrival < lastAckArrival) {
             arrival = lastAckArrival;
         }
         lastAckArrival = arrival;
         boolean wasEmpty = toSender.isEmpty();
-        toSender.push(arrival, ackNo, echo, (trigger << 1) | (ece ? 1 : 0));
+        toSender.push(arrival, ackNo, echo, triggerAndEce);
         if (wasEmpty) {
             sim.schedule(arrival, id, Simulation.ACK);
         }

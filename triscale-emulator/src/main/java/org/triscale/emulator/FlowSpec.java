@@ -1,6 +1,8 @@
 package org.triscale.emulator;
 
 import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
 import java.util.OptionalLong;
 import org.triscale.emulator.cca.Cca;
 
@@ -16,7 +18,8 @@ import org.triscale.emulator.cca.Cca;
  * @param sizeBytes   payload bytes to transfer; empty for a flow that sends until the run ends
  * @param label       a name shown in results, or null for the default ({@code flow-<id>})
  */
-public record FlowSpec(Cca cca, Duration oneWayDelay, Duration start, OptionalLong sizeBytes, String label) {
+public record FlowSpec(Cca cca, Duration oneWayDelay, Duration start, OptionalLong sizeBytes, String label,
+                       boolean reverse, List<Integer> path) {
     private static final Duration MAX_DELAY = Duration.ofSeconds(10);
 
     /**
@@ -27,6 +30,10 @@ public record FlowSpec(Cca cca, Duration oneWayDelay, Duration start, OptionalLo
      * @param start when the flow starts, &gt;= 0
      * @param sizeBytes payload bytes to transfer; empty for a flow that sends until the run ends
      * @param label a name shown in results, or null for the default ({@code flow-<id>})
+     * @param reverse whether the flow sends in the ACK direction: its data crosses the scenario's
+     *                reverse link and its ACKs the forward links of its path
+     * @param path the forward links the flow crosses, in ascending order (0 the bottleneck, h the
+     *             h-th hop); empty for all of them. The scenario checks the indices
      * @throws IllegalArgumentException on a missing algorithm, a negative or huge delay, a negative
      *                                  start or a size below one byte
      */
@@ -39,6 +46,14 @@ public record FlowSpec(Cca cca, Duration oneWayDelay, Duration start, OptionalLo
         if (sizeBytes.isPresent() && sizeBytes.getAsLong() < 1) {
             throw new IllegalArgumentException("flow size must be >= 1 byte, got " + sizeBytes.getAsLong()
                     + "; leave it unset for a flow that sends until the run ends");
+        }
+        Check.notNull("path", path, "List.of() for every link");
+        path = List.copyOf(path);
+        for (int i = 0; i < path.size(); i++) {
+            if (path.get(i) < 0 || (i > 0 && path.get(i) <= path.get(i - 1))) {
+                throw new IllegalArgumentException("flow path must list link indices >= 0 in ascending order "
+                        + "(0 the bottleneck, h the h-th hop), got " + path + "; use for example path(0, 2)");
+            }
         }
     }
 
@@ -67,6 +82,8 @@ public record FlowSpec(Cca cca, Duration oneWayDelay, Duration start, OptionalLo
         private Duration start = Duration.ZERO;
         private OptionalLong size = OptionalLong.empty();
         private String label;
+        private boolean reverse;
+        private List<Integer> path = List.of();
 
         private Builder() {
         }
@@ -152,12 +169,36 @@ public record FlowSpec(Cca cca, Duration oneWayDelay, Duration start, OptionalLo
         }
 
         /**
+         * Makes the flow send in the ACK direction (an upload beside downloads): its data crosses
+         * the scenario's reverse link, where the forward flows' ACKs queue behind it, and its ACKs
+         * cross the forward links of its path. Needs {@code Scenario.Builder.reverseLink}.
+         *
+         * @return this builder
+         */
+        public Builder reverse() {
+            reverse = true;
+            return this;
+        }
+
+        /**
+         * The forward links the flow crosses, e.g. {@code path(0)} for the bottleneck alone or
+         * {@code path(1, 2)} for the first two hops (a parking lot). By default every link.
+         *
+         * @param links link indices in ascending order: 0 the bottleneck, h the h-th hop
+         * @return this builder
+         */
+        public Builder path(int... links) {
+            path = Arrays.stream(links).boxed().toList();
+            return this;
+        }
+
+        /**
          * The flow.
          *
          * @return the validated flow
          */
         public FlowSpec build() {
-            return new FlowSpec(cca, oneWayDelay, start, size, label);
+            return new FlowSpec(cca, oneWayDelay, start, size, label, reverse, path);
         }
     }
 }

@@ -65,6 +65,11 @@ import org.triscale.emulator.workload.FctWorkload;
  * @param trace            a mahimahi delivery trace that drives the bottleneck instead of its
  *                         constant rate; empty for the constant rate
  * @param hops             further links every flow's data crosses after the bottleneck, in order
+ *                         (unless a flow's path names fewer)
+ * @param reverseLink      the link of the ACK direction: the forward flows' ACKs and the reverse
+ *                         flows' data queue there; empty for an uncongested return path
+ * @param reverseTrace     a mahimahi delivery trace (the uplink of a pair) that drives the
+ *                         reverse link; empty for its constant rate
  */
 public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThreshold,
                        Optional<QueueDiscipline.Factory> queue, double randomLoss,
@@ -72,7 +77,8 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
                        Duration throughputBin, int delaySampleEvery, boolean delayedAck, Duration ackJitter,
                        int initialWindow, long receiveWindowBytes, LossRecovery lossRecovery, Duration minRto,
                        boolean handshake, Optional<LossModel> lossModel, Optional<LossModel> ackLoss,
-                       Duration ackDelay, Optional<DeliveryTrace> trace, List<Hop> hops) {
+                       Duration ackDelay, Optional<DeliveryTrace> trace, List<Hop> hops,
+                       Optional<Hop> reverseLink, Optional<DeliveryTrace> reverseTrace) {
     private static final Duration MAX_DURATION = Duration.ofHours(1);
     private static final int MAX_INITIAL_WINDOW = 1000;
     private static final long MAX_BINS = 10_000_000L;
@@ -103,6 +109,8 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
      * @param ackDelay extra one-way delay of the return path, &gt;= 0
      * @param trace a mahimahi delivery trace that drives the bottleneck; empty for the constant rate
      * @param hops further links every flow's data crosses after the bottleneck, in order
+     * @param reverseLink the link of the ACK direction; empty for an uncongested return path
+     * @param reverseTrace a delivery trace that drives the reverse link; empty for its constant rate
      * @throws IllegalArgumentException naming the first invalid parameter and how to fix it
      */
     public Scenario {
@@ -182,6 +190,27 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
         Check.notNull("trace", trace, "Optional.empty()");
         Check.notNull("hops", hops, "List.of()");
         hops = List.copyOf(hops);
+        Check.notNull("reverseLink", reverseLink, "Optional.empty()");
+        Check.notNull("reverseTrace", reverseTrace, "Optional.empty()");
+        if (reverseLink.isPresent() && ecnThreshold.isPresent()) {
+            throw new IllegalArgumentException("ecnThreshold applies to the DropTail fast path only, but a reverse "
+                    + "link is set; use queue(DropTail.withMarkThreshold(" + ecnThreshold.getAsInt() + "))");
+        }
+        if (reverseTrace.isPresent() && reverseLink.isEmpty()) {
+            throw new IllegalArgumentException("reverseTrace needs a reverse link (its buffer and queue); "
+                    + "use reverseLink(Hop.dropTail(rate, Packets.of(100))) or reverseTrace(trace, buffer)");
+        }
+        for (FlowSpec f : flows == null ? List.<FlowSpec>of() : flows) {
+            if (f.reverse() && reverseLink.isEmpty()) {
+                throw new IllegalArgumentException("flow " + (f.label() != null ? f.label() : f.cca().name())
+                        + " is reverse but the scenario has no reverse link; add reverseLink(Hop.dropTail(...))");
+            }
+            if (!f.path().isEmpty() && f.path().get(f.path().size() - 1) > hops.size()) {
+                throw new IllegalArgumentException("flow path " + f.path() + " names link "
+                        + f.path().get(f.path().size() - 1) + " but the scenario has links 0 to " + hops.size()
+                        + " (0 the bottleneck, h the h-th hop); add hops or shorten the path");
+            }
+        }
     }
 
     /**
@@ -231,6 +260,8 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
         private Duration ackDelay = Duration.ZERO;
         private Optional<DeliveryTrace> trace = Optional.empty();
         private final List<Hop> hops = new ArrayList<>();
+        private Optional<Hop> reverseLink = Optional.empty();
+        private Optional<DeliveryTrace> reverseTrace = Optional.empty();
 
         private Builder() {
         }
@@ -549,6 +580,39 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
         }
 
         /**
+         * Gives the ACK direction a link with a queue, e.g. {@code
+         * reverseLink(Hop.dropTail(Rate.mbps(2), Packets.of(100)))}: every ACK (52 bytes on the
+         * wire) of the forward flows queues there before its propagation delay, beside the data
+         * of the reverse flows ({@code FlowSpec.Builder.reverse()}). Its queue discipline must
+         * keep each flow's packets in order, as every built-in one does.
+         *
+         * @param value the reverse link
+         * @return this builder
+         */
+        public Builder reverseLink(Hop value) {
+            reverseLink = Optional.of(Check.notNull("reverseLink", value, "Hop.dropTail(Rate.mbps(2), Packets.of(100))"));
+            return this;
+        }
+
+        /**
+         * Drives the ACK direction by a mahimahi delivery trace (the uplink of a mahimahi
+         * uplink/downlink pair, the downlink going to {@link #trace}), with a DropTail buffer.
+         * Each delivery opportunity carries 1,500 bytes, shared by small packets such as ACKs,
+         * as in mahimahi.
+         *
+         * @param value  the uplink trace
+         * @param buffer the reverse link's buffer
+         * @return this builder
+         */
+        public Builder reverseTrace(DeliveryTrace value, BufferSize buffer) {
+            reverseTrace = Optional.of(Check.notNull("reverseTrace", value,
+                    "DeliveryTrace.read(Path.of(\"Verizon-LTE-short.up\"))"));
+            Check.notNull("buffer", buffer, "Packets.of(100)");
+            reverseLink = Optional.of(Hop.dropTail(Rate.bps(value.meanBitsPerSecond()), buffer));
+            return this;
+        }
+
+        /**
          * The scenario.
          *
          * @return the validated scenario
@@ -557,7 +621,8 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
         public Scenario build() {
             return new Scenario(bottleneck, buffer, ecnThreshold, queue, randomLoss, flows, workloads, duration,
                     throughputBin, delaySampleEvery, delayedAck, ackJitter, initialWindow, receiveWindowBytes,
-                    lossRecovery, minRto, handshake, lossModel, ackLoss, ackDelay, trace, hops);
+                    lossRecovery, minRto, handshake, lossModel, ackLoss, ackDelay, trace, hops, reverseLink,
+                    reverseTrace);
         }
     }
 }

@@ -16,12 +16,13 @@ final class ServedLink {
     private final double nanosPerByte;
     private final LossModel.Process loss;
     private final DeliveryTrace trace;
-    private long nextOpportunity;
+    private long opportunityIndex;
+    /** The delivery opportunity in use and the bytes it can still carry. */
+    private long creditTime = Long.MIN_VALUE;
+    private int creditBytes;
     private final long end;
     private final Simulation sim;
     private final int index;
-    /** The next link of the path, or null when packets go on to their receivers. */
-    ServedLink next;
 
     private Packet onWire;
     private long accepted;
@@ -75,11 +76,7 @@ final class ServedLink {
         if (p.ecn() == Ecn.CE) {
             ceDepartures++;
         }
-        if (next != null) {
-            next.offer(p, now);
-        } else {
-            sim.departed(p, now);
-        }
+        sim.departed(p, index, now);
         startNext(now);
     }
 
@@ -89,7 +86,8 @@ final class ServedLink {
             return;
         }
         onWire = p;
-        long departure = trace == null ? now + Math.max(1, Math.round(p.bytes() * nanosPerByte)) : nextDelivery(now);
+        long departure = trace == null ? now + Math.max(1, Math.round(p.bytes() * nanosPerByte))
+                : nextDelivery(now, p.bytes());
         waitingNanos += now - p.enqueuedAt();
         if (now < end) {
             busyNanos += Math.min(departure, end) - now;
@@ -98,21 +96,42 @@ final class ServedLink {
     }
 
     /**
-     * The first unused delivery opportunity at or after {@code now}; earlier ones found the queue
-     * empty and are lost, as in mahimahi. A packet leaves at its opportunity.
+     * When a packet of {@code bytes} that starts at {@code now} has been delivered. Each delivery
+     * opportunity carries {@link Wire#MTU} bytes, as in mahimahi: small packets (ACKs) share one,
+     * a packet larger than what is left of one continues in the next, and what an opportunity
+     * could still carry is lost once it has passed. Opportunities that find the queue empty are
+     * lost too.
      */
-    private long nextDelivery(long now) {
-        long t = trace.opportunityNanos(nextOpportunity);
+    private long nextDelivery(long now, int bytes) {
+        int need = bytes;
+        if (creditTime >= now && creditBytes > 0) {
+            int used = Math.min(creditBytes, need);
+            creditBytes -= used;
+            need -= used;
+        }
+        while (need > 0) {
+            creditTime = nextOpportunity(now);
+            creditBytes = Wire.MTU;
+            int used = Math.min(creditBytes, need);
+            creditBytes -= used;
+            need -= used;
+        }
+        return creditTime;
+    }
+
+    /** The first unused delivery opportunity at or after {@code now}. */
+    private long nextOpportunity(long now) {
+        long t = trace.opportunityNanos(opportunityIndex);
         if (t < now) {
             // Skip the wasted opportunities: whole periods first, then one by one.
             long period = trace.periodMillis() * 1_000_000L;
             long cycles = (now - t) / period;
-            nextOpportunity += cycles * trace.opportunities();
-            while ((t = trace.opportunityNanos(nextOpportunity)) < now) {
-                nextOpportunity++;
+            opportunityIndex += cycles * trace.opportunities();
+            while ((t = trace.opportunityNanos(opportunityIndex)) < now) {
+                opportunityIndex++;
             }
         }
-        nextOpportunity++;
+        opportunityIndex++;
         return t;
     }
 

@@ -2,9 +2,11 @@ package org.triscale.emulator;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
+import org.triscale.emulator.link.DeliveryTrace;
 import org.triscale.emulator.link.Hop;
 import org.triscale.emulator.link.LossModel;
 import org.triscale.emulator.queue.DropTail;
@@ -58,6 +60,8 @@ final class Simulation {
     private final UniformRandomProvider jitterRandom;
     private final long flowSeedBase;
     private final Workload[] workloads;
+    /** The index of the reverse link in {@link #servedLinks}, or -1 without one. */
+    private final int reverseIndex;
     private long events;
 
     /** The arrival process of one FCT workload. */
@@ -133,30 +137,39 @@ final class Simulation {
         this.ackLoss = scenario.ackLoss().map(m -> m.process(ackLossRandom)).orElse(null);
         this.ackDelayNanos = scenario.ackDelay().toNanos();
         List<Hop> hops = scenario.hops();
-        if (scenario.queue().isPresent() || scenario.trace().isPresent() || !hops.isEmpty()) {
+        Optional<Hop> reverse = scenario.reverseLink();
+        if (scenario.queue().isPresent() || scenario.trace().isPresent() || !hops.isEmpty() || reverse.isPresent()) {
             QueueDiscipline.Setup setup = new QueueDiscipline.Setup(scenario.bottleneck(), scenario.buffer(),
                     queueRandom);
             QueueDiscipline discipline = scenario.queue().orElse(DropTail.factory()).create(setup);
-            this.servedLinks = new ServedLink[1 + hops.size()];
+            this.servedLinks = new ServedLink[1 + hops.size() + (reverse.isPresent() ? 1 : 0)];
             servedLinks[0] = new ServedLink(this, 0, discipline, scenario.bottleneck(), loss,
                     scenario.trace().orElse(null), end);
             for (int h = 0; h < hops.size(); h++) {
-                Hop hop = hops.get(h);
-                QueueDiscipline.Setup hopSetup = new QueueDiscipline.Setup(hop.rate(), hop.buffer(),
-                        RandomSource.XO_RO_SHI_RO_128_PP.create(seeds.nextLong()));
-                servedLinks[h + 1] = new ServedLink(this, h + 1, hop.queue().orElse(DropTail.factory()).create(hopSetup),
-                        hop.rate(), null, null, end);
-                servedLinks[h].next = servedLinks[h + 1];
+                servedLinks[h + 1] = served(h + 1, hops.get(h), null, seeds.nextLong());
+            }
+            this.reverseIndex = reverse.isPresent() ? hops.size() + 1 : -1;
+            if (reverse.isPresent()) {
+                servedLinks[reverseIndex] = served(reverseIndex, reverse.get(), scenario.reverseTrace().orElse(null),
+                        seeds.nextLong());
             }
             this.bottleneck = null;
         } else {
             this.bottleneck = new Bottleneck(scenario.bottleneck(), scenario.buffer(), scenario.ecnThreshold(), loss,
                     end);
             this.servedLinks = new ServedLink[0];
+            this.reverseIndex = -1;
         }
         this.delays = new DelayRecorder(scenario.delaySampleEvery());
         this.totalBins = new ThroughputBins(binNanos, 0, binCount);
         this.ackJitterNanos = scenario.ackJitter().toNanos();
+    }
+
+    private ServedLink served(int index, Hop hop, DeliveryTrace trace, long queueSeed) {
+        QueueDiscipline.Setup setup = new QueueDiscipline.Setup(hop.rate(), hop.buffer(),
+                RandomSource.XO_RO_SHI_RO_128_PP.create(queueSeed));
+        return new ServedLink(this, index, hop.queue().orElse(DropTail.factory()).create(setup), hop.rate(), null,
+                trace, end);
     }
 
     void schedule(long time, int index, int type) {
@@ -171,13 +184,35 @@ final class Simulation {
                 flow.departed(seg, sentAt, wireBytes, bottleneck.lastMarked, departure);
             }
         } else {
-            servedLinks[0].offer(new Packet(flow.id, seg, sentAt, wireBytes, ecn), now);
+            servedLinks[flow.dataRoute[0]].offer(new Packet(flow.id, seg, sentAt, wireBytes, ecn), now);
         }
     }
 
-    /** A packet left the last served link at {@code time}. */
-    void departed(Packet p, long time) {
-        flows.get(p.flow()).departed(p.segment(), p.sentAt(), p.bytes(), p.ecn() == Ecn.CE, time);
+    /** A flow's receiver sends its ACK number {@code index} into the first link of the ACK route. */
+    void sendAck(Flow flow, long index, long now) {
+        servedLinks[flow.ackRoute[0]].offer(new Packet(flow.id, index, now, Wire.HEADER, Ecn.NOT_ECT), now);
+    }
+
+    /**
+     * A packet left served link {@code link} at {@code time}: on to the next link of its route, or
+     * to its propagation delay. Whether it is data or an ACK follows from the link's direction
+     * and the flow's, so packets need no tag.
+     */
+    void departed(Packet p, int link, long time) {
+        Flow flow = flows.get(p.flow());
+        boolean ack = (link == reverseIndex) != flow.reverse;
+        int[] route = ack ? flow.ackRoute : flow.dataRoute;
+        int at = 0;
+        while (route[at] != link) {
+            at++;
+        }
+        if (at + 1 < route.length) {
+            servedLinks[route[at + 1]].offer(p, time);
+        } else if (ack) {
+            flow.ackDeparted(p.segment(), time);
+        } else {
+            flow.departed(p.segment(), p.sentAt(), p.bytes(), p.ecn() == Ecn.CE, time);
+        }
     }
 
     void scheduleLink(int link, long time) {
@@ -195,7 +230,7 @@ final class Simulation {
             String label = f.label() != null ? f.label() : "flow-" + i;
             long size = f.sizeBytes().isPresent() ? f.sizeBytes().getAsLong() : -1;
             Flow flow = newFlow(label, FlowResult.Kind.INDIVIDUAL, f.cca(), f.oneWayDelay().toNanos(),
-                    f.start().toNanos(), size);
+                    f.start().toNanos(), size, f.reverse(), f.path());
             schedule(flow.start, flow.id, START);
         }
         for (int w = 0; w < workloads.length; w++) {
@@ -217,16 +252,23 @@ final class Simulation {
                 firstBins, flowMbps);
         LinkStats link = bottleneck != null ? bottleneck.stats() : servedLinks[0].stats();
         List<LinkStats> hopStats = new ArrayList<>();
-        for (int h = 1; h < servedLinks.length; h++) {
+        for (int h = 1; h <= scenario.hops().size(); h++) {
             hopStats.add(servedLinks[h].stats());
         }
-        return new Trace(scenario, seed, results, delays.samples(), throughput, link, hopStats, events);
+        Optional<LinkStats> reverseStats = reverseIndex < 0 ? Optional.empty()
+                : Optional.of(servedLinks[reverseIndex].stats());
+        return new Trace(scenario, seed, results, delays.samples(), throughput, link, hopStats, reverseStats, events);
     }
 
     private Flow newFlow(String label, FlowResult.Kind kind, org.triscale.emulator.cca.Cca cca,
-                         long oneWayDelay, long start, long size) {
+                         long oneWayDelay, long start, long size, boolean reverse, List<Integer> path) {
         int id = flows.size();
-        Flow flow = new Flow(this, id, label, kind, cca, oneWayDelay, start, size, flowSeedBase + id * SEED_STEP);
+        int[] forward = path.isEmpty()
+                ? java.util.stream.IntStream.rangeClosed(0, scenario.hops().size()).toArray()
+                : path.stream().mapToInt(Integer::intValue).toArray();
+        int[] toReverse = reverseIndex < 0 ? new int[0] : new int[] {reverseIndex};
+        Flow flow = new Flow(this, id, label, kind, cca, oneWayDelay, start, size, flowSeedBase + id * SEED_STEP,
+                reverse, reverse ? toReverse : forward, reverse ? forward : toReverse);
         flows.add(flow);
         return flow;
     }
@@ -268,7 +310,7 @@ final class Simulation {
         for (int sender = 0; sender < spec.fanIn(); sender++) {
             String label = "fct-" + index + "-" + arrival + (spec.fanIn() > 1 ? "-" + sender : "");
             Flow flow = newFlow(label, FlowResult.Kind.WORKLOAD, spec.cca(), spec.oneWayDelay().toNanos(), time,
-                    w.sizes.next());
+                    w.sizes.next(), false, List.of());
             flow.onStart(time);
         }
         long next = w.next(time);

@@ -1,6 +1,7 @@
 package org.triscale.emulator;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Everything a run of the emulator produced. Equal seeds and scenarios give equal traces.
@@ -12,10 +13,11 @@ import java.util.List;
  * @param throughput      throughput time series, per flow and in total
  * @param link            bottleneck statistics
  * @param hops            statistics of the scenario's further hops, in path order
+ * @param reverseLink     statistics of the reverse link (ACKs and reverse flows' data), if any
  * @param eventsProcessed discrete events the simulator handled
  */
 public record Trace(Scenario scenario, long seed, List<FlowResult> flows, DelaySamples delays, Throughput throughput,
-                   LinkStats link, List<LinkStats> hops, long eventsProcessed) {
+                   LinkStats link, List<LinkStats> hops, Optional<LinkStats> reverseLink, long eventsProcessed) {
 
     /**
      * Copies the flow list.
@@ -27,6 +29,7 @@ public record Trace(Scenario scenario, long seed, List<FlowResult> flows, DelayS
      * @param throughput throughput time series, per flow and in total
      * @param link bottleneck statistics
      * @param hops statistics of the scenario's further hops, in path order
+     * @param reverseLink statistics of the reverse link, if any
      * @param eventsProcessed discrete events the simulator handled
      */
     public Trace {

@@ -86,7 +86,7 @@ class ScenarioValidationTest {
         assertThatThrownBy(() -> new Scenario(Rate.mbps(1), Packets.of(1), OptionalInt.of(-3), Optional.empty(), 0,
                 List.of(), List.of(), Duration.ofSeconds(1), Duration.ofMillis(500), 1, false, Duration.ZERO, 10,
                 1 << 20, LossRecovery.SACK, Duration.ofMillis(200), false, Optional.empty(), Optional.empty(), Duration.ZERO,
-                Optional.empty(), List.of())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ecnThreshold");
+                Optional.empty(), List.of(), Optional.empty(), Optional.empty())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ecnThreshold");
     }
 
     @Test

@@ -3,6 +3,7 @@ package org.triscale.emulator;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import java.time.Duration;
 import java.util.List;
@@ -20,9 +21,16 @@ class WorkloadTest {
         FlowSizes.Empirical web = FlowSizes.webSearch();
         FlowSizes.Empirical mining = FlowSizes.dataMining();
 
-        // Means of the linearly interpolated tables (pFabric reports about 1.6 MB and 7.4 MB).
-        assertThat(web.meanBytes() / 1e6).isCloseTo(1.6, within(0.1));
-        assertThat(mining.meanBytes() / 1e6).isCloseTo(7.4, within(0.4));
+        // The published tables (pFabric, Alizadeh et al. 2013) in packets of 1,460 bytes.
+        assertThat(web.bytes()).containsExactly(packets(6, 6, 13, 19, 33, 53, 133, 667, 1333, 3333, 6667, 20000));
+        assertThat(web.probability())
+                .containsExactly(0, 0.15, 0.2, 0.3, 0.4, 0.53, 0.6, 0.7, 0.8, 0.9, 0.97, 1);
+        assertThat(mining.bytes()).containsExactly(packets(1, 1, 2, 3, 7, 267, 2107, 66667, 666667));
+        assertThat(mining.probability()).containsExactly(0, 0.5, 0.6, 0.7, 0.8, 0.9, 0.95, 0.99, 1);
+        // Means of the linearly interpolated tables against the means the pFabric simulations
+        // state (1138 and 5117 packets): by hand, 1141.0 and 5116.1 packets.
+        assertThat(web.meanBytes() / 1460).isCloseTo(1138, withinPercentage(0.3));
+        assertThat(mining.meanBytes() / 1460).isCloseTo(5117, withinPercentage(0.05));
         FlowSizes.Sampler s = web.sampler(RandomSource.XO_RO_SHI_RO_128_PP.create(1L));
         int n = 200_000;
         int small = 0;
@@ -92,5 +100,9 @@ class WorkloadTest {
                 .flow(f -> f.rtt(Duration.ofMillis(10))).duration(Duration.ofSeconds(1)).build(), 1);
         assertThatThrownBy(() -> bulk.idealFctMillis(bulk.flow(0))).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("unlimited");
+    }
+
+    private static long[] packets(long... counts) {
+        return java.util.Arrays.stream(counts).map(c -> c * 1460).toArray();
     }
 }

@@ -53,9 +53,9 @@ public sealed interface FlowSizes permits FlowSizes.LogNormal, FlowSizes.Fixed, 
     }
 
     /**
-     * The web-search workload (Alizadeh et al. 2010, as tabulated by pFabric, Alizadeh et al.
-     * 2013): 62 % of the flows are below 200 kB, yet flows above 1 MB carry most bytes; mean
-     * about 1.6 MB.
+     * The web-search workload (Alizadeh et al. 2010, as tabulated for the pFabric simulations,
+     * Alizadeh et al. 2013, point by point): 60 % of the flows are below 200 kB, yet flows above
+     * 1 MB carry most bytes; mean 1141 packets of 1,460 bytes (1.67 MB).
      *
      * @return the distribution
      */
@@ -64,8 +64,9 @@ public sealed interface FlowSizes permits FlowSizes.LogNormal, FlowSizes.Fixed, 
     }
 
     /**
-     * The data-mining workload (Greenberg et al. 2009, as tabulated by pFabric): half of the
-     * flows are one packet, the largest reach 1 GB; mean about 7.4 MB.
+     * The data-mining workload (the VL2 measurement, Greenberg et al. 2009, as tabulated for the
+     * pFabric simulations, Alizadeh et al. 2013, point by point): half of the flows are one
+     * packet, the largest reach 1 GB; mean 5116 packets of 1,460 bytes (7.47 MB).
      *
      * @return the distribution
      */
