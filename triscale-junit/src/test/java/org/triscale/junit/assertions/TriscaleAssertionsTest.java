@@ -123,6 +123,18 @@ class TriscaleAssertionsTest {
     }
 
     @Test
+    void invalidRunsAreLeftOutAndNoValidPairCannotTell() {
+        long[][] seeds = {{1, 2, 3}};
+        double nan = Double.NaN;
+        Sequel a = Sequel.of("a", Map.of("fct", new double[][] {{1, nan, 3}}), seeds);
+        Sequel b = Sequel.of("b", Map.of("fct", new double[][] {{nan, 4, nan}}), seeds);
+        assertThatThrownBy(() -> assertThat(b).metric("fct").isNotWorseThan(a).withTolerance(0.1))
+                .isInstanceOf(AssertionError.class)
+                .hasMessage("Expected fct of 'b' to be not worse than 'a' beyond a tolerance of 10 %, but cannot tell:"
+                        + " no run is valid in both sequels (paired: 0 runs on the same seeds).");
+    }
+
+    @Test
     void higherIsBetterCountsALowerValueAsWorse() {
         Sequel fast = sequel("fast", 1, SEEDS);
         Sequel slow = sequel("slow", 0.8, SEEDS);
@@ -145,6 +157,9 @@ class TriscaleAssertionsTest {
     void harmBoundsHoldOnlyWhenTheWholeIntervalDoes() {
         HarmInterval harm = new HarmInterval(0.47, 0.31, 0.62, 0.95);
         assertThat(harm).isAtLeast(0.3).isAtMost(0.7);
+        HarmInterval open = new HarmInterval(0.9, Double.NEGATIVE_INFINITY, 1, 0.95);
+        assertThatThrownBy(() -> assertThat(open).isAtLeast(0)).hasMessageContaining("[-inf, 1]");
+        assertThatThrownBy(() -> assertThat(open).isAtMost(0.99)).hasMessageEndingWith("reaches above it.");
         assertThatThrownBy(() -> assertThat(harm).isAtLeast(0.4))
                 .isInstanceOf(AssertionError.class)
                 .hasMessage("Expected the harm to be at least 0.4 with 95 % confidence, but it is 0.47 [0.31, 0.62]"
