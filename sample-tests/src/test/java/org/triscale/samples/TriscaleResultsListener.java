@@ -28,7 +28,7 @@ import org.junit.platform.launcher.TestPlan;
  *
  * Registered for the launcher through {@code META-INF/services}. It reads the folders from the
  * same configuration parameters as the extension ({@code triscale.output.dir},
- * {@code triscale.surefire.reportsDir}), relative to the module's folder, and prints nothing when
+ * {@code triscale.surefire.reports.dir}), relative to the module's folder, and prints nothing when
  * no TriScale test wrote a result during the launch (a launch of unit tests only, for example).
  */
 public final class TriscaleResultsListener implements TestExecutionListener {
@@ -64,7 +64,7 @@ public final class TriscaleResultsListener implements TestExecutionListener {
                     .append(name, 0, name.length() - ".json".length()).append('\n');
         }
         if (parameters.getBoolean("triscale.surefire.reports").orElse(true)) {
-            Path reports = folder(parameters, "triscale.surefire.reportsDir", "target/surefire-reports");
+            Path reports = folder(parameters, "triscale.surefire.reports.dir", "target/surefire-reports");
             text.append("TriScale per-series Surefire reports: ").append(reports).append(" (")
                     .append(files(reports, "TEST-*.series-*.xml", Instant.EPOCH).size())
                     .append(" files TEST-*.series-*.xml)\n");
