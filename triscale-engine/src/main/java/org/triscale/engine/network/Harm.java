@@ -1,5 +1,14 @@
 package org.triscale.engine.network;
 
+import org.triscale.engine.Arguments;
+import org.triscale.engine.bounds.IntervalKind;
+import org.triscale.engine.bounds.OrderStatisticInterval;
+import org.triscale.engine.bounds.ThompsonBounds;
+import org.triscale.engine.comparison.HodgesLehmann;
+import org.triscale.engine.comparison.ShiftEstimate;
+
+import java.util.Arrays;
+
 /**
  * Harm a competing flow (or algorithm) does to a flow's metric, as defined by Ware, Mukerjee,
  * Seshan and Sherry, "Beyond Jain's Fairness Index: Setting the Bar for the Deployment of
@@ -18,6 +27,10 @@ package org.triscale.engine.network;
  * negative and is returned as is: clamping to 0 would hide a benefit and would bias averages
  * and comparisons between builds towards harm. Take {@code Math.max(0, harm)} to get the
  * paper's [0, 1] reading.
+ *
+ * <p><b>Intervals.</b> {@link #of(double[], double[], double)} compares two samples of flow
+ * completion times and gives each statistic's harm a distribution-free confidence interval (see
+ * there).
  */
 public final class Harm {
     private Harm() {
@@ -69,6 +82,103 @@ public final class Harm {
         return new FctHarm(of(alone.geometricMean(), with.geometricMean(), Better.LOWER),
                 of(alone.median(), with.median(), Better.LOWER),
                 of(alone.p95(), with.p95(), Better.LOWER));
+    }
+
+    /**
+     * Harm done to each FCT statistic by a competitor, from two independent samples of flow
+     * completion times, with distribution-free confidence intervals at {@code confidence}.
+     *
+     * <p>Less is better, so harm is {@code 1 − alone/with} of the statistic: a monotone function of
+     * the ratio {@code with/alone}, and an interval of the ratio is one of the harm.
+     * <ul>
+     *   <li><b>Geometric-mean type</b>: the Hodges–Lehmann (1963) estimate of the shift from the log
+     *       FCTs alone to the log FCTs with the competitor, with Moses' (1953) exact interval
+     *       ({@link HodgesLehmann#shift}). The interval holds with probability ≥ the confidence
+     *       for any continuous distribution when the competitor scales the FCT distribution (a
+     *       shift on the log scale, under which the shift is the log of the geometric-mean ratio).
+     *       Otherwise it is the interval of the median of the pairwise log ratios, the "typical"
+     *       factor by which one flow's FCT exceeds another's, and the estimate can differ from the
+     *       plain geometric-mean harm of {@link #of(FctSummary, FctSummary)}.</li>
+     *   <li><b>Median and 95th percentile</b>: no model at all. Each sample's quantile gets an exact
+     *       two-sided order-statistic interval at confidence {@code √confidence} (Thompson 1936;
+     *       both ends from one-sided bounds at {@code (1 + √confidence)/2}); the samples are
+     *       independent, so both hold together with probability ≥ {@code confidence}, and then
+     *       {@code [1 − U_alone/L_with, 1 − L_alone/U_with]} holds the harm. The estimate is the
+     *       harm of the Hyndman–Fan type 7 quantiles of {@link FctSummary}. A sample too small for
+     *       an end leaves the harm's lower end at {@code −∞} or its upper end at 1.</li>
+     * </ul>
+     * Every interval assumes the FCTs of each sample are independent and identically distributed.
+     * Flows that share a run share its queue and are not independent: pool the flows of many runs
+     * (seeds), or use one statistic per run.
+     *
+     * @param alone      FCTs without the competitor, each finite and &gt; 0; NaN (flows that did not
+     *                   complete) dropped
+     * @param with       FCTs with the competitor, same rules
+     * @param confidence two-sided confidence of every interval, in (0, 1), e.g. 0.95
+     * @return the harm of the typical FCT, the median and the 95th percentile with intervals
+     * @throws IllegalArgumentException if a sample is null, holds an infinity or a value ≤ 0, has no
+     *                                  value left after dropping NaN, or the confidence is out of range
+     */
+    public static FctHarmIntervals of(double[] alone, double[] with, double confidence) {
+        if (!(confidence > 0 && confidence < 1)) {
+            throw new IllegalArgumentException("confidence must be in (0, 1), got " + confidence
+                    + "; use e.g. 0.95 for a 95 % interval");
+        }
+        FctSummary aloneSummary = summary("alone", alone);
+        FctSummary withSummary = summary("with", with);
+        double[] a = sortedValues(alone);
+        double[] w = sortedValues(with);
+        double[] logA = new double[a.length];
+        double[] logW = new double[w.length];
+        Arrays.setAll(logA, i -> Math.log(a[i]));
+        Arrays.setAll(logW, i -> Math.log(w[i]));
+        ShiftEstimate shift = HodgesLehmann.shift(logA, logW, confidence);
+        HarmInterval typical = new HarmInterval(fromLogRatio(shift.estimate()), fromLogRatio(shift.lower()),
+                fromLogRatio(shift.upper()), confidence);
+        double perSample = Math.sqrt(confidence);
+        return new FctHarmIntervals(typical,
+                quantileHarm(a, w, 50, aloneSummary.median(), withSummary.median(), perSample, confidence),
+                quantileHarm(a, w, 95, aloneSummary.p95(), withSummary.p95(), perSample, confidence),
+                a.length, w.length);
+    }
+
+    /** Harm {@code 1 − 1/ratio} for a log ratio {@code with/alone}; monotone increasing. */
+    private static double fromLogRatio(double logRatio) {
+        return -Math.expm1(-logRatio);
+    }
+
+    private static HarmInterval quantileHarm(double[] alone, double[] with, double percentile, double aloneEstimate,
+                                             double withEstimate, double perSample, double confidence) {
+        double[] a = quantileInterval(alone, percentile, perSample);
+        double[] w = quantileInterval(with, percentile, perSample);
+        double lower = Double.isFinite(a[1]) && w[0] > 0 ? 1 - a[1] / w[0] : Double.NEGATIVE_INFINITY;
+        double upper = Double.isFinite(w[1]) && a[0] > 0 ? 1 - a[0] / w[1] : 1;
+        return new HarmInterval(of(aloneEstimate, withEstimate, Better.LOWER), lower, upper, confidence);
+    }
+
+    /** Two-sided interval {lower, upper} of a quantile of sorted values; 0 and +∞ for missing ends. */
+    private static double[] quantileInterval(double[] sorted, double percentile, double confidence) {
+        OrderStatisticInterval interval = ThompsonBounds.indices(sorted.length, percentile,
+                100 * (1 + confidence) / 2, IntervalKind.ONE_SIDED);
+        double lower = interval.lowerIndex().isPresent() ? sorted[interval.lowerIndex().getAsInt()] : 0;
+        double upper = interval.upperIndex().isPresent() ? sorted[interval.upperIndex().getAsInt()]
+                : Double.POSITIVE_INFINITY;
+        return new double[] {lower, upper};
+    }
+
+    private static FctSummary summary(String name, double[] fcts) {
+        Arguments.notNull(name, fcts);
+        try {
+            return FctSummary.of(fcts);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(name + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static double[] sortedValues(double[] fcts) {
+        double[] values = Arrays.stream(fcts).filter(v -> !Double.isNaN(v)).toArray();
+        Arrays.sort(values);
+        return values;
     }
 
     private static void check(String name, double value) {

@@ -5,6 +5,8 @@
  * ({@link org.triscale.engine.network.JainIndex}, Jain et al. 1984).
  *
  * <p>These are descriptive numbers of one run; the TriScale analysis (KPIs, variability scores)
- * then treats them as run metrics like any other.
+ * then treats them as run metrics like any other. {@link org.triscale.engine.network.Harm#of(double[],
+ * double[], double)} compares two samples of flow completion times instead and gives each
+ * statistic's harm a distribution-free confidence interval.
  */
 package org.triscale.engine.network;

@@ -1,0 +1,16 @@
+package org.triscale.engine.network;
+
+/**
+ * Harm (Ware et al. 2019) on each statistic of two samples of flow completion times, with
+ * distribution-free confidence intervals; see {@link Harm#of(double[], double[], double)}.
+ *
+ * @param geometricMean harm on the typical FCT (geometric-mean type: Hodges–Lehmann shift of the
+ *                      log FCTs with Moses' interval)
+ * @param median        harm on the median FCT (exact order-statistic intervals)
+ * @param p95           harm on the 95th percentile of the FCTs (exact order-statistic intervals)
+ * @param aloneCount    FCTs without the competitor (after dropping NaN)
+ * @param withCount     FCTs with the competitor (after dropping NaN)
+ */
+public record FctHarmIntervals(HarmInterval geometricMean, HarmInterval median, HarmInterval p95, int aloneCount,
+                               int withCount) {
+}

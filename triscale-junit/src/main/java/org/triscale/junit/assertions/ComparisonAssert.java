@@ -1,0 +1,111 @@
+package org.triscale.junit.assertions;
+
+import org.assertj.core.api.AbstractAssert;
+import org.assertj.core.api.WritableAssertionInfo;
+import org.triscale.engine.comparison.ComparisonSettings;
+import org.triscale.engine.comparison.Direction;
+import org.triscale.engine.comparison.SequelChange;
+import org.triscale.engine.comparison.Tolerance;
+import org.triscale.junit.internal.output.Format;
+import org.triscale.junit.sequel.Sequel;
+
+/**
+ * The second half of {@link MetricAssert#isWorseThan} and {@link MetricAssert#isNotWorseThan}:
+ * the margin, and the check.
+ */
+public final class ComparisonAssert extends AbstractAssert<ComparisonAssert, Sequel> {
+    private final Sequel reference;
+    private final String metric;
+    private final ComparisonSettings settings;
+    private final boolean worse;
+
+    ComparisonAssert(Sequel actual, Sequel reference, String metric, ComparisonSettings settings, boolean worse,
+                     WritableAssertionInfo info) {
+        super(actual, ComparisonAssert.class);
+        if (reference == null) {
+            throw new IllegalArgumentException("the reference sequel must not be null");
+        }
+        this.reference = reference;
+        this.metric = metric;
+        this.settings = settings;
+        this.worse = worse;
+        this.info.description(info.description());
+    }
+
+    /**
+     * Verifies that the metric is worse than the reference's by at least {@code fraction}: the
+     * interval's bound on the good side is at least that much worse. Only after
+     * {@link MetricAssert#isWorseThan}.
+     *
+     * @param fraction the smallest change that counts, ≥ 0 (0.10 for 10 %)
+     * @return this
+     * @throws IllegalStateException after {@link MetricAssert#isNotWorseThan}
+     */
+    public ComparisonAssert byAtLeast(double fraction) {
+        if (!worse) {
+            throw new IllegalStateException("byAtLeast follows isWorseThan; after isNotWorseThan use withTolerance");
+        }
+        SequelChange change = compare(fraction);
+        String expected = "Expected " + metric + " of '" + actual.name() + "' to be worse than '" + reference.name()
+                + "' by at least " + Format.percent(fraction) + ", but ";
+        double[] bad = badInterval(change);
+        if (Double.isNaN(change.change().estimate())) {
+            failWithMessage("%s", expected + "cannot tell: " + change.reason() + " (" + design(change) + ").");
+        } else if (bad[1] < fraction) {
+            failWithMessage("%s", expected + "it is not: change " + interval(change) + "; the interval excludes"
+                    + " a worsening of " + Format.percent(fraction) + " or more.");
+        } else if (bad[0] < fraction) {
+            failWithMessage("%s", expected + "cannot tell: change " + interval(change) + "; "
+                    + Messages.detects(change) + ".");
+        }
+        return this;
+    }
+
+    /**
+     * Verifies that the metric is worse than the reference's by no more than {@code fraction}: the
+     * interval's bound on the bad side is within it. Only after {@link MetricAssert#isNotWorseThan}.
+     *
+     * @param fraction the worsening that does not matter, ≥ 0 (0.05 for 5 %)
+     * @return this
+     * @throws IllegalStateException after {@link MetricAssert#isWorseThan}
+     */
+    public ComparisonAssert withTolerance(double fraction) {
+        if (worse) {
+            throw new IllegalStateException("withTolerance follows isNotWorseThan; after isWorseThan use byAtLeast");
+        }
+        SequelChange change = compare(fraction);
+        String expected = "Expected " + metric + " of '" + actual.name() + "' to be not worse than '"
+                + reference.name() + "' beyond a tolerance of " + Format.percent(fraction) + ", but ";
+        double[] bad = badInterval(change);
+        if (Double.isNaN(change.change().estimate())) {
+            failWithMessage("%s", expected + "cannot tell: " + change.reason() + " (" + design(change) + ").");
+        } else if (bad[0] > fraction) {
+            failWithMessage("%s", expected + "it is worse: change " + interval(change) + "; the whole interval is"
+                    + " a worsening beyond " + Format.percent(fraction) + ".");
+        } else if (bad[1] > fraction) {
+            failWithMessage("%s", expected + "cannot tell: change " + interval(change) + "; "
+                    + Messages.detects(change) + ".");
+        }
+        return this;
+    }
+
+    private SequelChange compare(double fraction) {
+        return actual.compare(metric, reference, settings.withTolerance(Tolerance.relative(fraction)));
+    }
+
+    /** The interval as relative worsening {least, most}: positive is worse in either direction. */
+    private double[] badInterval(SequelChange change) {
+        double lower = change.relative(change.change().lower());
+        double upper = change.relative(change.change().upper());
+        return settings.direction() == Direction.LOWER_IS_BETTER ? new double[] {lower, upper}
+                : new double[] {-upper, -lower};
+    }
+
+    private String interval(SequelChange change) {
+        return Messages.change(change, actual.name(), reference.name(), actual.comparesRunsWith(reference));
+    }
+
+    private String design(SequelChange change) {
+        return Messages.design(change, actual.name(), reference.name(), actual.comparesRunsWith(reference));
+    }
+}

@@ -1,0 +1,383 @@
+package org.triscale.junit.sequel;
+
+import org.triscale.engine.Arguments;
+import org.triscale.engine.Mode;
+import org.triscale.engine.analysis.KpiResult;
+import org.triscale.engine.analysis.Kpis;
+import org.triscale.engine.analysis.Side;
+import org.triscale.engine.analysis.VariabilityResult;
+import org.triscale.engine.analysis.VariabilityScores;
+import org.triscale.engine.bounds.IntervalKind;
+import org.triscale.engine.comparison.ComparisonSettings;
+import org.triscale.engine.comparison.SequelChange;
+import org.triscale.engine.comparison.SequelComparison;
+import org.triscale.engine.numeric.NanFree;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * A sequel's run metrics, series by series, with the seed of every run, and its analysis: the
+ * KPIs of every series (with their stationarity checks), the variability score across series,
+ * and the comparison with another sequel. Built by running a body from a plain {@code @Test}
+ * ({@link #run}) or from run metrics measured elsewhere ({@link #of}); immutable.
+ *
+ * <p>Everything is computed by the engine, as the verdict of a {@code @Runs} test computes it:
+ * KPIs by {@link Kpis}, scores by {@link VariabilityScores}, comparisons by
+ * {@link SequelComparison}. NaN marks an invalid run (a run that did not record the metric).
+ */
+public final class Sequel {
+    private static final long GOLDEN_GAMMA = 0x9e3779b97f4a7c15L;
+
+    private final String name;
+    private final Map<String, double[][]> runMetrics;
+    private final long[][] seeds;
+
+    private Sequel(String name, Map<String, double[][]> runMetrics, long[][] seeds) {
+        this.name = name;
+        this.runMetrics = runMetrics;
+        this.seeds = seeds;
+    }
+
+    /**
+     * One run of {@link #run}: its position, its seed, and where it records its metrics.
+     */
+    public static final class Run {
+        private final int series;
+        private final int index;
+        private final long seed;
+        private final Map<String, Double> values = new LinkedHashMap<>();
+
+        Run(int series, int index, long seed) {
+            this.series = series;
+            this.index = index;
+            this.seed = seed;
+        }
+
+        /** The series of this run, from 0. */
+        public int series() {
+            return series;
+        }
+
+        /** The run within its series, from 0. */
+        public int index() {
+            return index;
+        }
+
+        /**
+         * The run's seed: the same base seed gives the same seed to the same series and run, so two
+         * sequels run with one base seed are compared paired (common random numbers).
+         */
+        public long seed() {
+            return seed;
+        }
+
+        /**
+         * Records the run's value of a metric (its run metric).
+         *
+         * @param metric the metric's name, not blank
+         * @param value  the value, finite or NaN (an invalid run)
+         * @throws IllegalArgumentException if the name is blank, the value infinite, or the metric
+         *                                  already recorded in this run
+         */
+        public void record(String metric, double value) {
+            checkName(metric);
+            if (Double.isInfinite(value)) {
+                throw new IllegalArgumentException("value of metric '" + metric + "' must be finite or NaN (an invalid"
+                        + " run), got " + value);
+            }
+            if (values.putIfAbsent(metric, value) != null) {
+                throw new IllegalArgumentException("metric '" + metric + "' was already recorded in run " + index
+                        + " of series " + series + "; record each metric once per run");
+            }
+        }
+    }
+
+    /** The body of one run of {@link #run}. */
+    @FunctionalInterface
+    public interface RunBody {
+        /**
+         * Runs once and records the run's metrics.
+         *
+         * @param run the run's seed and recorder
+         * @throws Exception anything the body throws ends the sequel and is rethrown
+         */
+        void run(Run run) throws Exception;
+    }
+
+    /**
+     * Runs a body {@code series × runs} times, series after series, and keeps what each run
+     * recorded. A metric a run did not record is NaN (invalid) in that run.
+     *
+     * @param name     the sequel's name in messages, e.g. {@code "CUBIC beside Prague"}
+     * @param series   number of series, ≥ 1
+     * @param runs     runs per series, ≥ 1
+     * @param baseSeed seed from which every run's seed is derived (by series and run)
+     * @param body     what one run does
+     * @return the sequel
+     * @throws Exception whatever the body throws
+     */
+    public static Sequel run(String name, int series, int runs, long baseSeed, RunBody body) throws Exception {
+        checkName(name);
+        Arguments.atLeast("series", series, 1);
+        Arguments.atLeast("runs", runs, 1);
+        Arguments.notNull("body", body);
+        List<Run> done = new ArrayList<>();
+        long[][] seeds = new long[series][runs];
+        for (int s = 0; s < series; s++) {
+            for (int r = 0; r < runs; r++) {
+                seeds[s][r] = mix(baseSeed + GOLDEN_GAMMA * (1 + (long) s * runs + r));
+                Run run = new Run(s, r, seeds[s][r]);
+                body.run(run);
+                done.add(run);
+            }
+        }
+        Map<String, double[][]> metrics = new LinkedHashMap<>();
+        for (Run run : done) {
+            for (String metric : run.values.keySet()) {
+                metrics.computeIfAbsent(metric, m -> {
+                    double[][] values = new double[series][runs];
+                    for (double[] row : values) {
+                        Arrays.fill(row, Double.NaN);
+                    }
+                    return values;
+                })[run.series][run.index] = run.values.get(metric);
+            }
+        }
+        if (metrics.isEmpty()) {
+            throw new IllegalArgumentException("sequel '" + name + "' recorded no metric in " + done.size()
+                    + " runs; call run.record(metric, value) in the body");
+        }
+        return new Sequel(name, metrics, seeds);
+    }
+
+    /**
+     * A sequel from run metrics measured elsewhere.
+     *
+     * @param name       the sequel's name in messages
+     * @param runMetrics per metric, its run metrics: one array per series, one value per run, NaN
+     *                   for an invalid run; every metric of the same shape
+     * @param seeds      the seed of every run, of the same shape, or {@code null} when unknown (the
+     *                   sequel is then compared unpaired)
+     * @return the sequel
+     * @throws IllegalArgumentException if a metric is empty, holds an infinity, or the shapes differ
+     */
+    public static Sequel of(String name, Map<String, double[][]> runMetrics, long[][] seeds) {
+        checkName(name);
+        Arguments.notNull("runMetrics", runMetrics);
+        if (runMetrics.isEmpty()) {
+            throw new IllegalArgumentException("runMetrics must hold at least one metric, got none");
+        }
+        Map<String, double[][]> copy = new LinkedHashMap<>();
+        int[] shape = null;
+        for (Map.Entry<String, double[][]> entry : runMetrics.entrySet()) {
+            checkName(entry.getKey());
+            double[][] values = Arguments.notNull("runMetrics of " + entry.getKey(), entry.getValue());
+            int[] lengths = new int[values.length];
+            double[][] copied = new double[values.length][];
+            for (int s = 0; s < values.length; s++) {
+                copied[s] = Arguments.samples(entry.getKey() + "[" + s + "]", values[s]).clone();
+                lengths[s] = copied[s].length;
+            }
+            if (values.length == 0) {
+                throw new IllegalArgumentException("metric '" + entry.getKey() + "' has no series; give one array"
+                        + " of run metrics per series");
+            }
+            if (shape != null && !Arrays.equals(shape, lengths)) {
+                throw new IllegalArgumentException("metric '" + entry.getKey() + "' has series of " + Arrays.toString(
+                        lengths) + " runs, another metric " + Arrays.toString(shape) + "; every metric needs a value"
+                        + " (NaN if invalid) in every run");
+            }
+            shape = lengths;
+            copy.put(entry.getKey(), copied);
+        }
+        long[][] seedCopy = null;
+        if (seeds != null) {
+            seedCopy = new long[seeds.length][];
+            int[] lengths = new int[seeds.length];
+            for (int s = 0; s < seeds.length; s++) {
+                seedCopy[s] = Arguments.notNull("seeds[" + s + "]", seeds[s]).clone();
+                lengths[s] = seedCopy[s].length;
+            }
+            if (!Arrays.equals(shape, lengths)) {
+                throw new IllegalArgumentException("seeds has series of " + Arrays.toString(lengths)
+                        + " runs, the run metrics " + Arrays.toString(shape) + "; give one seed per run, or null");
+            }
+        }
+        return new Sequel(name, copy, seedCopy);
+    }
+
+    /** The sequel's name in messages. */
+    public String name() {
+        return name;
+    }
+
+    /** The metrics recorded, in the order first recorded. */
+    public Set<String> metrics() {
+        return runMetrics.keySet();
+    }
+
+    /** Number of series. */
+    public int seriesCount() {
+        return runMetrics.values().iterator().next().length;
+    }
+
+    /**
+     * The run metrics of a metric, one array per series (a copy).
+     *
+     * @param metric a recorded metric
+     * @return the values, NaN for invalid runs
+     * @throws IllegalArgumentException if the metric was not recorded
+     */
+    public double[][] runMetrics(String metric) {
+        double[][] values = values(metric);
+        double[][] copy = new double[values.length][];
+        for (int s = 0; s < values.length; s++) {
+            copy[s] = values[s].clone();
+        }
+        return copy;
+    }
+
+    /** The seed of every run, one array per series (a copy); empty when unknown. */
+    public Optional<long[][]> seeds() {
+        if (seeds == null) {
+            return Optional.empty();
+        }
+        long[][] copy = new long[seeds.length][];
+        for (int s = 0; s < seeds.length; s++) {
+            copy[s] = seeds[s].clone();
+        }
+        return Optional.of(copy);
+    }
+
+    /**
+     * Whether this sequel ran the same seeds as another, run by run: then they are compared paired.
+     *
+     * @param other the other sequel
+     * @return {@code true} when both know their seeds and the seeds are equal
+     */
+    public boolean sameSeedsAs(Sequel other) {
+        return seeds != null && other.seeds != null && Arrays.deepEquals(seeds, other.seeds);
+    }
+
+    /**
+     * The KPI of every series, the side following the percentile (upper above 50, lower below; the
+     * median is bounded from above).
+     *
+     * @param metric a recorded metric
+     * @param kpi    which percentile, at which confidence
+     * @return one KPI per series, in series order, each with its stationarity checks (SOUND mode)
+     */
+    public List<KpiResult> kpis(String metric, Percentile kpi) {
+        return kpis(metric, kpi, kpi.percentile() < 50 ? Side.LOWER : Side.UPPER);
+    }
+
+    /**
+     * The KPI of every series with an explicit side.
+     *
+     * @param metric a recorded metric
+     * @param kpi    which percentile, at which confidence
+     * @param side   lower or upper bound
+     * @return one KPI per series, in series order
+     */
+    public List<KpiResult> kpis(String metric, Percentile kpi, Side side) {
+        Arguments.notNull("kpi", kpi);
+        Arguments.notNull("side", side);
+        List<KpiResult> kpis = new ArrayList<>();
+        for (double[] series : values(metric)) {
+            kpis.add(Kpis.kpi(series, kpi.percentile(), kpi.confidence(), side, null, Mode.SOUND));
+        }
+        return List.copyOf(kpis);
+    }
+
+    /**
+     * The variability score of a metric's series KPIs (TriScale's two-sided interval).
+     *
+     * @param metric     a recorded metric
+     * @param kpi        the KPI whose series values are scored
+     * @param percentile percentile of the score's pair, in (0, 100), e.g. 75 for the 25th–75th
+     * @param confidence confidence in percent
+     * @return the score; undefined with too few series
+     */
+    public VariabilityResult score(String metric, Percentile kpi, double percentile, double confidence) {
+        double[] values = kpis(metric, kpi).stream().mapToDouble(KpiResult::value).toArray();
+        return VariabilityScores.score(values, percentile, confidence, IntervalKind.TWO_SIDED, null, Mode.SOUND);
+    }
+
+    /**
+     * Compares this sequel (the candidate) with a reference on one metric: paired when both ran
+     * the same seeds, otherwise unpaired on the series medians, or on the runs when either sequel
+     * has a single series. The engine's {@link SequelComparison}.
+     *
+     * @param metric    a metric recorded by both
+     * @param reference the sequel compared with
+     * @param settings  direction, α, tolerance
+     * @return the change and the outcome
+     */
+    public SequelChange compare(String metric, Sequel reference, ComparisonSettings settings) {
+        Arguments.notNull("reference", reference);
+        double[][] candidate = values(metric);
+        double[][] ref = reference.values(metric);
+        if (sameSeedsAs(reference)) {
+            return SequelComparison.paired(ref, candidate, settings);
+        }
+        if (seriesCount() == 1 || reference.seriesCount() == 1) {
+            return SequelComparison.unpaired(flat(ref), flat(candidate), settings);
+        }
+        return SequelComparison.unpaired(seriesMedians(ref), seriesMedians(candidate), settings);
+    }
+
+    /** Whether {@link #compare} with this reference compares runs (not series medians) when unpaired. */
+    public boolean comparesRunsWith(Sequel reference) {
+        return seriesCount() == 1 || reference.seriesCount() == 1;
+    }
+
+    @Override
+    public String toString() {
+        return "Sequel '" + name + "' (" + seriesCount() + " series, metrics " + metrics() + ")";
+    }
+
+    private double[][] values(String metric) {
+        double[][] values = runMetrics.get(metric);
+        if (values == null) {
+            throw new IllegalArgumentException("sequel '" + name + "' has no metric '" + metric + "'; it recorded "
+                    + metrics());
+        }
+        return values;
+    }
+
+    private static double[] flat(double[][] values) {
+        return Arrays.stream(values).flatMapToDouble(Arrays::stream).toArray();
+    }
+
+    /** The median of each series' valid runs; NaN for a series without any. */
+    private static double[] seriesMedians(double[][] values) {
+        double[] medians = new double[values.length];
+        for (int s = 0; s < values.length; s++) {
+            double[] kept = NanFree.of(values[s]);
+            Arrays.sort(kept);
+            int n = kept.length;
+            medians[s] = n == 0 ? Double.NaN : n % 2 == 1 ? kept[n / 2] : (kept[n / 2 - 1] + kept[n / 2]) / 2;
+        }
+        return medians;
+    }
+
+    private static void checkName(String name) {
+        if (name == null || name.isBlank()) {
+            throw new IllegalArgumentException("a name must not be blank, got " + (name == null ? "null" : "'" + name
+                    + "'") + "; name the sequel or metric as messages should show it");
+        }
+    }
+
+    /** SplitMix64's finaliser (Steele et al. 2014): spreads consecutive inputs over all 64 bits. */
+    private static long mix(long z) {
+        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
+        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
+        return z ^ (z >>> 31);
+    }
+}

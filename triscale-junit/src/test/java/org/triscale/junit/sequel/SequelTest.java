@@ -1,0 +1,96 @@
+package org.triscale.junit.sequel;
+
+import org.junit.jupiter.api.Test;
+import org.triscale.engine.Mode;
+import org.triscale.engine.analysis.KpiResult;
+import org.triscale.engine.analysis.Kpis;
+import org.triscale.engine.analysis.Side;
+import org.triscale.engine.analysis.VariabilityResult;
+import org.triscale.engine.analysis.VariabilityScores;
+import org.triscale.engine.bounds.IntervalKind;
+import org.triscale.engine.comparison.ComparisonSettings;
+import org.triscale.engine.comparison.Design;
+import org.triscale.engine.comparison.Direction;
+
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class SequelTest {
+
+    private static Sequel lines(String name, long baseSeed, double factor) throws Exception {
+        return Sequel.run(name, 3, 6, baseSeed, run -> {
+            run.record("fct", factor * (100 + (run.seed() & 0xff)));
+            if (run.index() != 2) {
+                run.record("loss", run.index());
+            }
+        });
+    }
+
+    @Test
+    void runGivesEveryRunASeedFromTheBaseSeedSeriesAndRun() throws Exception {
+        Sequel a = lines("a", 42, 1);
+        Sequel b = lines("b", 42, 1.1);
+        Sequel c = lines("c", 43, 1);
+        long[][] seeds = a.seeds().orElseThrow();
+        assertThat(seeds).hasNumberOfRows(3);
+        assertThat(seeds[0]).hasSize(6).doesNotHaveDuplicates();
+        assertThat(seeds[0][0]).isNotEqualTo(seeds[1][0]);
+        assertThat(a.sameSeedsAs(b)).isTrue();
+        assertThat(a.sameSeedsAs(c)).isFalse();
+        assertThat(a.metrics()).containsExactly("fct", "loss");
+        assertThat(a.seriesCount()).isEqualTo(3);
+        assertThat(a.runMetrics("loss")[1]).containsExactly(0, 1, Double.NaN, 3, 4, 5);
+    }
+
+    @Test
+    void kpisScoresAndComparisonsAreTheEngines() throws Exception {
+        Sequel a = lines("a", 7, 1);
+        double[][] fct = a.runMetrics("fct");
+        List<KpiResult> kpis = a.kpis("fct", Percentile.p75());
+        assertThat(kpis).hasSize(3);
+        for (int s = 0; s < 3; s++) {
+            assertThat(kpis.get(s)).isEqualTo(Kpis.kpi(fct[s], 75, 75, Side.UPPER, null, Mode.SOUND));
+        }
+        assertThat(kpis.get(0).stationarity().checks()).isNotEmpty();
+        double[] values = kpis.stream().mapToDouble(KpiResult::value).toArray();
+        VariabilityResult score = a.score("fct", Percentile.p75(), 75, 75);
+        assertThat(score).isEqualTo(VariabilityScores.score(values, 75, 75, IntervalKind.TWO_SIDED, null, Mode.SOUND));
+        ComparisonSettings settings = ComparisonSettings.of(Direction.LOWER_IS_BETTER);
+        assertThat(lines("b", 7, 1.2).compare("fct", a, settings).design()).isEqualTo(Design.PAIRED);
+        assertThat(lines("c", 8, 1.2).compare("fct", a, settings).design()).isEqualTo(Design.UNPAIRED);
+        assertThat(lines("c", 8, 1.2).comparesRunsWith(a)).isFalse();
+    }
+
+    @Test
+    void ofCopiesItsInputAndRejectsShapesThatDiffer() {
+        double[][] fct = {{1, 2, 3}};
+        Sequel s = Sequel.of("s", Map.of("fct", fct), null);
+        fct[0][0] = 99;
+        assertThat(s.runMetrics("fct")[0]).containsExactly(1, 2, 3);
+        assertThat(s.seeds()).isEmpty();
+        assertThatThrownBy(() -> Sequel.of("s", Map.of("fct", fct), new long[][] {{1, 2}}))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("seeds has series of [2] runs, the run metrics [3]; give one seed per run, or null");
+        assertThatThrownBy(() -> s.runMetrics("delay")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("sequel 's' has no metric 'delay'; it recorded [fct]");
+        assertThatThrownBy(() -> Sequel.of(" ", Map.of("fct", fct), null))
+                .hasMessageContaining("a name must not be blank");
+    }
+
+    @Test
+    void aRunRecordsEachMetricOnceAndFiniteOrNaN() {
+        assertThatThrownBy(() -> Sequel.run("x", 1, 1, 0, run -> {
+            run.record("fct", 1);
+            run.record("fct", 2);
+        })).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("metric 'fct' was already recorded in run 0 of series 0; record each metric once per run");
+        assertThatThrownBy(() -> Sequel.run("x", 1, 1, 0, run -> run.record("fct", Double.POSITIVE_INFINITY)))
+                .hasMessageContaining("must be finite or NaN");
+        assertThatThrownBy(() -> Sequel.run("x", 1, 2, 0, run -> { }))
+                .hasMessage("sequel 'x' recorded no metric in 2 runs; call run.record(metric, value) in the body");
+        assertThatThrownBy(() -> Sequel.run("x", 0, 2, 0, run -> { })).hasMessageContaining("series");
+    }
+}
