@@ -12,6 +12,7 @@ import org.triscale.engine.comparison.ComparisonSettings;
 import org.triscale.engine.comparison.SequelChange;
 import org.triscale.engine.comparison.SequelComparison;
 import org.triscale.engine.numeric.NanFree;
+import org.triscale.junit.internal.lifecycle.Seeds;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -32,7 +33,6 @@ import java.util.Set;
  * {@link SequelComparison}. NaN marks an invalid run (a run that did not record the metric).
  */
 public final class Sequel {
-    private static final long GOLDEN_GAMMA = 0x9e3779b97f4a7c15L;
 
     private final String name;
     private final Map<String, double[][]> runMetrics;
@@ -131,7 +131,7 @@ public final class Sequel {
         long[][] seeds = new long[series][runs];
         for (int s = 0; s < series; s++) {
             for (int r = 0; r < runs; r++) {
-                seeds[s][r] = mix(baseSeed + GOLDEN_GAMMA * (1 + (long) s * runs + r));
+                seeds[s][r] = Seeds.sequelSeed(baseSeed, s, r);
                 Run run = new Run(s, r, seeds[s][r]);
                 body.run(run);
                 done.add(run);
@@ -374,10 +374,4 @@ public final class Sequel {
         }
     }
 
-    /** SplitMix64's finaliser (Steele et al. 2014): spreads consecutive inputs over all 64 bits. */
-    private static long mix(long z) {
-        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-        return z ^ (z >>> 31);
-    }
 }

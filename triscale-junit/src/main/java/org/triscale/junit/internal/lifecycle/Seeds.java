@@ -8,7 +8,7 @@ import java.nio.charset.StandardCharsets;
  * through their 64-bit FNV-1a hash of UTF-8 bytes. The result depends on nothing else (not on
  * the JVM, the order of execution or the time), so a run can be replayed.
  */
-final class Seeds {
+public final class Seeds {
     private static final long GOLDEN_GAMMA = 0x9e3779b97f4a7c15L;
 
     private Seeds() {
@@ -21,6 +21,20 @@ final class Seeds {
         state = mix(state ^ fnv1a(testMethod));
         state = mix(state + GOLDEN_GAMMA * series);
         return mix(state + GOLDEN_GAMMA * (run + 0x100000000L));
+    }
+
+    /**
+     * The seed of one run of a sequel run outside a test method ({@code Sequel.run}): it depends on
+     * the base seed, the series and the run only, so two sequels of different algorithms run with
+     * one base seed get the same seeds and are compared paired.
+     *
+     * @param base   the base seed
+     * @param series the series, from 0
+     * @param run    the run in its series, from 0
+     * @return the run's seed
+     */
+    public static long sequelSeed(long base, int series, int run) {
+        return seed(base, "", "", series, run);
     }
 
     /** SplitMix64's finaliser: a bijection of the 64-bit values that mixes all bits. */
