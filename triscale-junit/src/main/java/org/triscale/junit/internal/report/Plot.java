@@ -224,12 +224,12 @@ final class Plot {
         }
         yMin = Math.min(yMin, yTicks[0]);
         yMax = Math.max(yMax, yTicks[yTicks.length - 1]);
-        // The legend flows in rows under the plot, each entry as wide as its text (about 6 px a character).
+        // The legend flows in rows under the plot, each entry as wide as its text (about 7 px a character).
         int[][] places = new int[legend.size()][2];
         int legendX = LEFT;
         int legendRow = 0;
         for (int i = 0; i < legend.size(); i++) {
-            int entry = 34 + 6 * legend.get(i)[1].length();
+            int entry = 34 + 7 * legend.get(i)[1].length();
             if (legendX > LEFT && legendX + entry > width) {
                 legendX = LEFT;
                 legendRow++;
@@ -273,10 +273,15 @@ final class Plot {
         for (int i = 0; i < legend.size(); i++) {
             int x = places[i][0];
             int y = height + 4 + 18 * places[i][1];
-            svg.append("<line class=\"").append(legend.get(i)[0]).append(" legend-key\" x1=\"").append(x)
-                    .append("\" x2=\"")
-                    .append(x + 22).append("\" y1=\"").append(y + 5).append("\" y2=\"").append(y + 5).append("\"/>")
-                    .append("<text class=\"note\" x=\"").append(x + 28).append("\" y=\"").append(y + 9).append("\">")
+            String css = legend.get(i)[0];
+            if (css.equals("dot")) {
+                svg.append("<circle class=\"dot legend-key\" cx=\"").append(x + 11).append("\" cy=\"").append(y + 5)
+                        .append("\" r=\"3.5\"/>");
+            } else {
+                svg.append("<line class=\"").append(css).append(" legend-key\" x1=\"").append(x).append("\" x2=\"")
+                        .append(x + 22).append("\" y1=\"").append(y + 5).append("\" y2=\"").append(y + 5).append("\"/>");
+            }
+            svg.append("<text class=\"note\" x=\"").append(x + 28).append("\" y=\"").append(y + 9).append("\">")
                     .append(Html.escape(legend.get(i)[1])).append("</text>");
         }
         return svg.append("</svg>").toString();
