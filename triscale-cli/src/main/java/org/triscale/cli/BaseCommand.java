@@ -7,6 +7,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -29,14 +30,16 @@ abstract class BaseCommand implements Callable<Integer> {
         return new ParameterException(spec.commandLine(), message);
     }
 
-    void printJson(ObjectNode node) {
-        out().println(Json.write(node));
-        out().flush();
+    void printJson(ObjectNode node) throws IOException {
+        printLines(List.of(Json.write(node)));
     }
 
-    void printLines(List<String> lines) {
+    void printLines(List<String> lines) throws IOException {
         PrintWriter out = out();
         lines.forEach(out::println);
-        out.flush();
+        // PrintWriter keeps write errors to itself; a result nobody received is not a success.
+        if (out.checkError()) {
+            throw new IOException("cannot write the result to standard output (is it closed?)");
+        }
     }
 }

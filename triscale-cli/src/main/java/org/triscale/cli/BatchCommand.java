@@ -4,9 +4,10 @@ import org.triscale.cli.batch.BatchOps;
 import org.triscale.cli.batch.BatchProcessor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
@@ -26,14 +27,25 @@ final class BatchCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    @Option(names = "--max-line-length", paramLabel = "CHARACTERS",
+            defaultValue = "" + BatchProcessor.DEFAULT_MAX_LINE_LENGTH,
+            description = "Longest request line; a longer one gets an error response and the next line is answered."
+                    + " Default: ${DEFAULT-VALUE}.")
+    int maxLineLength;
+
     BatchCommand(InputStream in) {
         this.in = in;
     }
 
     @Override
     public Integer call() throws IOException {
-        BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
-        new BatchProcessor(BatchOps.standard()).run(reader, spec.commandLine().getOut());
+        if (maxLineLength < 1) {
+            throw new ParameterException(spec.commandLine(), "--max-line-length must be >= 1 character, got "
+                    + maxLineLength);
+        }
+        // Not a BufferedReader: the processor buffers, and its readLine would hold a line of any length.
+        new BatchProcessor(BatchOps.standard(), maxLineLength).run(new InputStreamReader(in, StandardCharsets.UTF_8),
+                spec.commandLine().getOut());
         return 0;
     }
 }

@@ -4,6 +4,7 @@ import org.triscale.cli.csv.ColumnRef;
 import org.triscale.engine.ValueRange;
 import org.triscale.engine.analysis.ConvergenceSpec;
 import org.triscale.engine.analysis.Measure;
+import org.triscale.testbed.LogFormat;
 import picocli.CommandLine.ITypeConverter;
 import picocli.CommandLine.TypeConversionException;
 
@@ -87,6 +88,18 @@ final class Converters {
         public ColumnRef convert(String text) {
             try {
                 return ColumnRef.parse(text);
+            } catch (IllegalArgumentException e) {
+                throw new TypeConversionException(e.getMessage());
+            }
+        }
+    }
+
+    /** A log format by name: iperf3, flowmon, mahimahi, flent, csv, jsonl. */
+    static final class Format implements ITypeConverter<LogFormat> {
+        @Override
+        public LogFormat convert(String text) {
+            try {
+                return LogFormat.parse(text);
             } catch (IllegalArgumentException e) {
                 throw new TypeConversionException(e.getMessage());
             }

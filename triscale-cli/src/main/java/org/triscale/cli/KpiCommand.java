@@ -10,6 +10,7 @@ import org.triscale.engine.sizing.Sizing;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -27,7 +28,7 @@ final class KpiCommand extends SeriesCommand {
     Side side;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         if (percentile == 50 && side == null) {
             throw usageError("the median (-p 50) needs a side: add --side lower or --side upper");
         }

@@ -12,10 +12,12 @@ import org.triscale.engine.analysis.RunMetric;
 import org.triscale.engine.analysis.RunMetrics;
 import org.triscale.engine.trend.ConvergenceResult;
 import org.triscale.engine.trend.TheilSenFit;
+import org.triscale.testbed.LogFormat;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,8 +26,10 @@ import java.util.Optional;
 /** {@code triscale metric}: the metric of one run from its (x, y) samples in a CSV file. */
 @Command(name = "metric", mixinStandardHelpOptions = true,
         description = {"Compute the metric of one run from its samples: a CSV file with two columns x,y "
-                + "(x usually time). A header row is optional; empty or nan cells are dropped and counted.",
-                "Example: triscale metric run.csv --measure 95 --convergence 95,5 --bounds 0,120"})
+                + "(x usually time), or a test bed's log with --format and --field. A header row is optional; "
+                + "empty or nan cells are dropped and counted.",
+                "Example: triscale metric run.csv --measure 95 --convergence 95,5 --bounds 0,120",
+                "Example: triscale metric iperf3.json --format iperf3 --field throughput --measure 50"})
 final class MetricCommand extends BaseCommand {
 
     @Parameters(index = "0", paramLabel = "FILE", description = "CSV file of the run's samples.")
@@ -54,15 +58,27 @@ final class MetricCommand extends BaseCommand {
             description = "Column of y (default: the second).")
     ColumnRef yColumn;
 
+    @Option(names = "--format", converter = Converters.Format.class, paramLabel = "FORMAT",
+            description = "Read a test bed's log instead of a CSV of x,y: iperf3 (-J output), flowmon (ns-3 "
+                    + "FlowMonitor XML), mahimahi (mm-link or Pantheon log), flent (.flent.gz), csv, jsonl; "
+                    + "with --field.")
+    LogFormat format;
+
+    @Option(names = "--field", paramLabel = "NAME",
+            description = "The field whose samples are the run's: iperf3 throughput|retransmits|rtt|cwnd; flowmon "
+                    + "fct|throughput|delay|jitter|loss; mahimahi delay|throughput|capacity|ingress; a flent "
+                    + "series; a CSV column or JSON field (dotted path; x from --x-column, else the position).")
+    String field;
+
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         if (xColumn != null && xColumn.equals(yColumn)) {
             throw usageError("--x-column and --y-column name the same column " + xColumn + "; choose two columns");
         }
-        CsvColumns data = xColumn == null && yColumn == null
-                ? CsvColumnReader.readAll(file, 2, "choose the columns with --x-column and --y-column (name or position)")
-                : CsvColumnReader.read(file, List.of(xColumn == null ? ColumnRef.position(1) : xColumn,
-                        yColumn == null ? ColumnRef.position(2) : yColumn));
+        if (field != null && yColumn != null) {
+            throw usageError("--field and --y-column both choose the values; give one");
+        }
+        CsvColumns data = read();
         RunMetric metric = RunMetrics.compute(data.column(0), data.column(1), measure, bounds, convergence);
         if (json) {
             printJson(toJson(metric));
@@ -70,6 +86,21 @@ final class MetricCommand extends BaseCommand {
             printLines(summary(metric, data));
         }
         return 0;
+    }
+
+    private CsvColumns read() {
+        if (format == null || format == LogFormat.CSV) {
+            ColumnRef y = field != null ? ColumnRef.parse(field) : yColumn;
+            return xColumn == null && y == null
+                    ? CsvColumnReader.readAll(file, 2, "choose the columns with --x-column and --y-column (name or position)")
+                    : CsvColumnReader.read(file, List.of(xColumn == null ? ColumnRef.position(1) : xColumn,
+                            y == null ? ColumnRef.position(2) : y));
+        }
+        if (yColumn != null || xColumn != null && (format != LogFormat.JSONL || xColumn.name() == null)) {
+            throw usageError("--format " + format + " reads --field NAME; --x-column and --y-column are for CSV "
+                    + "(and --x-column NAME for JSON lines)");
+        }
+        return LogInput.samples(file, format, field, xColumn == null ? null : xColumn.name());
     }
 
     private static ObjectNode toJson(RunMetric metric) {

@@ -10,6 +10,7 @@ import org.triscale.engine.sizing.Sizing;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,7 +26,7 @@ final class ScoreCommand extends SeriesCommand {
     boolean joint;
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         CsvColumns data = readValues();
         IntervalKind kind = joint ? IntervalKind.JOINT : IntervalKind.TWO_SIDED;
         VariabilityResult score = VariabilityScores.score(data.column(0), percentile, confidence, kind, bounds, mode);

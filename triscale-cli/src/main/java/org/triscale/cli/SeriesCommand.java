@@ -10,6 +10,7 @@ import org.triscale.engine.CheckResult;
 import org.triscale.engine.Mode;
 import org.triscale.engine.ValueRange;
 import org.triscale.engine.analysis.Stationarity;
+import org.triscale.testbed.LogFormat;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -44,10 +45,29 @@ abstract class SeriesCommand extends BaseCommand {
             description = "Column to read when the file has several.")
     ColumnRef column;
 
+    @Option(names = "--format", converter = Converters.Format.class, paramLabel = "FORMAT",
+            description = "Read the values from a test bed's log instead of a CSV: iperf3, flowmon, mahimahi, flent, "
+                    + "csv, jsonl; with --field (e.g. --format flowmon --field fct for one FCT per flow).")
+    LogFormat format;
+
+    @Option(names = "--field", paramLabel = "NAME",
+            description = "The field whose values are read (see 'triscale metric --help'); for CSV the same as --column.")
+    String field;
+
     CsvColumns readValues() {
-        return column == null
-                ? CsvColumnReader.readAll(file, 1, "choose one with --column NAME|POSITION")
-                : CsvColumnReader.read(file, List.of(column));
+        if (field != null && column != null) {
+            throw usageError("--field and --column both choose the values; give one");
+        }
+        if (format == null || format == LogFormat.CSV) {
+            ColumnRef chosen = field != null ? ColumnRef.parse(field) : column;
+            return chosen == null
+                    ? CsvColumnReader.readAll(file, 1, "choose one with --column NAME|POSITION")
+                    : CsvColumnReader.read(file, List.of(chosen));
+        }
+        if (column != null) {
+            throw usageError("--format " + format + " reads --field NAME; --column is for CSV");
+        }
+        return LogInput.values(file, format, field);
     }
 
     /** The JSON fields that end the object of every series command: the mode and its checks. */

@@ -8,6 +8,9 @@ import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.IOException;
+import java.util.List;
+
 /** {@code triscale size}: the minimal number of runs (or series) for a bound of a percentile. */
 @Command(name = "size", mixinStandardHelpOptions = true,
         description = {"Print the minimal number of runs (or series) for a distribution-free confidence bound "
@@ -42,7 +45,7 @@ final class SizeCommand extends BaseCommand {
     }
 
     @Override
-    public Integer call() {
+    public Integer call() throws IOException {
         int runs;
         String interval;
         if (kind.joint) {
@@ -61,8 +64,7 @@ final class SizeCommand extends BaseCommand {
                     Sizing.twoSided(percentile, confidence, robustness)));
             printJson(node);
         } else {
-            out().println(runs);
-            out().flush();
+            printLines(List.of(Integer.toString(runs)));
         }
         return 0;
     }

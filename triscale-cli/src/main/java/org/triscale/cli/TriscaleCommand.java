@@ -8,8 +8,13 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.Spec;
 
+import java.io.BufferedWriter;
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.InputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
+import java.nio.charset.Charset;
 import java.util.concurrent.Callable;
 
 /**
@@ -41,7 +46,22 @@ public final class TriscaleCommand implements Callable<Integer> {
      * @param args command-line arguments
      */
     public static void main(String[] args) {
-        System.exit(commandLine(System.in).execute(args));
+        CommandLine commandLine = commandLine(System.in);
+        // Straight to the file descriptor rather than through System.out, whose PrintStream
+        // swallows write errors: a closed standard output must end in an error, not exit code 0.
+        commandLine.setOut(new PrintWriter(new BufferedWriter(new OutputStreamWriter(
+                new FileOutputStream(FileDescriptor.out), stdoutCharset())), true));
+        System.exit(commandLine.execute(args));
+    }
+
+    private static Charset stdoutCharset() {
+        for (String property : new String[] {"stdout.encoding", "sun.stdout.encoding"}) {
+            String name = System.getProperty(property);
+            if (name != null && Charset.isSupported(name)) {
+                return Charset.forName(name);
+            }
+        }
+        return Charset.defaultCharset();
     }
 
     /**

@@ -5,7 +5,13 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
+import picocli.CommandLine;
+
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -93,10 +99,46 @@ class CommandErrorsTest {
     }
 
     @Test
+    @org.junit.jupiter.api.condition.EnabledOnOs(org.junit.jupiter.api.condition.OS.LINUX)
+    @org.junit.jupiter.api.Timeout(value = 20, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    void aDeviceIsADataErrorNotAnEndlessRead() {
+        assertOneLineError(Cli.run("kpi", "/dev/zero", "-p", "75", "-c", "75"), 1,
+                "triscale kpi: /dev/zero is not a regular file");
+    }
+
+    @Test
+    void aDecimalCommaIsADataError() throws IOException {
+        Path file = dir.resolve("run.csv");
+        Files.writeString(file, "time,delay\n0,10,5\n1,11,5\n");
+        assertOneLineError(Cli.run("metric", file.toString(), "--measure", "50"), 1,
+                "line 2 has 3 columns but the first row has 2 (time, delay)");
+    }
+
+    @Test
     void helpIsPrintedOnStandardOutput() {
         Cli result = Cli.run("kpi", "--help");
         assertThat(result.exitCode()).isZero();
         assertThat(result.out()).contains("Usage: triscale kpi", "--percentile", "--side", "--mode");
         assertThat(Cli.run("--help").out()).contains("size", "metric", "kpi", "score", "batch");
+    }
+
+    @Test
+    void aResultThatCannotBeWrittenIsAnErrorNotExitCode0() throws IOException {
+        Path values = Files.writeString(dir.resolve("values.csv"), "1\n2\n3\n4\n5\n6\n7\n8\n9\n10\n");
+        for (String[] args : new String[][] {{"size", "-p", "75", "-c", "95"},
+                {"kpi", values.toString(), "-p", "25", "-c", "75", "--json"}}) {
+            StringWriter err = new StringWriter();
+            CommandLine commandLine = TriscaleCommand.commandLine(new ByteArrayInputStream(new byte[0]));
+            commandLine.setOut(new PrintWriter(new OutputStream() {
+                @Override
+                public void write(int b) throws IOException {
+                    throw new IOException("Broken pipe");
+                }
+            }));
+            commandLine.setErr(new PrintWriter(err, true));
+            assertThat(commandLine.execute(args)).as(args[0]).isEqualTo(1);
+            assertThat(err.toString().strip()).isEqualTo("triscale " + args[0]
+                    + ": I/O error: cannot write the result to standard output (is it closed?)");
+        }
     }
 }

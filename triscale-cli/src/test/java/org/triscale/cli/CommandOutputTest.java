@@ -215,4 +215,26 @@ class CommandOutputTest {
         assertThat(result.exitCode()).as(result.err()).isZero();
         assertThat(result.out()).contains("metric: P50 of delay = 45.085", "samples: 50 used, 0 rows with NaN dropped");
     }
+
+    @Test
+    void valuesNearTheLargestDoubleGiveFiniteResults() throws IOException {
+        // The mean of ten samples of 0.9·MAX printed "mean of y = Infinity" with exit code 0.
+        List<String> lines = new ArrayList<>(List.of("x,y"));
+        List<String> kpis = new ArrayList<>(List.of("kpi"));
+        for (int i = 0; i < 10; i++) {
+            lines.add(i + "," + 0.9 * Double.MAX_VALUE);
+            kpis.add(Double.toString(1e308 + i * 0.07e308));
+        }
+        Path run = Files.write(dir.resolve("huge.csv"), lines);
+        Cli metric = Cli.run("metric", run.toString(), "--measure", "mean");
+        assertThat(metric.exitCode()).as(metric.err()).isZero();
+        assertThat(metric.out()).contains("metric: mean of y = 1.61792E+308").doesNotContain("Infinity");
+        Cli converged = Cli.run("metric", run.toString(), "--measure", "mean", "--convergence", "95,5", "--json");
+        assertThat(converged.exitCode()).as(converged.err()).isZero();
+        assertThat(json(converged).get("measure").doubleValue()).isFinite();
+
+        Path series = Files.write(dir.resolve("huge-kpis.csv"), kpis);
+        JsonNode score = json(Cli.run("score", series.toString(), "-p", "50", "-c", "75", "--json"));
+        assertThat(score.get("relative_score").doubleValue()).isPositive();
+    }
 }

@@ -122,7 +122,7 @@ class ResultsTest {
         assertThat(Double.parseDouble(first.getAttribute("time"))).isNotNegative();
 
         Map<String, String> properties = properties(first);
-        assertThat(properties).containsEntry("triscale.series", "1").containsEntry("run-3.delay", "15.0")
+        assertThat(properties).containsEntry("triscale.series", "1").containsEntry("run-3.metric.delay", "15.0")
                 .containsEntry("run-3.status", "PASSED").containsKey("run-5.seed");
 
         NodeList cases = first.getElementsByTagName("testcase");
@@ -195,14 +195,14 @@ class ResultsTest {
         assertThat(entry.getMediaType()).contains("application/json");
     }
 
-    private static Element parse(Path file) throws Exception {
+    static Element parse(Path file) throws Exception {
         DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
         factory.setFeature("http://apache.org/xml/features/disallow-doctype-decl", true);
         Document document = factory.newDocumentBuilder().parse(file.toFile());
         return document.getDocumentElement();
     }
 
-    private static Map<String, String> properties(Element suite) {
+    static Map<String, String> properties(Element suite) {
         Map<String, String> properties = new HashMap<>();
         NodeList nodes = suite.getElementsByTagName("property");
         for (int i = 0; i < nodes.getLength(); i++) {

@@ -9,9 +9,9 @@ import com.fasterxml.jackson.databind.ObjectReader;
 import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.Reader;
 
 /**
  * Runs the batch protocol: one JSON request per line in, one JSON response per line out, in
@@ -24,15 +24,38 @@ public final class BatchProcessor {
             .with(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .with(StreamReadFeature.STRICT_DUPLICATE_DETECTION);
 
+    /**
+     * Default longest request line, in characters: 16 Mi, room for about 800,000 numbers, and
+     * held with its parsed tree in well under 256 MB of heap.
+     */
+    public static final int DEFAULT_MAX_LINE_LENGTH = 16 * 1024 * 1024;
+
     private final BatchOps ops;
+    private final int maxLineLength;
 
     /**
-     * Creates a processor.
+     * Creates a processor with the {@linkplain #DEFAULT_MAX_LINE_LENGTH default line limit}.
      *
      * @param ops the operations to offer
      */
     public BatchProcessor(BatchOps ops) {
+        this(ops, DEFAULT_MAX_LINE_LENGTH);
+    }
+
+    /**
+     * Creates a processor.
+     *
+     * @param ops           the operations to offer
+     * @param maxLineLength longest request line in characters, at least 1; a longer line gets an
+     *                      error response and is not held in memory
+     * @throws IllegalArgumentException if {@code maxLineLength} is below 1
+     */
+    public BatchProcessor(BatchOps ops, int maxLineLength) {
+        if (maxLineLength < 1) {
+            throw new IllegalArgumentException("the maximum line length must be >= 1 character, got " + maxLineLength);
+        }
         this.ops = ops;
+        this.maxLineLength = maxLineLength;
     }
 
     /**
@@ -41,17 +64,31 @@ public final class BatchProcessor {
      * @param in  the requests, one per line
      * @param out where the responses go
      * @return the number of responses written
-     * @throws IOException if reading fails
+     * @throws IOException if reading fails, or if writing fails (a closed standard output): then
+     *                     no further request is read
      */
-    public long run(BufferedReader in, PrintWriter out) throws IOException {
+    public long run(Reader in, PrintWriter out) throws IOException {
+        RequestLines lines = new RequestLines(in, maxLineLength);
         long answered = 0;
-        String line;
-        while ((line = in.readLine()) != null) {
-            if (line.isBlank()) {
+        RequestLines.Line line;
+        while ((line = lines.next()) != null) {
+            String response;
+            if (line.tooLong()) {
+                response = error(null, "request line " + line.number() + " has " + line.length()
+                        + " characters, more than the limit of " + maxLineLength + "; split the request (or raise"
+                        + " the limit with --max-line-length)");
+            } else if (line.text().isBlank()) {
                 continue;
+            } else {
+                response = answer(line.text());
             }
-            out.println(answer(line));
-            out.flush();
+            out.println(response);
+            // PrintWriter keeps write errors to itself: without this check a closed output would
+            // be computed for until the input ends, and the exit code would say success.
+            if (out.checkError()) {
+                throw new IOException("cannot write the response to request line " + line.number()
+                        + " (is the output closed?); stopped after " + answered + " response(s)");
+            }
             answered++;
         }
         return answered;

@@ -1,14 +1,7 @@
 package org.triscale.cli.csv;
 
-import com.fasterxml.jackson.core.JsonLocation;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.core.JsonToken;
-import com.fasterxml.jackson.core.StreamReadFeature;
-import com.fasterxml.jackson.core.io.NumberInput;
-import com.fasterxml.jackson.dataformat.csv.CsvFactory;
-import com.fasterxml.jackson.dataformat.csv.CsvParser;
-
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.io.InterruptedIOException;
 import java.io.UncheckedIOException;
 import java.nio.channels.FileChannel;
@@ -29,15 +22,19 @@ import java.util.function.IntUnaryOperator;
 /**
  * Reads numeric columns of a CSV file into primitive arrays.
  *
- * <p>The file is streamed token by token with Jackson's CSV parser (no object per row) and each
- * cell goes through Jackson's fast, correctly rounded double parser, so 10^7 rows take seconds.
- * Files of 32 MB and more are split into one range of whole lines per processor, each parsed by
- * its own parser on its own thread; the result is the same as a sequential read.
- * Rules:
+ * <p>The file's bytes are split into cells and parsed into doubles in place (no String or
+ * object per cell), each giving the same double as {@link Double#parseDouble(String)}; 10^7
+ * rows take a second or two. Files of 32 MB and more are split into one range of whole
+ * lines per processor, each scanned on its own thread; the result is the same as a sequential
+ * read. Rules:
  * <ul>
+ *   <li>only regular files are read (not devices, pipes or sockets), as UTF-8;
  *   <li>the first record is a header when none of its cells is a number or empty; columns can
- *       then be chosen by name, otherwise by 1-based position;
- *   <li>empty cells and {@code nan} (any case) are NaN, which the analysis drops and counts;
+ *       then be chosen by name, otherwise by 1-based position; a name the header holds twice
+ *       cannot be chosen by name;
+ *   <li>every record has as many cells as the first one;
+ *   <li>numbers are in decimal notation ({@code 12}, {@code -0.5}, {@code 1.5e-3}); empty cells
+ *       and {@code nan} (any case) are NaN, which the analysis drops and counts;
  *   <li>blank lines and lines starting with {@code #} are skipped; fields may be quoted;
  *   <li>any other cell that is not a finite number is an error naming the file, the line and
  *       the column.
@@ -45,13 +42,8 @@ import java.util.function.IntUnaryOperator;
  */
 public final class CsvColumnReader {
 
-    private static final CsvFactory FACTORY = CsvFactory.builder()
-            .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
-            .enable(CsvParser.Feature.WRAP_AS_ARRAY)
-            .enable(CsvParser.Feature.SKIP_EMPTY_LINES)
-            .enable(CsvParser.Feature.TRIM_SPACES)
-            .enable(CsvParser.Feature.ALLOW_COMMENTS)
-            .build();
+    /** The most rows a column can hold (the largest Java array). */
+    private static final long MAX_ROWS = Integer.MAX_VALUE - 8;
 
     private static final ThreadFactory DAEMONS = task -> {
         Thread thread = new Thread(task, "csv-range");
@@ -117,10 +109,9 @@ public final class CsvColumnReader {
         private final int exactCount;
         private final String howToChoose;
         private final Chunking chunking;
-        private boolean fastParser;
         private List<String> names;
-        /** For each 0-based column of the file, the index of the output column, or −1. */
-        private int[] slotOfColumn;
+        /** The 0-based columns of the file to read, in output order. */
+        private int[] columns;
         private boolean header;
 
         Reading(Path file, List<ColumnRef> wanted, int exactCount, String howToChoose, Chunking chunking) {
@@ -133,21 +124,114 @@ public final class CsvColumnReader {
 
         CsvColumns run() {
             checkReadable();
-            try {
-                if (chunking.chunks() > 1 && Files.size(file) >= chunking.threshold()) {
-                    CsvColumns columns = inParallel();
-                    if (columns != null) {
-                        return columns;
+            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+                long size = channel.size();
+                checkEncoding(channel);
+                List<LineRanges.Range> ranges = chunking.chunks() > 1 && size >= chunking.threshold()
+                        ? LineRanges.split(channel, size, chunking.chunks())
+                        : List.of(new LineRanges.Range(0, size));
+                ExecutorService pool = ranges.size() > 1
+                        ? Executors.newFixedThreadPool(ranges.size() - 1, DAEMONS) : null;
+                try {
+                    return read(channel, ranges, pool);
+                } finally {
+                    if (pool != null) {
+                        pool.shutdownNow();
                     }
                 }
-                return sequentially();
-            } catch (JsonProcessingException e) {
-                throw malformed(e, IntUnaryOperator.identity());
             } catch (NoSuchFileException e) {
                 throw new CsvDataException(file + ": no such file", e);
             } catch (IOException e) {
                 throw new CsvDataException("cannot read " + file + ": " + e.getMessage(), e);
             }
+        }
+
+        /**
+         * Reads the ranges, the first on this thread and the others on the pool. A first pass counts
+         * each range's lines, so the columns are allocated once at their final size and each range
+         * writes its own stretch of them: no array is grown or copied for a file without blank or
+         * comment lines (on a virtual machine, touching fresh memory costs more than parsing it).
+         */
+        private CsvColumns read(FileChannel channel, List<LineRanges.Range> ranges, ExecutorService pool)
+                throws IOException {
+            List<LineRanges.Scan> scans = scan(channel, ranges, pool);
+            // A quoted field may hold a line break, so a cut just after '\n' could fall inside it;
+            // such files are read in one range.
+            if (ranges.size() > 1 && !scans.stream().allMatch(LineRanges.Scan::plain)) {
+                long records = scans.stream().mapToLong(LineRanges.Scan::records).sum();
+                return read(channel, List.of(new LineRanges.Range(0, channel.size())),
+                        List.of(new LineRanges.Scan(records, false)), pool);
+            }
+            return read(channel, ranges, scans, pool);
+        }
+
+        private CsvColumns read(FileChannel channel, List<LineRanges.Range> ranges, List<LineRanges.Scan> scans,
+                                ExecutorService pool) throws IOException {
+            LineRanges.Range head = ranges.get(0);
+            CsvScanner scanner = new CsvScanner(file, channel, head.start(), head.end(), IntUnaryOperator.identity());
+            scanner.skipByteOrderMark();
+            if (!scanner.nextRecord()) {
+                if (ranges.size() > 1) {
+                    // Only comments and blank lines in the first range: read the file in one range.
+                    long records = scans.stream().mapToLong(LineRanges.Scan::records).sum();
+                    return read(channel, List.of(new LineRanges.Range(0, channel.size())),
+                            List.of(new LineRanges.Scan(records, true)), pool);
+                }
+                throw new CsvDataException(file + " has no data rows");
+            }
+            List<String> first = new ArrayList<>(scanner.cells());
+            header = true;
+            for (int k = 0; k < scanner.cells(); k++) {
+                first.add(scanner.text(k));
+                header &= isName(scanner, k);
+            }
+            resolveColumns(first);
+            int[] capacities = new int[ranges.size()];
+            int[] offsets = new int[ranges.size()];
+            long total = 0;
+            for (int k = 0; k < ranges.size(); k++) {
+                long capacity = scans.get(k).records() - (k == 0 && header ? 1 : 0);
+                if (total + capacity > MAX_ROWS) {
+                    throw new CsvDataException(file + " has more than " + MAX_ROWS + " rows; split it into files "
+                            + "of fewer rows");
+                }
+                offsets[k] = (int) total;
+                capacities[k] = (int) capacity;
+                total += capacity;
+            }
+            double[][] out = new double[wanted.size()][(int) total];
+            RowReader rows = new RowReader(file, names, columns, out, 0, capacities[0]);
+            if (!header) {
+                rows.addRecord(scanner);
+            }
+            List<Future<RowReader>> rest = new ArrayList<>();
+            for (int k = 1; k < ranges.size(); k++) {
+                LineRanges.Range range = ranges.get(k);
+                RowReader reader = new RowReader(file, names, columns, out, offsets[k], capacities[k]);
+                rest.add(pool.submit(() -> readRange(channel, range, reader)));
+            }
+            rows.readRows(scanner);
+            List<RowReader> readers = new ArrayList<>(ranges.size());
+            readers.add(rows);
+            // In file order, so the first error in the file is the one reported.
+            for (Future<RowReader> range : rest) {
+                readers.add(await(range));
+            }
+            return collect(readers, out);
+        }
+
+        private List<LineRanges.Scan> scan(FileChannel channel, List<LineRanges.Range> ranges, ExecutorService pool)
+                throws IOException {
+            List<Future<LineRanges.Scan>> later = new ArrayList<>();
+            for (LineRanges.Range range : ranges.subList(1, ranges.size())) {
+                later.add(pool.submit(() -> LineRanges.scan(channel, range)));
+            }
+            List<LineRanges.Scan> scans = new ArrayList<>(ranges.size());
+            scans.add(LineRanges.scan(channel, ranges.get(0)));
+            for (Future<LineRanges.Scan> scan : later) {
+                scans.add(await(scan));
+            }
+            return scans;
         }
 
         private void checkReadable() {
@@ -157,91 +241,31 @@ public final class CsvColumnReader {
             if (Files.isDirectory(file)) {
                 throw new CsvDataException(file + " is a directory, not a CSV file");
             }
+            if (!Files.isRegularFile(file)) {
+                // A device such as /dev/zero never ends; a pipe cannot be split or read twice.
+                throw new CsvDataException(file + " is not a regular file (a device, pipe or socket); "
+                        + "save the data to a file and give its path");
+            }
             if (!Files.isReadable(file)) {
                 throw new CsvDataException(file + ": permission denied");
             }
         }
 
-        private CsvDataException malformed(JsonProcessingException e, IntUnaryOperator absoluteLine) {
-            JsonLocation where = e.getLocation();
-            String line = where == null ? "" : " line " + absoluteLine.applyAsInt(where.getLineNr());
-            return new CsvDataException(file + line + ": malformed CSV: " + e.getOriginalMessage(), e);
-        }
-
-        private CsvColumns sequentially() throws IOException {
-            try (CsvParser parser = FACTORY.createParser(file.toFile())) {
-                RowReader rows = firstRecord(parser);
-                if (rows == null) {
-                    throw new CsvDataException(file + " has no data rows");
-                }
-                rows.readRows(parser);
-                return collect(List.of(rows));
-            }
-        }
-
-        /** Reads the file's line ranges on parallel threads, or returns null to read it sequentially. */
-        private CsvColumns inParallel() throws IOException {
-            try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
-                List<LineRanges.Range> ranges = LineRanges.split(channel, channel.size(), chunking.chunks());
-                if (ranges.size() < 2) {
-                    return null;
-                }
-                ExecutorService pool = Executors.newFixedThreadPool(ranges.size() - 1, DAEMONS);
-                try {
-                    return inParallel(channel, ranges, pool);
-                } finally {
-                    pool.shutdownNow();
+        /** Refuses UTF-16 and UTF-32 text, whose NUL bytes would otherwise be read as cells. */
+        private void checkEncoding(FileChannel channel) throws IOException {
+            ByteBuffer head = ByteBuffer.allocate(4);
+            channel.read(head, 0);
+            for (int i = 0; i < head.position(); i++) {
+                if (head.get(i) == 0 || (head.get(i) & 0xfe) == 0xfe) {
+                    throw new CsvDataException(file + " is not UTF-8 text (UTF-16 or UTF-32?); save it as UTF-8");
                 }
             }
         }
 
-        private CsvColumns inParallel(FileChannel channel, List<LineRanges.Range> ranges, ExecutorService pool)
-                throws IOException {
-            // A quoted field may hold a line break, so a cut just after '\n' could fall inside it;
-            // a NUL byte means UTF-16 or UTF-32 text, which cannot be cut at any byte either. Such
-            // files are read sequentially.
-            List<Future<Boolean>> scans = new ArrayList<>();
-            for (LineRanges.Range range : ranges.subList(1, ranges.size())) {
-                scans.add(pool.submit(() -> LineRanges.plainText(channel, range)));
-            }
-            boolean plain = LineRanges.plainText(channel, ranges.get(0));
-            for (Future<Boolean> scan : scans) {
-                plain &= await(scan);
-            }
-            if (!plain) {
-                return null;
-            }
-            // The first range decides on the header and resolves the columns; the others reuse them.
-            LineRanges.Range head = ranges.get(0);
-            List<RowReader> readers = new ArrayList<>(ranges.size());
-            try (CsvParser parser = FACTORY.createParser(new RangeInputStream(channel, head.start(), head.end()))) {
-                RowReader first = firstRecord(parser);
-                if (first == null) {
-                    return null; // only comments and blank lines there: the sequential read reports it
-                }
-                List<Future<RowReader>> rest = new ArrayList<>();
-                for (LineRanges.Range range : ranges.subList(1, ranges.size())) {
-                    rest.add(pool.submit(() -> readRange(channel, range)));
-                }
-                first.readRows(parser);
-                readers.add(first);
-                // In file order, so the first error in the file is the one reported.
-                for (Future<RowReader> range : rest) {
-                    readers.add(await(range));
-                }
-            }
-            return collect(readers);
-        }
-
-        private RowReader readRange(FileChannel channel, LineRanges.Range range) throws IOException {
+        private RowReader readRange(FileChannel channel, LineRanges.Range range, RowReader reader) throws IOException {
             IntUnaryOperator absoluteLine = line -> line + lineBreaksBefore(channel, range.start());
-            RowReader rows = new RowReader(file, names, slotOfColumn, wanted.size(), fastParser, absoluteLine);
-            try (CsvParser parser = FACTORY.createParser(new RangeInputStream(channel, range.start(), range.end()))) {
-                rows.readRows(parser);
-            } catch (JsonProcessingException e) {
-                throw malformed(e, absoluteLine);
-            }
-            return rows;
+            reader.readRows(new CsvScanner(file, channel, range.start(), range.end(), absoluteLine));
+            return reader;
         }
 
         private static int lineBreaksBefore(FileChannel channel, long offset) {
@@ -276,81 +300,42 @@ public final class CsvColumnReader {
             }
         }
 
-        /**
-         * Reads the first record, decides whether it is a header, resolves the columns, and returns
-         * a reader holding the record if it was data; null when the parser has no record.
-         */
-        private RowReader firstRecord(CsvParser parser) throws IOException {
-            fastParser = parser.isEnabled(StreamReadFeature.USE_FAST_DOUBLE_PARSER);
-            int firstLine = -1;
-            List<String> first = new ArrayList<>();
-            JsonToken token;
-            // The first non-empty record decides: header or data, and how many columns.
-            while ((token = parser.nextToken()) != null && !(token == JsonToken.END_ARRAY && !first.isEmpty())) {
-                if (token == JsonToken.VALUE_STRING) {
-                    if (first.isEmpty()) {
-                        firstLine = parser.currentTokenLocation().getLineNr();
-                    }
-                    first.add(parser.getText());
-                }
+        /** Whether a cell of the first record can be a column name: neither empty, nan nor a number. */
+        private static boolean isName(CsvScanner scanner, int cell) {
+            try {
+                scanner.number(cell);
+                return false;
+            } catch (NumberFormatException e) {
+                return true;
             }
-            if (token == null) {
-                return null;
-            }
-            header = isHeader(first);
-            resolveColumns(first, header);
-            RowReader rows = new RowReader(file, names, slotOfColumn, wanted.size(), fastParser,
-                    IntUnaryOperator.identity());
-            if (!header) {
-                rows.addRecord(first, firstLine);
-            }
-            return rows;
         }
 
-        private CsvColumns collect(List<RowReader> readers) {
+        /** Closes the gaps the ranges' blank and comment lines left, and trims the columns to the rows read. */
+        private CsvColumns collect(List<RowReader> readers, double[][] out) {
             int rows = 0;
             for (RowReader reader : readers) {
+                if (reader.offset() != rows) {
+                    for (double[] column : out) {
+                        System.arraycopy(column, reader.offset(), column, rows, reader.rows());
+                    }
+                }
                 rows += reader.rows();
             }
             if (rows == 0) {
                 throw new CsvDataException(file + " has a header but no data rows");
             }
-            List<double[]> columns = new ArrayList<>(wanted.size());
-            for (int k = 0; k < wanted.size(); k++) {
-                if (readers.size() == 1) {
-                    columns.add(readers.get(0).column(k).toArray());
-                } else {
-                    double[] values = new double[rows];
-                    int at = 0;
-                    for (RowReader reader : readers) {
-                        at = reader.column(k).copyInto(values, at);
-                    }
-                    columns.add(values);
-                }
+            List<double[]> values = new ArrayList<>(out.length);
+            for (double[] column : out) {
+                values.add(column.length == rows ? column : Arrays.copyOf(column, rows));
             }
             List<String> chosenNames = new ArrayList<>(wanted.size());
-            for (ColumnRef ref : wanted) {
-                chosenNames.add(names.get(indexOf(ref)));
+            for (int column : columns) {
+                chosenNames.add(names.get(column));
             }
-            return new CsvColumns(file, header, chosenNames, columns, rows);
+            return new CsvColumns(file, header, chosenNames, values, rows);
         }
 
-        private boolean isHeader(List<String> first) {
-            for (String cell : first) {
-                if (cell.isEmpty() || RowReader.isNaN(cell)) {
-                    return false;
-                }
-                try {
-                    NumberInput.parseDouble(cell, fastParser);
-                    return false;
-                } catch (NumberFormatException e) {
-                    // not a number: a header candidate
-                }
-            }
-            return true;
-        }
-
-        private void resolveColumns(List<String> first, boolean header) {
+        private void resolveColumns(List<String> first) {
             int width = first.size();
             names = new ArrayList<>(width);
             for (int i = 0; i < width; i++) {
@@ -360,38 +345,43 @@ public final class CsvColumnReader {
                 throw new CsvDataException(file + " has " + width + (width == 1 ? " column" : " columns")
                         + " but " + exactCount + " are read; " + howToChoose);
             }
-            int[] indices = new int[wanted.size()];
-            int max = 0;
-            for (int k = 0; k < indices.length; k++) {
-                ColumnRef ref = wanted.get(k);
-                if (ref.name() != null && !header) {
-                    throw new CsvDataException(file + " has no header row, so column " + ref
-                            + " cannot be found by name; give its position (1, 2, ...)");
+            columns = new int[wanted.size()];
+            for (int k = 0; k < columns.length; k++) {
+                int index = indexOf(wanted.get(k), width);
+                for (int j = 0; j < k; j++) {
+                    if (columns[j] == index) {
+                        throw new CsvDataException("column " + names.get(index) + " of " + file
+                                + " is asked for twice; choose different columns");
+                    }
                 }
-                int index = indexOf(ref);
-                if (index < 0 || index >= width) {
-                    throw new CsvDataException(file + " has no column " + ref + "; its columns are: "
-                            + String.join(", ", names));
-                }
-                indices[k] = index;
-                max = Math.max(max, index);
-            }
-            slotOfColumn = new int[max + 1];
-            Arrays.fill(slotOfColumn, -1);
-            for (int k = 0; k < indices.length; k++) {
-                if (slotOfColumn[indices[k]] >= 0) {
-                    throw new CsvDataException("column " + names.get(indices[k]) + " of " + file
-                            + " is asked for twice; choose different columns");
-                }
-                slotOfColumn[indices[k]] = k;
+                columns[k] = index;
             }
         }
 
-        private int indexOf(ColumnRef ref) {
-            if (ref.name() != null) {
-                return names.indexOf(ref.name());
+        private int indexOf(ColumnRef ref, int width) {
+            if (ref.name() == null) {
+                if (ref.position() > width) {
+                    throw new CsvDataException(file + " has no column " + ref + "; its columns are: "
+                            + String.join(", ", names));
+                }
+                return ref.position() - 1;
             }
-            return ref.position() - 1;
+            if (!header) {
+                throw new CsvDataException(file + " has no header row, so column " + ref
+                        + " cannot be found by name; give its position (1, 2, ...)");
+            }
+            int index = names.indexOf(ref.name());
+            if (index < 0) {
+                throw new CsvDataException(file + " has no column " + ref + "; its columns are: "
+                        + String.join(", ", names));
+            }
+            int again = names.subList(index + 1, width).indexOf(ref.name());
+            if (again >= 0) {
+                throw new CsvDataException(file + " has two columns named " + ref + " (columns " + (index + 1)
+                        + " and " + (index + 2 + again) + "), so the name is ambiguous; give the position instead, "
+                        + "or rename one in the header");
+            }
+            return index;
         }
     }
 }

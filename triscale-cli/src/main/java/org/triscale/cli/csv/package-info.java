@@ -1,6 +1,6 @@
 /**
- * Streaming reader of numeric CSV columns into primitive arrays (Jackson's CSV parser with its
- * fast double parser): optional header, empty or {@code nan} cells as NaN, errors naming the
+ * Streaming reader of numeric CSV columns into primitive arrays (a byte-level scanner with a
+ * correctly rounded double parser): optional header, empty or {@code nan} cells as NaN, errors naming the
  * file, the line and the column.
  */
 package org.triscale.cli.csv;

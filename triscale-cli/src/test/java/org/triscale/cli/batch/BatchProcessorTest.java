@@ -8,13 +8,16 @@ import org.triscale.engine.network.Harm;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.PrintWriter;
+import java.io.Reader;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class BatchProcessorTest {
     private final BatchProcessor processor = new BatchProcessor(BatchOps.standard());
@@ -136,5 +139,58 @@ class BatchProcessorTest {
                 .isEqualTo(3);
         assertThat(answer("{\"id\": 12345678901234, \"op\": \"jain\", \"values\": [1]}").get("id").longValue())
                 .isEqualTo(12345678901234L);
+    }
+
+    @Test
+    void aLineOverTheLimitGetsAnErrorAndTheNextLinesAreAnswered() throws IOException {
+        BatchProcessor small = new BatchProcessor(BatchOps.standard(), 60);
+        String ok = "{\"id\": 1, \"op\": \"jain\", \"values\": [1, 1]}";
+        String tooLong = "{\"id\": 2, \"op\": \"jain\", \"values\": [" + "1, ".repeat(30) + "1]}";
+        StringWriter out = new StringWriter();
+        long answered = small.run(new StringReader(ok + "\r\n" + tooLong + "\r" + ok.replace("1,", "2,") + "\n"),
+                new PrintWriter(out));
+        String[] lines = out.toString().split("\\R");
+        assertThat(answered).isEqualTo(3);
+        assertThat(Json.MAPPER.readTree(lines[0]).get("index").doubleValue()).isEqualTo(1.0);
+        JsonNode error = Json.MAPPER.readTree(lines[1]);
+        assertThat(error.get("id").isNull()).isTrue();
+        assertThat(error.get("error").asText()).isEqualTo("request line 2 has " + tooLong.length()
+                + " characters, more than the limit of 60; split the request (or raise the limit with"
+                + " --max-line-length)");
+        assertThat(Json.MAPPER.readTree(lines[2]).get("id").intValue()).isEqualTo(2);
+        assertThatThrownBy(() -> new BatchProcessor(BatchOps.standard(), 0))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("got 0");
+    }
+
+    @Test
+    void aClosedOutputStopsTheBatchWithAnError() {
+        // Before, PrintWriter swallowed the failure: every request was computed and the exit code was 0.
+        int[] read = new int[1];
+        Reader requests = new Reader() {
+            private final Reader lines = new StringReader(
+                    "{\"id\": 1, \"op\": \"jain\", \"values\": [1, 1]}\n".repeat(1000));
+
+            @Override
+            public int read(char[] buffer, int offset, int length) throws IOException {
+                int n = lines.read(buffer, offset, Math.min(length, 100));
+                read[0] += Math.max(n, 0);
+                return n;
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+        OutputStream closed = new OutputStream() {
+            @Override
+            public void write(int b) throws IOException {
+                throw new IOException("Broken pipe");
+            }
+        };
+        assertThatThrownBy(() -> processor.run(requests, new PrintWriter(closed)))
+                .isInstanceOf(IOException.class)
+                .hasMessage("cannot write the response to request line 1 (is the output closed?); stopped after 0"
+                        + " response(s)");
+        assertThat(read[0]).isLessThan(1000);
     }
 }

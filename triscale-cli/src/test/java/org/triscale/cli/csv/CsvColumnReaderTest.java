@@ -1,6 +1,10 @@
 package org.triscale.cli.csv;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
@@ -187,6 +191,123 @@ class CsvColumnReaderTest {
                 .hasMessageStartingWith(file.toString())
                 .hasMessageContaining("malformed CSV")
                 .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\n"));
+    }
+
+    @Test
+    void aRowWithMoreCellsThanTheHeaderIsRefused() throws IOException {
+        // A decimal comma turns 10,5 into two cells: reading by position would give 10.
+        Path file = csv("time,delay\n0,10,5\n1,11\n");
+        assertThatThrownBy(() -> CsvColumnReader.readAll(file, 2, "choose"))
+                .isInstanceOf(CsvDataException.class)
+                .hasMessage(file + " line 2 has 3 columns but the first row has 2 (time, delay); a decimal comma "
+                        + "or a comma inside a value adds a column: write decimal points, and quote values that hold commas");
+        Path noHeader = csv("1,2\n3,4,\n");
+        assertThatThrownBy(() -> CsvColumnReader.read(noHeader, List.of(ColumnRef.position(1))))
+                .isInstanceOf(CsvDataException.class)
+                .hasMessageStartingWith(noHeader + " line 2 has 3 columns but the first row has 2");
+    }
+
+    @Test
+    void aNameTheHeaderHoldsTwiceCannotChooseAColumn() throws IOException {
+        Path file = csv("delay,delay\n1,2\n");
+        assertThatThrownBy(() -> CsvColumnReader.read(file, List.of(ColumnRef.parse("delay"))))
+                .isInstanceOf(CsvDataException.class)
+                .hasMessage(file + " has two columns named 'delay' (columns 1 and 2), so the name is ambiguous; "
+                        + "give the position instead, or rename one in the header");
+        assertThat(CsvColumnReader.read(file, List.of(ColumnRef.position(2))).column(0)).containsExactly(2);
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"12f", "10.5d", "10.5D", "0x1p3", "0x10", "1_000", "1e", "1e+", ".", "-", "+-1", "1.2.3",
+        "NaNx", "Infinityy", "1,5e3x", "١٢", "12 5"})
+    void onlyDecimalNotationIsANumber(String cell) throws IOException {
+        Path file = csv("y\n1\n\"" + cell + "\"\n");
+        assertThatThrownBy(() -> CsvColumnReader.readAll(file, 1, "choose"))
+                .isInstanceOf(CsvDataException.class)
+                .hasMessage(file + " line 3, column 1 (y): '" + cell + "' is not a number; write a decimal number, "
+                        + "or leave the cell empty or write nan for a missing value");
+    }
+
+    @Test
+    void decimalNotationInAllItsFormsIsRead() throws IOException {
+        String[] texts = {"+5", "-5", ".5", "5.", "-.5e1", "1E3", "1e+3", "1e-3", "007", "0.000001",
+            "000000000000000000000000000001.5", "1e-400", "-0", "NAN"};
+        CsvColumns data = CsvColumnReader.readAll(csv(String.join("\n", texts) + "\n"), 1, "choose");
+        assertThat(data.rows()).isEqualTo(texts.length);
+        for (int i = 0; i < texts.length - 1; i++) {
+            assertThat(Double.doubleToRawLongBits(data.column(0)[i])).as(texts[i])
+                    .isEqualTo(Double.doubleToRawLongBits(Double.parseDouble(texts[i])));
+        }
+        assertThat(data.column(0)[texts.length - 1]).isNaN();
+    }
+
+    @Test
+    void randomDecimalsGiveTheSameDoublesAsDoubleParseDouble() throws IOException {
+        // Short and long significands, every exponent range, both paths of the parser.
+        java.util.SplittableRandom random = new java.util.SplittableRandom(20261201);
+        List<String> texts = new java.util.ArrayList<>();
+        for (int i = 0; i < 20_000; i++) {
+            double value = switch (i % 4) {
+                case 0 -> random.nextDouble() * 1e5;
+                case 1 -> Double.longBitsToDouble(random.nextLong() & 0x7fefffffffffffffL);
+                case 2 -> random.nextInt(1_000_000) / 1e6;
+                default -> random.nextDouble() * Math.pow(10, random.nextInt(-30, 30));
+            };
+            texts.add(switch (random.nextInt(4)) {
+                case 0 -> Double.toString(value);
+                case 1 -> String.format(java.util.Locale.ROOT, "%.6f", value);
+                case 2 -> String.format(java.util.Locale.ROOT, "%." + random.nextInt(25) + "e", -value);
+                default -> new java.math.BigDecimal(value).toPlainString();
+            });
+        }
+        CsvColumns data = CsvColumnReader.readAll(csv(String.join("\n", texts) + "\n"), 1, "choose");
+        for (int i = 0; i < texts.size(); i++) {
+            assertThat(Double.doubleToRawLongBits(data.column(0)[i])).as(texts.get(i))
+                    .isEqualTo(Double.doubleToRawLongBits(Double.parseDouble(texts.get(i))));
+        }
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    @org.junit.jupiter.api.Timeout(value = 20, threadMode = org.junit.jupiter.api.Timeout.ThreadMode.SEPARATE_THREAD)
+    void aDeviceIsRefusedInsteadOfReadForever() {
+        Path device = Path.of("/dev/zero");
+        assertThatThrownBy(() -> CsvColumnReader.readAll(device, 1, "choose"))
+                .isInstanceOf(CsvDataException.class)
+                .hasMessage(device + " is not a regular file (a device, pipe or socket); "
+                        + "save the data to a file and give its path");
+    }
+
+    @Test
+    void aLineLongerThanTheLimitIsRefused() throws IOException {
+        byte[] noLineBreak = new byte[CsvScanner.MAX_RECORD_BYTES + 10];
+        java.util.Arrays.fill(noLineBreak, (byte) '7');
+        Path file = dir.resolve("long.csv");
+        Files.write(file, noLineBreak);
+        assertThatThrownBy(() -> CsvColumnReader.readAll(file, 1, "choose"))
+                .isInstanceOf(CsvDataException.class)
+                .hasMessage(file + " line 1 is longer than " + CsvScanner.MAX_RECORD_BYTES
+                        + " bytes; a CSV file of numbers has short lines (is this a CSV file?)");
+    }
+
+    @Test
+    void quotedFieldsMayHoldDoubledQuotesAndLineBreaks() throws IOException {
+        Path file = csv("\uFEFF\"the \"\"rtt\"\"\",\"a\nb\"\n\" 1.5 \" , 2\n  \t \n3,4");
+        CsvColumns data = CsvColumnReader.read(file, List.of(ColumnRef.parse("the \"rtt\""), ColumnRef.parse("a\nb")));
+        assertThat(data.column(0)).containsExactly(1.5, 3);
+        assertThat(data.column(1)).containsExactly(2, 4);
+        Path junk = csv("1\n\"2\"x\n");
+        assertThatThrownBy(() -> CsvColumnReader.readAll(junk, 1, "choose"))
+                .hasMessage(junk + " line 2: malformed CSV: 'x' after a quoted field; a quoted field ends at its "
+                        + "closing quote (write a quote inside it as \"\")");
+    }
+
+    @Test
+    void utf16IsRefused() throws IOException {
+        Path file = dir.resolve("utf16.csv");
+        Files.writeString(file, "y\n1\n", StandardCharsets.UTF_16LE);
+        assertThatThrownBy(() -> CsvColumnReader.readAll(file, 1, "choose"))
+                .hasMessage(file + " is not UTF-8 text (UTF-16 or UTF-32?); save it as UTF-8");
     }
 
     @Test

@@ -42,7 +42,7 @@ class ParallelCsvReadingTest {
             List<LineRanges.Range> ranges = LineRanges.split(channel, channel.size(), chunks);
             assertThat(ranges).hasSizeGreaterThan(1);
             for (LineRanges.Range range : ranges) {
-                assertThat(LineRanges.plainText(channel, range)).isTrue();
+                assertThat(LineRanges.scan(channel, range).plain()).isTrue();
             }
         }
     }
@@ -214,6 +214,9 @@ class ParallelCsvReadingTest {
             assertThat(LineRanges.lineBreaksBefore(channel, 3)).isEqualTo(1);
             assertThat(LineRanges.lineBreaksBefore(channel, 8)).isEqualTo(4);
             assertThat(LineRanges.lineBreaksBefore(channel, channel.size())).isEqualTo(6);
+            // Six line breaks and a last line without one: at most seven records.
+            assertThat(LineRanges.scan(channel, new LineRanges.Range(0, channel.size())).records()).isEqualTo(7);
+            assertThat(LineRanges.scan(channel, new LineRanges.Range(0, 8)).records()).isEqualTo(4);
             List<LineRanges.Range> ranges = LineRanges.split(channel, channel.size(), 4);
             assertThat(ranges.get(0).start()).isZero();
             assertThat(ranges.get(ranges.size() - 1).end()).isEqualTo(channel.size());
@@ -244,8 +247,8 @@ class ParallelCsvReadingTest {
                 text.setCharAt(at, c);
                 Path file = csv(text.toString());
                 try (FileChannel channel = FileChannel.open(file)) {
-                    assertThat(LineRanges.plainText(channel, new LineRanges.Range(0, channel.size()))).isFalse();
-                    assertThat(LineRanges.plainText(channel, new LineRanges.Range(at + 1, channel.size()))).isTrue();
+                    assertThat(LineRanges.scan(channel, new LineRanges.Range(0, channel.size())).plain()).isFalse();
+                    assertThat(LineRanges.scan(channel, new LineRanges.Range(at + 1, channel.size())).plain()).isTrue();
                 }
             }
         }

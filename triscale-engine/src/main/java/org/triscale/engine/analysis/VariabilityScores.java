@@ -72,8 +72,23 @@ public final class VariabilityScores {
         double lower = sorted[interval.lowerIndex().getAsInt()];
         double upper = sorted[interval.upperIndex().getAsInt()];
         double score = upper - lower;
-        double relative = score / ((lower + upper) / 2);
-        return new VariabilityResult(lower, upper, score, relative, percentile, confidence, n, dropped, interval,
-                stationarity);
+        return new VariabilityResult(lower, upper, score, relative(lower, upper), percentile, confidence, n, dropped,
+                interval, stationarity);
+    }
+
+    /**
+     * {@code (upper − lower) / ((lower + upper)/2)}, computed on the halved bounds where the sum or
+     * the difference overflows (bounds beyond ±MAX/2): halving is exact, so the result is the
+     * same quotient instead of 0 (an overflowed midpoint) or an infinity.
+     */
+    static double relative(double lower, double upper) {
+        double score = upper - lower;
+        double sum = lower + upper;
+        if (Double.isFinite(score) && Double.isFinite(sum)) {
+            return score / (sum / 2);
+        }
+        double halfLower = lower / 2;
+        double halfUpper = upper / 2;
+        return (halfUpper - halfLower) / ((halfLower + halfUpper) / 2);
     }
 }

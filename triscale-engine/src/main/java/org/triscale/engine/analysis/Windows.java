@@ -113,9 +113,17 @@ final class Windows {
         WindowOrderStatistics.select(ys, length, starts, below, whole ? below : below + 1, a, b);
         double[] out = new double[starts.length];
         for (int w = 0; w < starts.length; w++) {
-            // numpy's lerp for t = 0.5: b − (b − a)·0.5, which differs from (a + b)/2 in the last bit.
-            out[w] = whole ? a[w] : b[w] - (b[w] - a[w]) * 0.5;
+            out[w] = whole ? a[w] : midpoint(a[w], b[w]);
         }
         return out;
+    }
+
+    /**
+     * numpy's lerp for t = 0.5: b − (b − a)·0.5, which differs from (a + b)/2 in the last bit;
+     * halves first where b − a overflows (a, b beyond ±MAX/2), where numpy returns an infinity.
+     */
+    static double midpoint(double a, double b) {
+        double difference = b - a;
+        return Double.isFinite(difference) ? b - difference * 0.5 : a * 0.5 + b * 0.5;
     }
 }

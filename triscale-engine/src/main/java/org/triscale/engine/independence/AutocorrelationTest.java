@@ -2,7 +2,6 @@ package org.triscale.engine.independence;
 
 import org.triscale.engine.Arguments;
 import org.triscale.engine.CheckResult;
-import org.triscale.engine.numeric.PairwiseSum;
 
 import java.util.Locale;
 
@@ -16,10 +15,19 @@ import java.util.Locale;
  * <p>As in the reference: d = x − mean(x) (numpy's pairwise mean), r_k = Σ_i d_i·d_{i+k} for
  * k = 0 .. n−1, divided by max_k r_k unless that maximum is 0 or NaN (constant data therefore
  * passes), and the values are independent when |r_k| &lt; 1.96/√n for every k ≥ 1.
+ *
+ * <p>The reference sums every lag directly, O(n²). Here, above {@value #DIRECT_LIMIT} values, all
+ * lag sums come from one FFT (Wiener–Khinchin, O(n log n)) with a proven bound on their error, and
+ * the few lags whose FFT value is too close to the band or to the largest value to decide are
+ * summed directly: outcome, statistic and lag are those of the direct sums, exactly (see
+ * {@link LagSums}).
  */
 public final class AutocorrelationTest {
     /** Name of the check in a {@link CheckResult}. */
     public static final String NAME = "autocorrelation";
+
+    /** Up to this many values the lag sums are computed directly (n²/2 products). */
+    static final int DIRECT_LIMIT = 256;
 
     private AutocorrelationTest() {
     }
@@ -33,21 +41,47 @@ public final class AutocorrelationTest {
      * @throws IllegalArgumentException if {@code values} is null, empty, or not finite
      */
     public static CheckResult test(double[] values) {
-        double[] r = autocorrelation(values);
+        return test(values, DIRECT_LIMIT);
+    }
+
+    /** {@link #test(double[])} with the FFT used above {@code directLimit} values (tests force it). */
+    static CheckResult test(double[] values, int directLimit) {
+        LagSums sums = LagSums.of(values, directLimit);
         int n = values.length;
         double threshold = threshold(n);
+        double max = sums.max;
         double largest = 0;
         int lag = 0;
         boolean passed = true;
-        for (int k = 1; k < n; k++) {
-            double a = Math.abs(r[k]);
-            // Written as the reference writes it: a NaN correlation fails the comparison.
-            if (!(a < threshold)) {
-                passed = false;
+        if (max != 0) {
+            // Decide every lag from the approximate sums where the error bound allows, and from the
+            // exact sum where the approximation is too close to the band or to the largest value:
+            // the outcome is then the one of the exact sums at every lag.
+            // The margins also cover the rounding of r_k / max, a few units in the last place.
+            double band = threshold * max;
+            double top = 0;
+            for (int k = 1; k < n; k++) {
+                top = Math.max(top, Math.abs(sums.approximate[k]));
             }
-            if (a > largest || Double.isNaN(a)) {
-                largest = a;
-                lag = k;
+            double bandMargin = sums.error + 4 * Math.ulp(band);
+            double topMargin = sums.error + 4 * Math.ulp(top);
+            for (int k = 1; k < n; k++) {
+                double approximate = Math.abs(sums.approximate[k]);
+                boolean nearBand = Math.abs(approximate - band) <= bandMargin;
+                boolean nearTop = approximate >= top - 2 * topMargin;
+                if (!nearBand && !nearTop) {
+                    passed &= approximate < band;
+                    continue;
+                }
+                double a = Math.abs(sums.exact(k) / max);
+                // Written as the reference writes it: a NaN correlation fails the comparison.
+                if (!(a < threshold)) {
+                    passed = false;
+                }
+                if (a > largest || Double.isNaN(a)) {
+                    largest = a;
+                    lag = k;
+                }
             }
         }
         String description = n == 1
@@ -60,34 +94,19 @@ public final class AutocorrelationTest {
 
     /**
      * The normalised sample autocorrelation at lags 0 .. n−1, as the reference computes it (for
-     * plots and reports).
+     * plots and reports). Above {@value #DIRECT_LIMIT} values the lag sums come from an FFT and
+     * differ from the reference's direct sums by less than 1e-12 (in units of r_0).
      *
      * @param values finite values in time order, at least one
-     * @return r_k / max_j r_j (or r_k when that maximum is 0 or NaN)
+     * @return r_k / max_j r_j (or r_k when that maximum is 0)
      * @throws IllegalArgumentException if {@code values} is null, empty, or not finite
      */
     public static double[] autocorrelation(double[] values) {
-        Arguments.finite("values", values);
-        Arguments.atLeast("number of values", values.length, 1);
-        int n = values.length;
-        double mean = PairwiseSum.mean(values);
-        double[] d = new double[n];
-        for (int i = 0; i < n; i++) {
-            d[i] = values[i] - mean;
-        }
-        double[] r = new double[n];
-        double max = Double.NEGATIVE_INFINITY;
-        for (int k = 0; k < n; k++) {
-            double s = 0;
-            for (int i = 0; i + k < n; i++) {
-                s += d[i] * d[i + k];
-            }
-            r[k] = s;
-            max = Math.max(max, s);
-        }
-        if (!Double.isNaN(max) && max != 0) {
-            for (int k = 0; k < n; k++) {
-                r[k] /= max;
+        LagSums sums = LagSums.of(values, DIRECT_LIMIT);
+        double[] r = sums.approximate.clone();
+        if (sums.max != 0) {
+            for (int k = 0; k < r.length; k++) {
+                r[k] /= sums.max;
             }
         }
         return r;

@@ -51,7 +51,11 @@ public final class PairwiseSum {
 
     /**
      * Mean of {@code values[from .. to-1]} as numpy computes it: the pairwise sum divided by the
-     * count.
+     * count. When that sum overflows although the values are finite (values near
+     * {@link Double#MAX_VALUE}), the values are scaled down by a power of two before summing and
+     * the mean scaled back, so the mean of finite values is finite; numpy would return an
+     * infinity there. Scaling by a power of two is exact, so the result is still the pairwise sum
+     * divided by the count, rounded once more at most in the final division.
      *
      * @param values the values
      * @param from   first index, inclusive
@@ -63,7 +67,27 @@ public final class PairwiseSum {
             throw new IllegalArgumentException("the mean needs at least one value, got the empty range [" + from
                     + ", " + to + ")");
         }
-        return sum(values, from, to) / (to - from);
+        int n = to - from;
+        double sum = sum(values, from, to);
+        if (Double.isFinite(sum) || !allFinite(values, from, to)) {
+            return sum / n;
+        }
+        // Σ v·2^-s ≤ n·MAX·2^-s stays finite for 2^s ≥ 2n; the exponent of n bounds it.
+        int shift = Math.getExponent((double) n) + 2;
+        double[] scaled = new double[n];
+        for (int i = 0; i < n; i++) {
+            scaled[i] = Math.scalb(values[from + i], -shift);
+        }
+        return Math.scalb(pairwise(scaled, 0, n) / n, shift);
+    }
+
+    private static boolean allFinite(double[] values, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (!Double.isFinite(values[i])) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

@@ -96,13 +96,22 @@ public final class ConvergenceTest {
         return new ConvergenceResult(!failed, fit, tolerance, n, dropped);
     }
 
-    /** {@code (2v − (lo + hi)) / (hi − lo)}, in the reference's order of operations. */
+    /**
+     * {@code (2v − (lo + hi)) / (hi − lo)}, in the reference's order of operations. Where a term
+     * could overflow (a magnitude beyond MAX/4), v, lo and hi are first divided by 4: exact, so
+     * the quotient is the same, where the reference gets infinities and NaN.
+     */
     static double[] normalize(double[] values, double lo, double hi) {
-        double scale = hi - lo;
-        double sum = lo + hi;
+        double largest = Math.max(Math.abs(lo), Math.abs(hi));
+        for (double v : values) {
+            largest = Math.max(largest, Math.abs(v));
+        }
+        double factor = largest > Double.MAX_VALUE / 4 ? 0.25 : 1;
+        double scale = hi * factor - lo * factor;
+        double sum = lo * factor + hi * factor;
         double[] out = new double[values.length];
         for (int i = 0; i < values.length; i++) {
-            out[i] = (2 * values[i] - sum) / scale;
+            out[i] = (2 * (values[i] * factor) - sum) / scale;
         }
         return out;
     }

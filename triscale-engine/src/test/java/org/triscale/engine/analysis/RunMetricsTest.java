@@ -7,9 +7,11 @@ import org.triscale.engine.ValueRange;
 import org.triscale.engine.numeric.PairwiseSum;
 
 import java.util.Arrays;
+import java.util.Optional;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 /** Run metrics: the window algorithm against a brute-force reference, and the edge cases. */
 class RunMetricsTest {
@@ -111,6 +113,56 @@ class RunMetricsTest {
         assertThat(metric.valid()).isFalse();
         assertThat(metric.value()).isNaN();
         assertThat(metric.convergence()).hasValueSatisfying(c -> assertThat(c.converged()).isFalse());
+    }
+
+    @Test
+    void meanOfHugeFiniteSamplesIsFinite() {
+        double[] y = new double[10];
+        Arrays.fill(y, 0.9 * Double.MAX_VALUE);
+        RunMetric metric = RunMetrics.compute(y, Measure.mean());
+        assertThat(metric.valid()).isTrue();
+        assertThat(metric.value()).isFinite().isCloseTo(0.9 * Double.MAX_VALUE, withinPercentage(1e-12));
+    }
+
+    @Test
+    void aDefinedMetricIsFinite() {
+        assertThatThrownBy(() -> new RunMetric(true, Double.POSITIVE_INFINITY, Measure.mean(), 10, 0,
+                Optional.empty()))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("metric (mean) is Infinity")
+                .hasMessageContaining("must be finite");
+        assertThat(new RunMetric(false, Double.NaN, Measure.mean(), 1, 0, Optional.empty()).valid())
+                .isFalse();
+    }
+
+    @Test
+    void finiteExtremesPassThroughTheConvergenceTest() {
+        // ±1.5e308 alternating: the window means, the window midpoints and the normalisation all
+        // overflowed before ("y[0] is -Infinity").
+        int n = 40;
+        double[] x = new double[n];
+        double[] y = new double[n];
+        for (int i = 0; i < n; i++) {
+            x[i] = i;
+            y[i] = i % 2 == 0 ? -1.5e308 : 1.5e308;
+        }
+        for (Measure measure : new Measure[] {Measure.mean(), Measure.percentile(50), Measure.minimum(),
+                Measure.maximum()}) {
+            RunMetric metric = RunMetrics.compute(x, y, measure, null, ConvergenceSpec.DEFAULT);
+            assertThat(metric.valid()).as(measure.toString()).isTrue();
+            assertThat(metric.value()).as(measure.toString()).isFinite();
+            RunMetric bounded = RunMetrics.compute(x, y, measure, ValueRange.of(-Double.MAX_VALUE, Double.MAX_VALUE),
+                    ConvergenceSpec.DEFAULT);
+            assertThat(bounded.value()).isEqualTo(metric.value());
+        }
+        assertThat(RunMetrics.compute(x, y, Measure.percentile(50), null, ConvergenceSpec.DEFAULT).value())
+                .isZero();
+    }
+
+    @Test
+    void windowMidpointIsNumpysLerpUnlessItOverflows() {
+        assertThat(Windows.midpoint(0.1, 0.7)).isEqualTo(0.7 - (0.7 - 0.1) * 0.5);
+        assertThat(Windows.midpoint(-1.5e308, 1.5e308)).isZero();
+        assertThat(Windows.midpoint(-Double.MAX_VALUE, Double.MAX_VALUE / 2)).isEqualTo(-Double.MAX_VALUE / 4);
     }
 
     @Test

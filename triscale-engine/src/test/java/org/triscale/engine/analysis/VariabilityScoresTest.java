@@ -11,6 +11,7 @@ import java.util.Arrays;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
 
 /** Variability scores: sorted bound values, the joint kind, and the fallbacks. */
 class VariabilityScoresTest {
@@ -66,6 +67,23 @@ class VariabilityScoresTest {
                 Mode.TRISCALE);
         assertThat(triscale.stationarity().stationary()).isTrue();
         assertThat(triscale.stationarity().checks()).extracting(CheckResult::name).contains("all-equal");
+    }
+
+    @Test
+    void relativeScoreOfHugeValuesDoesNotOverflow() {
+        // (lower + upper)/2 overflowed to Infinity and the relative score came out 0.0 (a pass).
+        double[] values = new double[10];
+        for (int i = 0; i < values.length; i++) {
+            values[i] = 1e308 + i * 0.07e308;
+        }
+        VariabilityResult result = VariabilityScores.score(values, 50, 75, IntervalKind.TWO_SIDED, null, Mode.SOUND);
+        double expected = (result.upperValue() / 2 - result.lowerValue() / 2)
+                / ((result.upperValue() / 4 + result.lowerValue() / 4));
+        assertThat(result.relativeScore()).isEqualTo(expected).isPositive();
+        assertThat(VariabilityScores.relative(1e308, 1.7e308)).isCloseTo(0.7 / 1.35, within(1e-15));
+        assertThat(VariabilityScores.relative(-1.7e308, 1e308)).isCloseTo(2.7 / -0.35, within(1e-12));
+        // Ordinary values keep the reference's formula to the last bit.
+        assertThat(VariabilityScores.relative(0.3, 0.7)).isEqualTo((0.7 - 0.3) / ((0.3 + 0.7) / 2));
     }
 
     @Test

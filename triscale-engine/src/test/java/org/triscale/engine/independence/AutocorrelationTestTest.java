@@ -1,9 +1,16 @@
 package org.triscale.engine.independence;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
 import org.triscale.engine.CheckResult;
+import org.triscale.engine.ReferenceVectors;
+import org.triscale.engine.numeric.PairwiseSum;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -71,6 +78,145 @@ class AutocorrelationTestTest {
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("values[1]");
         assertThatThrownBy(() -> AutocorrelationTest.test(null))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("values");
+    }
+
+    @Test
+    void fftPathDecidesExactlyAsTheDirectSumsOnRandomAndAdversarialData() {
+        UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(23L);
+        List<double[]> series = new ArrayList<>();
+        for (int n : new int[] {2, 3, 7, 64, 257, 1000, 3001}) {
+            series.add(uniform(rng, n));
+            double[] walk = new double[n];
+            double[] sine = new double[n];
+            double[] spike = new double[n];
+            double[] steps = new double[n];
+            for (int i = 0; i < n; i++) {
+                walk[i] = (i == 0 ? 0 : walk[i - 1]) + rng.nextDouble() - 0.5;
+                sine[i] = Math.sin(i / 7.0) + 0.1 * rng.nextDouble();
+                spike[i] = i == n / 3 ? 1e6 : 1;
+                steps[i] = Math.floor(4.0 * i / n) + 1e9;
+            }
+            series.addAll(List.of(walk, sine, spike, steps));
+        }
+        for (double[] values : series) {
+            CheckResult expected = direct(values);
+            CheckResult fft = AutocorrelationTest.test(values, 0);
+            assertThat(fft).as("n=" + values.length).isEqualTo(expected);
+            assertThat(AutocorrelationTest.test(values)).isEqualTo(expected);
+        }
+    }
+
+    @Test
+    void fftAutocorrelationIsWithinOneInATrillionOfTheDirectSums() {
+        UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(29L);
+        for (int n : new int[] {AutocorrelationTest.DIRECT_LIMIT + 1, 2000, 5000}) {
+            double[] values = uniform(rng, n);
+            for (int i = 1; i < n; i++) {
+                values[i] += 0.7 * values[i - 1];
+            }
+            double[] fft = AutocorrelationTest.autocorrelation(values);
+            double[] direct = directAutocorrelation(values);
+            assertThat(fft[0]).isEqualTo(1.0);
+            for (int k = 0; k < n; k++) {
+                assertThat(fft[k]).as("lag " + k).isCloseTo(direct[k], within(1e-12));
+            }
+        }
+    }
+
+    @Test
+    void referenceCasesGiveTheSameOutcomeThroughTheFft() {
+        for (JsonNode c : ReferenceVectors.cases("independence_test")) {
+            double[] data = ReferenceVectors.numbers(c.get("input").get("data"));
+            CheckResult fft = AutocorrelationTest.test(data, 0);
+            assertThat(fft).as(c.get("id").asText()).isEqualTo(direct(data));
+            assertThat(fft.passed()).isEqualTo(c.get("expected").get("independent").asBoolean());
+        }
+    }
+
+    @Test
+    void longSeriesAreTestedInOLogN() {
+        // 4·10^5 values took 49 s with the direct sums; the FFT takes well under a second. Not a
+        // timing assertion: the test runs at all only because the cost is no longer quadratic.
+        UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(31L);
+        double[] values = uniform(rng, 400_000);
+        CheckResult result = AutocorrelationTest.test(values);
+        assertThat(result.statistic()).isBetween(0.0, 0.01);
+        double[] trend = new double[400_000];
+        for (int i = 0; i < trend.length; i++) {
+            trend[i] = i + values[i];
+        }
+        assertThat(AutocorrelationTest.test(trend).passed()).isFalse();
+    }
+
+    @Test
+    void extremeFiniteValuesAreTestedAsTheirScaledCopies() {
+        // The products of 1.5e308 overflow and those of 1e-200 underflow: before, the first gave
+        // NaN (dependent) and the second looked constant (independent).
+        double[] pattern = {1, -1, 1, -1, 1, -1, 1, -1, 1, -1, 1, -1};
+        CheckResult plain = AutocorrelationTest.test(pattern);
+        for (double scale : new double[] {1.5e308, 1e-200, 0x1p-1070}) {
+            double[] values = pattern.clone();
+            for (int i = 0; i < values.length; i++) {
+                values[i] *= scale;
+            }
+            CheckResult result = AutocorrelationTest.test(values);
+            assertThat(result.passed()).as("scale " + scale).isEqualTo(plain.passed());
+            assertThat(result.statistic()).isCloseTo(plain.statistic(), within(1e-15));
+            assertThat(AutocorrelationTest.autocorrelation(values)).containsExactly(
+                    AutocorrelationTest.autocorrelation(pattern), within(1e-15));
+        }
+        assertThat(plain.passed()).isFalse();
+    }
+
+    /** The reference's quadratic algorithm, as this class computed it before the FFT. */
+    private static double[] directAutocorrelation(double[] values) {
+        int n = values.length;
+        double mean = PairwiseSum.mean(values);
+        double[] d = new double[n];
+        for (int i = 0; i < n; i++) {
+            d[i] = values[i] - mean;
+        }
+        double[] r = new double[n];
+        double max = Double.NEGATIVE_INFINITY;
+        for (int k = 0; k < n; k++) {
+            double s = 0;
+            for (int i = 0; i + k < n; i++) {
+                s += d[i] * d[i + k];
+            }
+            r[k] = s;
+            max = Math.max(max, s);
+        }
+        if (!Double.isNaN(max) && max != 0) {
+            for (int k = 0; k < n; k++) {
+                r[k] /= max;
+            }
+        }
+        return r;
+    }
+
+    private static CheckResult direct(double[] values) {
+        double[] r = directAutocorrelation(values);
+        int n = values.length;
+        double threshold = AutocorrelationTest.threshold(n);
+        double largest = 0;
+        int lag = 0;
+        boolean passed = true;
+        for (int k = 1; k < n; k++) {
+            double a = Math.abs(r[k]);
+            if (!(a < threshold)) {
+                passed = false;
+            }
+            if (a > largest || Double.isNaN(a)) {
+                largest = a;
+                lag = k;
+            }
+        }
+        String description = n == 1
+                ? "a single value has no autocorrelation to test"
+                : String.format(Locale.ROOT, "largest autocorrelation at lag >= 1 is %.3f (lag %d), %s the band "
+                        + "+/-%.3f = 1.96/sqrt(%d): %s", largest, lag, passed ? "within" : "outside", threshold, n,
+                passed ? "no dependence detected" : "the values look dependent");
+        return new CheckResult(AutocorrelationTest.NAME, passed, largest, Double.NaN, description);
     }
 
     private static double[] uniform(UniformRandomProvider rng, int n) {

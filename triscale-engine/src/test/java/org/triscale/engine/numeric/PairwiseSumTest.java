@@ -5,9 +5,11 @@ import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigDecimal;
+import java.util.Arrays;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 /** numpy's pairwise summation: its block structure, its accuracy, and its argument checks. */
 class PairwiseSumTest {
@@ -60,6 +62,28 @@ class PairwiseSumTest {
         assertThatThrownBy(() -> PairwiseSum.sum(null)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> PairwiseSum.mean(new double[0])).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("at least one");
+    }
+
+    @Test
+    void meanOfHugeFiniteValuesIsFinite() {
+        // The pairwise sum of these overflows; their mean does not.
+        double[] ten = new double[10];
+        Arrays.fill(ten, 0.9 * Double.MAX_VALUE);
+        assertThat(PairwiseSum.sum(ten)).isInfinite();
+        assertThat(PairwiseSum.mean(ten)).isCloseTo(0.9 * Double.MAX_VALUE, withinPercentage(1e-12));
+        assertThat(PairwiseSum.mean(new double[] {Double.MAX_VALUE, Double.MAX_VALUE})).isEqualTo(Double.MAX_VALUE);
+        assertThat(PairwiseSum.mean(new double[] {-Double.MAX_VALUE, -Double.MAX_VALUE, 0, 0}))
+                .isEqualTo(-Double.MAX_VALUE / 2);
+        double[] mixed = {1.5e308, 1.5e308, -1.0e308, 2, 1.5e308, 1.5e308, 1.5e308, 1.5e308, 1.5e308, 1};
+        assertThat(PairwiseSum.mean(mixed, 0, mixed.length)).isCloseTo(9.5e307, withinPercentage(1e-12));
+        // A range inside a larger array, with the overflow only in the range.
+        assertThat(PairwiseSum.mean(ten, 2, 9)).isCloseTo(0.9 * Double.MAX_VALUE, withinPercentage(1e-12));
+    }
+
+    @Test
+    void meanOfInfinitiesIsStillNumpys() {
+        assertThat(PairwiseSum.mean(new double[] {Double.POSITIVE_INFINITY, 1})).isInfinite();
+        assertThat(PairwiseSum.mean(new double[] {Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY})).isNaN();
     }
 
     /** numpy's pairwise_sum, written from its description. */

@@ -31,6 +31,24 @@ class ConvergenceTestTest {
     }
 
     @Test
+    void extremeFiniteValuesNormaliseWithoutOverflow() {
+        double[] x = {0, 1, 2, 3, 4, 5, 6, 7};
+        double[] y = {-1.5e308, 1.5e308, -1.5e308, 1.5e308, -1.5e308, 1.5e308, -1.5e308, 1.5e308};
+        double[] small = new double[y.length];
+        for (int i = 0; i < y.length; i++) {
+            small[i] = y[i] / 1e300;
+        }
+        ConvergenceResult huge = ConvergenceTest.test(x, y, null, 95, 5);
+        ConvergenceResult plain = ConvergenceTest.test(x, small, null, 95, 5);
+        assertThat(huge.fit().slope()).isFinite().isEqualTo(plain.fit().slope());
+        assertThat(huge.converged()).isEqualTo(plain.converged());
+        assertThat(ConvergenceTest.normalize(new double[] {Double.MAX_VALUE, 0, -Double.MAX_VALUE},
+                -Double.MAX_VALUE, Double.MAX_VALUE)).containsExactly(1, 0, -1);
+        // Ordinary values keep the reference's order of operations.
+        assertThat(ConvergenceTest.normalize(new double[] {0.3}, 0.1, 0.7)).containsExactly((2 * 0.3 - (0.1 + 0.7)) / (0.7 - 0.1));
+    }
+
+    @Test
     void steepTrendFails() {
         double[] y = X.clone();
         ConvergenceResult result = ConvergenceTest.test(X, y, null, 95, 5);

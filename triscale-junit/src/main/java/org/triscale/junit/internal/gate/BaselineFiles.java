@@ -28,13 +28,25 @@ public final class BaselineFiles {
      * @throws IOException            if the file cannot be read
      */
     public static SequelRecord read(Path file) throws IOException {
-        long size = Files.size(file);
-        if (size > MAX_BYTES) {
+        if (Files.isDirectory(file)) {
+            throw new IOException("baseline file " + file + " is a directory; name a file in @Baseline(file), or"
+                    + " move the directory away");
+        }
+        long size;
+        byte[] bytes;
+        try {
+            size = Files.size(file);
+            bytes = size > MAX_BYTES ? null : Files.readAllBytes(file);
+        } catch (IOException e) {
+            // Some reasons ("Is a directory", "Permission denied") come without the file's name.
+            throw new IOException("baseline file " + file + " cannot be read (" + e.getClass().getSimpleName() + ": "
+                    + e.getMessage() + ")", e);
+        }
+        if (bytes == null) {
             throw new InvalidRecordException("baseline file " + file + " has " + size + " bytes, more than the "
                     + MAX_BYTES + " a baseline may have; it is not read");
         }
-        String json = new String(Files.readAllBytes(file), StandardCharsets.UTF_8);
-        return SequelRecords.parse(json, "baseline file " + file);
+        return SequelRecords.parse(new String(bytes, StandardCharsets.UTF_8), "baseline file " + file);
     }
 
     /**

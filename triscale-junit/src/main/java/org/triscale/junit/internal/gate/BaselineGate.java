@@ -1,5 +1,6 @@
 package org.triscale.junit.internal.gate;
 
+import org.triscale.junit.internal.output.AtomicFiles;
 import org.triscale.junit.internal.output.ResultMapper;
 import org.triscale.junit.internal.recording.RunRecord;
 import org.triscale.junit.internal.recording.RunStatus;
@@ -101,6 +102,7 @@ public final class BaselineGate {
     }
 
     private void run() {
+        AtomicFiles.cleanStale(spec.file().toAbsolutePath().getParent());
         SequelRecord baseline = fromHistory();
         SequelRecord file = null;
         boolean fileUnusable = false;

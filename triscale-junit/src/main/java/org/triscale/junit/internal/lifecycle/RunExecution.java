@@ -37,15 +37,42 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
         state.started(record);
     }
 
+    // The RunContext belongs to the thread that runs the test's code; JUnit may run the lifecycle
+    // methods and the test method each in a thread of its own (@Timeout's SEPARATE_THREAD mode).
+    // These interceptors are inside JUnit's own, so they run in that thread, one after the other.
+
+    @Override
+    public void interceptBeforeEachMethod(Invocation<Void> invocation,
+                                          ReflectiveInvocationContext<Method> invocationContext,
+                                          ExtensionContext extensionContext) throws Throwable {
+        bindRecorder();
+        invocation.proceed();
+    }
+
     @Override
     public void interceptTestTemplateMethod(Invocation<Void> invocation,
                                             ReflectiveInvocationContext<Method> invocationContext,
                                             ExtensionContext extensionContext) throws Throwable {
+        bindRecorder();
         long start = System.nanoTime();
         try {
             invocation.proceed();
         } finally {
             record.timed(System.nanoTime() - start);
+        }
+    }
+
+    @Override
+    public void interceptAfterEachMethod(Invocation<Void> invocation,
+                                         ReflectiveInvocationContext<Method> invocationContext,
+                                         ExtensionContext extensionContext) throws Throwable {
+        bindRecorder();
+        invocation.proceed();
+    }
+
+    private void bindRecorder() {
+        if (record.recorder() != null) {
+            record.recorder().bindToCurrentThread();
         }
     }
 
@@ -56,11 +83,16 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
             return; // the outcome is recorded by the TestWatcher methods below
         }
         recorder.close();
+        if (recorder.misuse() != null) {
+            String message = record.label() + " failed: " + recorder.misuse();
+            record.finish(RunStatus.FAILED, message, List.of());
+            throw new AssertionFailedError(message);
+        }
         List<MetricValue> values = RunMetricValues.compute(state.setup, recorder);
         String missing = RunMetricValues.missing(values);
         if (!missing.isEmpty()) {
             String message = record.label() + " recorded no usable value: " + missing
-                    + "; record at least one finite sample (or report a value) of every declared metric in each run";
+                    + "; record at least 2 finite samples (or report a value) of every declared metric in each run";
             record.finish(RunStatus.FAILED, message, values);
             throw new AssertionFailedError(message);
         }

@@ -20,6 +20,10 @@ import java.util.Locale;
  * a {@code <testsuite>} whose test cases are the series' KPI checks and whose properties carry the
  * run metrics, so that CI test viewers show series as suites. The runs themselves stay in
  * Surefire's own report of the class; nothing is counted twice.
+ *
+ * <p>Every text from the test passes through {@link #xml(String)}, which escapes what XML 1.0
+ * cannot hold (control characters in a method name or a failure message), so that the report
+ * always parses.
  */
 public final class SurefireSeriesReports {
     private SurefireSeriesReports() {
@@ -77,7 +81,7 @@ public final class SurefireSeriesReports {
         xml.writeStartDocument(StandardCharsets.UTF_8.name(), "1.0");
         xml.writeCharacters("\n");
         xml.writeStartElement("testsuite");
-        xml.writeAttribute("name", name);
+        xml.writeAttribute("name", xml(name));
         xml.writeAttribute("time", seconds(nanos));
         xml.writeAttribute("tests", Integer.toString(series.kpis().size()));
         xml.writeAttribute("errors", "0");
@@ -94,7 +98,9 @@ public final class SurefireSeriesReports {
             property(xml, prefix + "seed", Long.toString(run.seed()));
             property(xml, prefix + "seconds", seconds(run.durationNanos()));
             for (TestResult.RunMetric metric : run.metrics()) {
-                property(xml, prefix + metric.metric(), metric.value() == null ? "" : Double.toString(metric.value()));
+                // In their own namespace: a metric named "status" or "seed" must not collide.
+                property(xml, prefix + "metric." + metric.metric(),
+                        metric.value() == null ? "" : Double.toString(metric.value()));
             }
         }
         xml.writeCharacters("\n  ");
@@ -102,16 +108,16 @@ public final class SurefireSeriesReports {
         for (TestResult.Kpi kpi : series.kpis()) {
             xml.writeCharacters("\n  ");
             xml.writeStartElement("testcase");
-            xml.writeAttribute("name", caseName(result, kpi));
-            xml.writeAttribute("classname", name);
+            xml.writeAttribute("name", xml(caseName(result, kpi)));
+            xml.writeAttribute("classname", xml(name));
             xml.writeAttribute("time", "0");
             if (!kpi.passed()) {
                 String message = kpi.message() == null ? "KPI failed" : kpi.message();
                 xml.writeCharacters("\n    ");
                 xml.writeStartElement("failure");
-                xml.writeAttribute("message", message);
+                xml.writeAttribute("message", xml(message));
                 xml.writeAttribute("type", "org.opentest4j.AssertionFailedError");
-                xml.writeCharacters(message);
+                xml.writeCharacters(xml(message));
                 xml.writeEndElement();
                 xml.writeCharacters("\n  ");
             }
@@ -146,8 +152,38 @@ public final class SurefireSeriesReports {
     private static void property(XMLStreamWriter xml, String name, String value) throws XMLStreamException {
         xml.writeCharacters("\n    ");
         xml.writeEmptyElement("property");
-        xml.writeAttribute("name", name);
-        xml.writeAttribute("value", value);
+        xml.writeAttribute("name", xml(name));
+        xml.writeAttribute("value", xml(value));
+    }
+
+    /**
+     * The text with every character XML 1.0 cannot hold (controls other than tab, line feed and
+     * carriage return; U+FFFE, U+FFFF; unpaired surrogates) written as {@code \\uXXXX}.
+     */
+    static String xml(String text) {
+        StringBuilder out = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean pair = Character.isHighSurrogate(c) && i + 1 < text.length()
+                    && Character.isLowSurrogate(text.charAt(i + 1));
+            boolean allowed = c == '\t' || c == '\n' || c == '\r' || (c >= 0x20 && c < 0xD800)
+                    || (c >= 0xE000 && c <= 0xFFFD) || pair;
+            if (allowed) {
+                if (out != null) {
+                    out.append(c);
+                    if (pair) {
+                        out.append(text.charAt(i + 1));
+                    }
+                }
+                i += pair ? 1 : 0;
+                continue;
+            }
+            if (out == null) {
+                out = new StringBuilder(text.length() + 8).append(text, 0, i);
+            }
+            out.append(String.format(Locale.ROOT, "\\u%04X", (int) c));
+        }
+        return out == null ? text : out.toString();
     }
 
     private static String seconds(long nanos) {

@@ -6,7 +6,14 @@ import org.triscale.junit.RunContext;
 import java.util.HashMap;
 import java.util.Map;
 
-/** The {@link RunContext} of one run: validates names and values and keeps the samples. */
+/**
+ * The {@link RunContext} of one run: validates names and values and keeps the samples.
+ *
+ * <p>Not thread-safe, by design (a lock or atomics would cost more than the 10 ns a sample may
+ * cost): it belongs to the thread that runs the test method. A call from another thread throws,
+ * and since a thread pool may swallow that exception, the run then fails at its end as well
+ * ({@link #misuse()}), instead of passing on a silently thinned set of samples.
+ */
 public final class RunRecorder implements RunContext {
     private final Map<String, MetricSpec> metrics;
     private final String declaredNames;
@@ -17,6 +24,10 @@ public final class RunRecorder implements RunContext {
     private final Map<String, Double> reported = new HashMap<>();
     private final TestBed testBed;
     private boolean closed;
+    /** The thread the run executes in; bound when the run starts (or on first use). */
+    private volatile Thread owner;
+    /** The first call from another thread, for the run's failure message. */
+    private volatile String misuse;
 
     RunRecorder(Map<String, MetricSpec> metrics, String declaredNames, int series, int run, long seed) {
         this(metrics, declaredNames, series, run, seed, new TestBed());
@@ -108,6 +119,7 @@ public final class RunRecorder implements RunContext {
 
     @Override
     public void report(String metric, double value) {
+        ownThread("report");
         MetricSpec spec = spec(metric);
         open();
         if (!spec.reportable()) {
@@ -129,8 +141,42 @@ public final class RunRecorder implements RunContext {
 
     @Override
     public void testBed(String key, String value) {
+        ownThread("testBed");
         open();
         testBed.put(key, value, "series " + series + " run " + run);
+    }
+
+    /** Binds the context to the current thread, the one that runs the test method. */
+    public void bindToCurrentThread() {
+        owner = Thread.currentThread();
+    }
+
+    /**
+     * The first call made from a thread other than the test's, as a failure message for the run;
+     * {@code null} when there was none.
+     */
+    public String misuse() {
+        return misuse;
+    }
+
+    private void ownThread(String method) {
+        Thread current = Thread.currentThread();
+        Thread bound = owner;
+        if (bound == current) {
+            return;
+        }
+        if (bound == null) {
+            owner = current;
+            return;
+        }
+        String message = "RunContext." + method + "(...) was called from thread \"" + current.getName()
+                + "\", but the RunContext of series " + series + " run " + run + " belongs to the test's thread \""
+                + bound.getName() + "\" and is not thread-safe (samples would be lost); collect the samples in"
+                + " your own threads and record them from the test's thread, e.g. with recordAll after joining them";
+        if (misuse == null) {
+            misuse = message;
+        }
+        throw new IllegalStateException(message);
     }
 
     /** Closes the context: later calls fail, since the run's metrics have been computed. */
@@ -149,6 +195,7 @@ public final class RunRecorder implements RunContext {
     }
 
     private SampleBuffer buffer(String metric) {
+        ownThread("record");
         spec(metric);
         open();
         if (reported.containsKey(metric)) {

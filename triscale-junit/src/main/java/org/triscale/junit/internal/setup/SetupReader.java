@@ -55,6 +55,9 @@ public final class SetupReader {
                 + ") must be >= 0 (the number of extreme runs a KPI may ignore); use 0 or more");
         check(runs.count() >= 0, "@Runs(count = " + runs.count()
                 + ") must be >= 0; use 0 to run the sized minimum, or a number of runs per series");
+        check(runs.robustness() < Limits.MAX_RUNS, "@Runs(robustness = " + runs.robustness() + ") must be below "
+                + Limits.MAX_RUNS + ", the most runs a test method may have; it is the number of extreme runs a KPI"
+                + " may ignore, usually 0 to 3");
         int sized = Sizing.oneSided(runs.percentile(), runs.confidence(), runs.robustness());
         check(runs.count() == 0 || runs.count() >= sized, "@Runs(count = " + runs.count() + ") is below the "
                 + sized + " runs per series that " + runsText(runs) + " need; set count >= " + sized
@@ -75,6 +78,10 @@ public final class SetupReader {
             seriesConfidence = series.confidence();
             seriesCount = series.count() > 0 ? series.count() : Sizing.twoSided(seriesPercentile, seriesConfidence, 0);
         }
+        String tooMany = Limits.runs(runsPerSeries, runs.count() > 0 ? "@Runs(count = " + runs.count() + ")"
+                : runsText(runs), seriesCount, seriesAnnotation.isPresent() ? "@Series(count = " + seriesCount + ")"
+                : "one series");
+        check(tooMany == null, tooMany);
 
         Optional<ConvergenceRequired> convergenceAnnotation = AnnotationSupport.findAnnotation(method,
                 ConvergenceRequired.class);
@@ -140,6 +147,12 @@ public final class SetupReader {
     private MetricSpec metric(Metric metric, boolean convergenceRequired, boolean reportable) {
         String name = metric.name().trim();
         check(!name.isEmpty(), "@Metric(name = \"" + metric.name() + "\") needs a name, e.g. name = \"delay\"");
+        for (String[] text : new String[][] {{"name", name}, {"unit", metric.unit()}}) {
+            String invalid = Limits.invalidCharacter(text[1]);
+            check(invalid == null, "@Metric(" + text[0] + " = \"" + text[1].replaceAll("\\p{Cntrl}", "?")
+                    + "\") holds the control character " + invalid + "; names and units appear in reports and XML,"
+                    + " use printable characters only");
+        }
         Measure measure;
         switch (metric.statistic()) {
             case MEAN: measure = Measure.mean(); break;

@@ -84,4 +84,14 @@ class BaselineFilesTest {
                 .hasMessageStartingWith("baseline file " + file).hasMessageContaining(message);
         assertThat(Files.readAllBytes(file)).isEqualTo(before);
     }
+
+    @Test
+    void anUnreadableBaselineIsNamedInTheMessage() throws IOException {
+        // Before: "Baseline gate: Is a directory", without the file.
+        Path directory = Files.createDirectories(folder.resolve("baseline.json"));
+        assertThatThrownBy(() -> BaselineFiles.read(directory)).isInstanceOf(IOException.class)
+                .hasMessageStartingWith("baseline file " + directory + " is a directory");
+        assertThatThrownBy(() -> BaselineFiles.read(folder.resolve("missing.json"))).isInstanceOf(IOException.class)
+                .hasMessageStartingWith("baseline file " + folder.resolve("missing.json") + " cannot be read");
+    }
 }

@@ -1,0 +1,46 @@
+package org.triscale.cli;
+
+import org.triscale.cli.csv.CsvColumns;
+import org.triscale.cli.csv.CsvDataException;
+import org.triscale.testbed.LogFormat;
+import org.triscale.testbed.MalformedLogException;
+import org.triscale.testbed.Samples;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/** The commands' input from a test-bed log ({@code --format} other than csv): one field as columns. */
+final class LogInput {
+    private LogInput() {
+    }
+
+    /** The x and y of a field's samples, as the two columns {@code metric} reads. */
+    static CsvColumns samples(Path file, LogFormat format, String field, String xField) {
+        Samples samples = read(file, format, field, xField);
+        return new CsvColumns(file, true, List.of("x", samples.name()), List.of(samples.x(), samples.y()),
+                samples.size());
+    }
+
+    /** A field's values, as the one column {@code kpi} and {@code score} read. */
+    static CsvColumns values(Path file, LogFormat format, String field) {
+        Samples samples = read(file, format, field, null);
+        return new CsvColumns(file, true, List.of(samples.name()), List.of(samples.y()), samples.size());
+    }
+
+    private static Samples read(Path file, LogFormat format, String field, String xField) {
+        if (field == null) {
+            throw new IllegalArgumentException("--format " + format + " needs --field NAME"
+                    + (format.fields().isEmpty() ? "" : ", one of " + String.join(", ", format.fields())));
+        }
+        Samples samples;
+        try {
+            samples = format.read(file, field, xField);
+        } catch (MalformedLogException e) {
+            throw new CsvDataException(e.getMessage(), e);
+        }
+        if (samples.size() == 0) {
+            throw new CsvDataException(file + " has no sample of " + field);
+        }
+        return samples;
+    }
+}

@@ -1,0 +1,91 @@
+package org.triscale.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** metric, kpi and score read test-bed logs with --format and --field (the parsers are tested in triscale-testbed). */
+class LogFormatsTest {
+    @TempDir
+    Path dir;
+
+    private Path file(String name, String content) throws IOException {
+        Path file = dir.resolve(name);
+        Files.writeString(file, content);
+        return file;
+    }
+
+    private static String iperf3(double... mbps) {
+        StringBuilder intervals = new StringBuilder();
+        for (int i = 0; i < mbps.length; i++) {
+            intervals.append(i == 0 ? "" : ",").append("{\"streams\": [{\"socket\": 5, \"bits_per_second\": ")
+                    .append(mbps[i] * 1e6).append(", \"rtt\": ").append(1000 * (i + 1)).append("}], \"sum\": {\"start\": ")
+                    .append(i).append(", \"end\": ").append(i + 1).append(", \"bits_per_second\": ").append(mbps[i] * 1e6)
+                    .append("}}");
+        }
+        return "{\"start\": {\"version\": \"iperf 3.12\"}, \"intervals\": [" + intervals + "], \"end\": {}}";
+    }
+
+    @Test
+    void metricOfAnIperf3Run() throws IOException {
+        Path log = file("run.json", iperf3(10, 30, 20, 40, 50));
+        Cli result = Cli.run("metric", log.toString(), "--format", "iperf3", "--field", "throughput", "--measure", "50");
+        assertThat(result.err()).isEmpty();
+        assertThat(result.out()).startsWith("metric: P50 of throughput = 30\n");
+        Cli rtt = Cli.run("metric", log.toString(), "--format", "iperf3", "--field", "rtt", "--measure", "max");
+        assertThat(rtt.out()).startsWith("metric: maximum of rtt = 5\n");
+    }
+
+    @Test
+    void kpiOfFlowCompletionTimesAndScoreOfJsonLines() throws IOException {
+        StringBuilder flows = new StringBuilder("<FlowMonitor><FlowStats>\n");
+        for (int id = 1; id <= 12; id++) {
+            flows.append("<Flow flowId=\"").append(id).append("\" timeFirstTxPacket=\"+0ns\" timeFirstRxPacket=\"+1e+07ns\" ")
+                    .append("timeLastRxPacket=\"+").append(id).append("e+08ns\" delaySum=\"+1e+07ns\" jitterSum=\"+0ns\" ")
+                    .append("txBytes=\"3000\" rxBytes=\"3000\" txPackets=\"2\" rxPackets=\"2\" lostPackets=\"0\"/>\n");
+        }
+        Path xml = file("flows.xml", flows + "</FlowStats></FlowMonitor>\n");
+        Cli kpi = Cli.run("kpi", xml.toString(), "--format", "flowmon", "--field", "fct", "-p", "75", "-c", "75", "--json");
+        assertThat(kpi.err()).isEmpty();
+        assertThat(kpi.out()).contains("\"values\":12");
+        StringBuilder lines = new StringBuilder();
+        for (int i = 1; i <= 10; i++) {
+            lines.append("{\"kpi\": {\"throughput\": ").append(90 + i % 4).append("}}\n");
+        }
+        Path jsonl = file("kpis.jsonl", lines.toString());
+        Cli score = Cli.run("score", jsonl.toString(), "--format", "jsonl", "--field", "kpi.throughput", "-p", "75", "-c", "75");
+        assertThat(score.err()).isEmpty();
+        assertThat(score.out()).startsWith("variability score: ");
+    }
+
+    @Test
+    void badFormatsFieldsAndLogsAreOneLineErrors() throws IOException {
+        Path log = file("run.json", iperf3(10, 20));
+        Cli unknown = Cli.run("metric", log.toString(), "--format", "pcap", "--field", "x", "--measure", "50");
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err()).contains("'pcap' is not a log format; use one of iperf3");
+        Cli noField = Cli.run("metric", log.toString(), "--format", "iperf3", "--measure", "50");
+        assertThat(noField.exitCode()).isEqualTo(1);
+        assertThat(noField.err()).contains("--format iperf3 needs --field NAME, one of throughput, retransmits, rtt, cwnd");
+        Path broken = file("broken.log", "0 + 1500\n1 x 1500\n");
+        Cli bad = Cli.run("kpi", broken.toString(), "--format", "mahimahi", "--field", "delay", "-p", "75", "-c", "75");
+        assertThat(bad.exitCode()).isEqualTo(1);
+        assertThat(bad.err()).contains(broken + ":2: '1 x 1500' is not a mahimahi event");
+        Cli both = Cli.run("kpi", log.toString(), "--field", "a", "--column", "b", "-p", "75", "-c", "75");
+        assertThat(both.exitCode()).isEqualTo(2);
+        assertThat(both.err()).contains("--field and --column both choose the values");
+    }
+
+    @Test
+    void fieldNamesACsvColumn() throws IOException {
+        Path csv = file("run.csv", "time,delay,loss\n0,10,0\n1,12,0\n2,11,0\n");
+        Cli result = Cli.run("metric", csv.toString(), "--field", "delay", "--measure", "max");
+        assertThat(result.err()).isEmpty();
+        assertThat(result.out()).startsWith("metric: maximum of delay = 12\n");
+    }
+}

@@ -1,0 +1,337 @@
+package org.triscale.testbed;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+/**
+ * One run of an external program (a simulator, a traffic generator, a script driving a test bed),
+ * started with the run's seed in its arguments, in a working folder of its own, with a timeout.
+ *
+ * <pre>{@code
+ * ExternalRun sim = ExternalRun.command("./my-sim", "--seed={seed32}", "--out=flows.xml")
+ *         .timeout(Duration.ofMinutes(2))
+ *         .build();
+ * ExternalRun.Result result = sim.run("cubic/series-1/run-3", run.seed());
+ * FlowMonitorXml.read(result.directory().resolve("flows.xml"));
+ * }</pre>
+ *
+ * <p>Arguments and environment values may hold the placeholders of {@link Seeds#substitute}.
+ * Standard output and error go to {@code stdout.log} and {@code stderr.log} in the run's folder
+ * (never to a pipe that could fill up and block the program); their last bytes are kept in the
+ * {@link Result} and in the message of an {@link ExternalRunException}. On timeout, on
+ * interruption of the calling thread, and when the JVM shuts down, the process and all its
+ * descendants are killed, so no orphan keeps running or holds the test bed. (A {@code kill -9} of
+ * the JVM itself cannot be intercepted, and a program that exits normally but leaves a background
+ * process behind has handed it to the system: start long-lived daemons with a timeout of their own.)
+ */
+public final class ExternalRun {
+    /** Where run folders go unless {@link Builder#runsDirectory} says otherwise. */
+    public static final Path DEFAULT_RUNS_DIRECTORY = Path.of("target", "triscale", "runs");
+
+    private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
+
+    static {
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> LIVE.forEach(ExternalRun::killTree),
+                "triscale-external-run-cleanup"));
+    }
+
+    private final List<String> command;
+    private final Map<String, String> environment;
+    private final Path runsDirectory;
+    private final Duration timeout;
+    private final Set<Integer> acceptedExitCodes;
+    private final int tailBytes;
+
+    private ExternalRun(Builder builder) {
+        this.command = List.copyOf(builder.command);
+        this.environment = Map.copyOf(builder.environment);
+        this.runsDirectory = builder.runsDirectory;
+        this.timeout = builder.timeout;
+        this.acceptedExitCodes = Set.copyOf(builder.acceptedExitCodes);
+        this.tailBytes = builder.tailBytes;
+    }
+
+    /**
+     * Starts describing a run of a program.
+     *
+     * @param program   the program, a path or a name found on the PATH
+     * @param arguments its arguments, which may hold seed placeholders
+     * @return a builder
+     */
+    public static Builder command(String program, String... arguments) {
+        return new Builder(program, arguments);
+    }
+
+    /**
+     * Runs the program once and waits for it.
+     *
+     * @param runName names the run's folder under the runs directory, e.g.
+     *                {@code "MyTest/cubic/series-1/run-3"}; letters, digits, {@code . _ - /}
+     * @param seed    the run's seed, substituted into the arguments and environment
+     * @return the run's result, with an accepted exit code
+     * @throws ExternalRunException if the program cannot start, exceeds the timeout, or ends with
+     *                              an exit code the policy does not accept
+     * @throws InterruptedException if the calling thread is interrupted; the process tree is
+     *                              killed first
+     */
+    public Result run(String runName, long seed) throws InterruptedException {
+        Path directory = prepare(runName);
+        List<String> substituted = command.stream().map(argument -> Seeds.substitute(argument, seed)).toList();
+        Path stdout = directory.resolve("stdout.log");
+        Path stderr = directory.resolve("stderr.log");
+        ProcessBuilder builder = new ProcessBuilder(substituted)
+                .directory(directory.toFile())
+                .redirectInput(ProcessBuilder.Redirect.from(nullDevice()))
+                .redirectOutput(stdout.toFile())
+                .redirectError(stderr.toFile());
+        environment.forEach((key, value) -> builder.environment().put(key, Seeds.substitute(value, seed)));
+        long started = System.nanoTime();
+        Process process;
+        try {
+            Files.writeString(directory.resolve("command.txt"), String.join(" ", substituted) + "\n");
+            process = builder.start();
+        } catch (IOException e) {
+            throw new ExternalRunException("cannot start " + substituted.get(0) + " (" + e.getMessage()
+                    + "); is it installed, executable and on the PATH?", null, e);
+        }
+        LIVE.add(process);
+        boolean finished;
+        try {
+            finished = process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (InterruptedException e) {
+            killTree(process);
+            throw e;
+        } finally {
+            if (!process.isAlive()) {
+                LIVE.remove(process);
+            }
+        }
+        if (!finished) {
+            killTree(process);
+            LIVE.remove(process);
+        }
+        Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
+        Result result = new Result(substituted, directory, finished ? process.exitValue() : -1, !finished, elapsed,
+                stdout, stderr, tail(stdout, tailBytes), tail(stderr, tailBytes));
+        if (!finished) {
+            throw new ExternalRunException(describe(result) + " did not finish within " + timeout
+                    + " and was killed with its child processes" + tails(result), result, null);
+        }
+        if (!acceptedExitCodes.contains(result.exitCode())) {
+            throw new ExternalRunException(describe(result) + " exited with code " + result.exitCode()
+                    + " (accepted: " + new TreeSet<>(acceptedExitCodes) + ")"
+                    + tails(result), result, null);
+        }
+        return result;
+    }
+
+    private Path prepare(String runName) {
+        if (runName == null || runName.isBlank() || !runName.matches("[A-Za-z0-9._/\\-]+")
+                || Arrays.asList(runName.split("/")).contains("..")) {
+            throw new IllegalArgumentException("runName '" + runName + "' must be letters, digits and . _ - / "
+                    + "without '..', e.g. \"MyTest/series-1/run-3\"");
+        }
+        Path directory = runsDirectory.resolve(runName).toAbsolutePath();
+        try {
+            if (Files.exists(directory)) {
+                // A rerun replaces the folder, so no file of an earlier run is mistaken for this one's.
+                try (Stream<Path> old = Files.walk(directory)) {
+                    for (Path path : old.sorted(Comparator.reverseOrder()).toList()) {
+                        Files.delete(path);
+                    }
+                }
+            }
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot prepare the run folder " + directory, e);
+        }
+        return directory;
+    }
+
+    private static java.io.File nullDevice() {
+        return new java.io.File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
+    }
+
+    /** Kills a process and every descendant; the descendants are listed first, as they lose their parent link once it dies. */
+    static void killTree(Process process) {
+        List<ProcessHandle> descendants = process.descendants().toList();
+        process.destroyForcibly();
+        descendants.forEach(ProcessHandle::destroyForcibly);
+        try {
+            process.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static String describe(Result result) {
+        return "'" + String.join(" ", result.command()) + "' (run folder " + result.directory() + ")";
+    }
+
+    private static String tails(Result result) {
+        StringBuilder text = new StringBuilder();
+        if (!result.stderrTail().isBlank()) {
+            text.append("; end of stderr:\n").append(result.stderrTail().strip());
+        }
+        if (!result.stdoutTail().isBlank()) {
+            text.append("\n; end of stdout:\n").append(result.stdoutTail().strip());
+        }
+        return text.toString();
+    }
+
+    /** The last {@code bytes} bytes of a file, from the first whole line, as text. */
+    static String tail(Path file, int bytes) {
+        try (FileChannel channel = FileChannel.open(file)) {
+            long size = channel.size();
+            long from = Math.max(0, size - bytes);
+            ByteBuffer buffer = ByteBuffer.allocate((int) (size - from));
+            while (buffer.hasRemaining() && channel.read(buffer, from + buffer.position()) > 0) {
+                // read until full
+            }
+            String text = new String(buffer.array(), 0, buffer.position(), StandardCharsets.UTF_8);
+            int firstBreak = text.indexOf('\n');
+            return from > 0 && firstBreak >= 0 ? text.substring(firstBreak + 1) : text;
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /**
+     * The outcome of one run.
+     *
+     * @param command    the command as run, placeholders replaced
+     * @param directory  the run's working folder
+     * @param exitCode   the exit code, −1 when the run timed out
+     * @param timedOut   whether the run was killed at its timeout
+     * @param elapsed    wall-clock time from start to exit
+     * @param stdout     the file holding standard output
+     * @param stderr     the file holding standard error
+     * @param stdoutTail the last bytes of standard output (at most the builder's tail size)
+     * @param stderrTail the last bytes of standard error
+     */
+    public record Result(List<String> command, Path directory, int exitCode, boolean timedOut, Duration elapsed,
+                         Path stdout, Path stderr, String stdoutTail, String stderrTail) {
+        /** Copies the command. */
+        public Result {
+            command = List.copyOf(command);
+        }
+    }
+
+    /** Describes an {@link ExternalRun}; {@link #build()} checks it. */
+    public static final class Builder {
+        private final List<String> command = new ArrayList<>();
+        private final Map<String, String> environment = new LinkedHashMap<>();
+        private Path runsDirectory = DEFAULT_RUNS_DIRECTORY;
+        private Duration timeout = Duration.ofMinutes(10);
+        private Set<Integer> acceptedExitCodes = Set.of(0);
+        private int tailBytes = 4096;
+
+        private Builder(String program, String... arguments) {
+            if (program == null || program.isBlank()) {
+                throw new IllegalArgumentException("program must be a path or a name on the PATH, got '" + program + "'");
+            }
+            command.add(program);
+            for (String argument : arguments) {
+                command.add(Objects.requireNonNull(argument, "arguments must not be null"));
+            }
+        }
+
+        /**
+         * Sets an environment variable of the process; the value may hold seed placeholders.
+         *
+         * @param name  the variable
+         * @param value its value
+         * @return this builder
+         */
+        public Builder environment(String name, String value) {
+            environment.put(Objects.requireNonNull(name, "name"), Objects.requireNonNull(value, "value"));
+            return this;
+        }
+
+        /**
+         * Sets the folder under which each run gets its own folder (default
+         * {@code target/triscale/runs}, relative to the working directory of the JVM).
+         *
+         * @param directory the folder
+         * @return this builder
+         */
+        public Builder runsDirectory(Path directory) {
+            runsDirectory = Objects.requireNonNull(directory, "directory");
+            return this;
+        }
+
+        /**
+         * Sets the time after which the process tree is killed and the run fails (default 10 minutes).
+         *
+         * @param limit a positive duration
+         * @return this builder
+         */
+        public Builder timeout(Duration limit) {
+            if (limit == null || limit.isNegative() || limit.isZero()) {
+                throw new IllegalArgumentException("timeout must be positive, got " + limit
+                        + "; give the longest a healthy run takes, with a margin");
+            }
+            timeout = limit;
+            return this;
+        }
+
+        /**
+         * Sets the exit codes that count as success (default: 0 only), e.g. for tools that exit 1
+         * when they found something worth reporting.
+         *
+         * @param codes the accepted codes
+         * @return this builder
+         */
+        public Builder acceptExitCodes(int... codes) {
+            if (codes.length == 0) {
+                throw new IllegalArgumentException("give at least one accepted exit code");
+            }
+            acceptedExitCodes = new TreeSet<>();
+            for (int code : codes) {
+                acceptedExitCodes.add(code);
+            }
+            return this;
+        }
+
+        /**
+         * Sets how many bytes of the end of stdout and stderr are kept for results and messages (default 4,096).
+         *
+         * @param bytes from 0 to 1 MiB
+         * @return this builder
+         */
+        public Builder tailBytes(int bytes) {
+            if (bytes < 0 || bytes > 1 << 20) {
+                throw new IllegalArgumentException("tailBytes must be in [0, 1048576], got " + bytes);
+            }
+            tailBytes = bytes;
+            return this;
+        }
+
+        /**
+         * Builds the description.
+         *
+         * @return the external run
+         */
+        public ExternalRun build() {
+            return new ExternalRun(this);
+        }
+    }
+}

@@ -1,0 +1,290 @@
+package org.triscale.testbed;
+
+import javax.xml.stream.XMLInputFactory;
+import javax.xml.stream.XMLStreamConstants;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Reads the XML file of ns-3's FlowMonitor ({@code FlowMonitor::SerializeToXmlFile}): one record
+ * per flow with its FCT, throughput, mean delay, mean jitter and loss, the 5-tuple from the IPv4
+ * or IPv6 classifier joined on the flow id.
+ *
+ * <p>The file is streamed with StAX (histograms and probes are skipped, so memory grows with the
+ * number of flows only); DTDs and external entities are refused.
+ */
+public final class FlowMonitorXml {
+    private static final XMLInputFactory XML = XMLInputFactory.newFactory();
+
+    static {
+        XML.setProperty(XMLInputFactory.SUPPORT_DTD, false);
+        XML.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
+    }
+
+    private FlowMonitorXml() {
+    }
+
+    /**
+     * One flow's statistics. Times are in seconds since the simulation start; derived values are
+     * NaN when the flow received nothing.
+     *
+     * @param flowId          FlowMonitor's flow id
+     * @param source          source address, or empty when no classifier names the flow
+     * @param destination     destination address, or empty
+     * @param protocol        IP protocol number (6 TCP, 17 UDP), or −1
+     * @param sourcePort      source port, or −1
+     * @param destinationPort destination port, or −1
+     * @param txPackets       packets sent
+     * @param rxPackets       packets received
+     * @param lostPackets     packets FlowMonitor counts as lost
+     * @param txBytes         bytes sent, headers included
+     * @param rxBytes         bytes received, headers included
+     * @param firstTx         time of the first packet sent
+     * @param firstRx         time of the first packet received
+     * @param lastRx          time of the last packet received
+     * @param delaySum        sum of the received packets' one-way delays, seconds
+     * @param jitterSum       sum of the differences between consecutive delays, seconds
+     */
+    public record Flow(int flowId, String source, String destination, int protocol, int sourcePort,
+                       int destinationPort, long txPackets, long rxPackets, long lostPackets, long txBytes,
+                       long rxBytes, double firstTx, double firstRx, double lastRx, double delaySum,
+                       double jitterSum) {
+
+        /**
+         * Flow completion time: from the first packet sent to the last received.
+         *
+         * @return seconds
+         */
+        public double fctSeconds() {
+            return rxPackets == 0 ? Double.NaN : lastRx - firstTx;
+        }
+
+        /**
+         * Throughput as ns-3's examples compute it: bits received over the time between the first
+         * and the last packet received.
+         *
+         * @return Mbit/s
+         */
+        public double throughputMbps() {
+            double span = lastRx - firstRx;
+            return rxPackets < 2 || span <= 0 ? Double.NaN : rxBytes * 8 / span / 1e6;
+        }
+
+        /**
+         * Mean one-way delay of the received packets.
+         *
+         * @return ms
+         */
+        public double meanDelayMs() {
+            return rxPackets == 0 ? Double.NaN : delaySum / rxPackets * 1e3;
+        }
+
+        /**
+         * Mean jitter: mean difference between consecutive packets' delays.
+         *
+         * @return ms
+         */
+        public double meanJitterMs() {
+            return rxPackets < 2 ? Double.NaN : jitterSum / (rxPackets - 1) * 1e3;
+        }
+
+        /**
+         * Lost packets over sent packets.
+         *
+         * @return a fraction in [0, 1]
+         */
+        public double lossRatio() {
+            return txPackets == 0 ? Double.NaN : (double) lostPackets / txPackets;
+        }
+    }
+
+    /**
+     * The flows of one file.
+     *
+     * @param flows the flows, in the file's order
+     */
+    public record Report(List<Flow> flows) {
+        /** Copies the flows. */
+        public Report {
+            flows = List.copyOf(flows);
+        }
+
+        /** @return each flow's FCT in s, x = flow id */
+        public Samples fctSeconds() {
+            return samples("fct", "s", Flow::fctSeconds);
+        }
+
+        /** @return each flow's throughput in Mbit/s, x = flow id */
+        public Samples throughputMbps() {
+            return samples("throughput", "Mbit/s", Flow::throughputMbps);
+        }
+
+        /** @return each flow's mean delay in ms, x = flow id */
+        public Samples meanDelayMs() {
+            return samples("delay", "ms", Flow::meanDelayMs);
+        }
+
+        /** @return each flow's mean jitter in ms, x = flow id */
+        public Samples meanJitterMs() {
+            return samples("jitter", "ms", Flow::meanJitterMs);
+        }
+
+        /** @return each flow's loss ratio, x = flow id */
+        public Samples lossRatio() {
+            return samples("loss", "ratio", Flow::lossRatio);
+        }
+
+        /**
+         * The flows of one IP protocol, e.g. 6 for TCP.
+         *
+         * @param protocol the protocol number
+         * @return a report of those flows only
+         */
+        public Report protocol(int protocol) {
+            return new Report(flows.stream().filter(flow -> flow.protocol() == protocol).toList());
+        }
+
+        private Samples samples(String name, String unit, ToDoubleFunction<Flow> value) {
+            Samples.Builder samples = new Samples.Builder(name, unit);
+            for (Flow flow : flows) {
+                double v = value.applyAsDouble(flow);
+                if (!Double.isNaN(v)) {
+                    samples.add(flow.flowId(), v);
+                }
+            }
+            return samples.build();
+        }
+    }
+
+    /**
+     * Reads a FlowMonitor XML file.
+     *
+     * @param file the file
+     * @return its flows
+     * @throws MalformedLogException if the file is not FlowMonitor XML, with its line
+     */
+    public static Report read(Path file) {
+        XMLStreamReader xml = null;
+        try (InputStream in = LogLines.openStream(file)) {
+            xml = XML.createXMLStreamReader(in);
+            return read(xml, file);
+        } catch (XMLStreamException e) {
+            long line = e.getLocation() == null ? 0 : e.getLocation().getLineNumber();
+            throw new MalformedLogException(file, line, "not well-formed XML (" + e.getMessage().lines()
+                    .reduce((a, b) -> b).orElse("") + "); expected FlowMonitor::SerializeToXmlFile output", e);
+        } catch (IOException e) {
+            throw new MalformedLogException(file, 0, "cannot read: " + e.getMessage(), e);
+        } finally {
+            if (xml != null) {
+                try {
+                    xml.close();
+                } catch (XMLStreamException ignored) {
+                    // closing a reader of a file being closed anyway
+                }
+            }
+        }
+    }
+
+    private static Report read(XMLStreamReader xml, Path file) throws XMLStreamException {
+        Map<Integer, Map<String, String>> stats = new LinkedHashMap<>();
+        Map<Integer, Map<String, String>> tuples = new LinkedHashMap<>();
+        Map<Integer, Long> lines = new LinkedHashMap<>();
+        boolean root = false;
+        String section = "";
+        while (xml.hasNext()) {
+            if (xml.next() != XMLStreamConstants.START_ELEMENT) {
+                continue;
+            }
+            String element = xml.getLocalName();
+            long line = xml.getLocation().getLineNumber();
+            switch (element) {
+                case "FlowMonitor" -> root = true;
+                case "FlowStats", "Ipv4FlowClassifier", "Ipv6FlowClassifier", "FlowProbes" -> section = element;
+                case "Flow" -> {
+                    if (section.equals("FlowStats") || section.endsWith("FlowClassifier")) {
+                        Map<String, String> attributes = new LinkedHashMap<>();
+                        for (int i = 0; i < xml.getAttributeCount(); i++) {
+                            attributes.put(xml.getAttributeLocalName(i), xml.getAttributeValue(i));
+                        }
+                        int id = (int) integer(attributes, "flowId", file, line);
+                        if (section.equals("FlowStats")) {
+                            stats.put(id, attributes);
+                            lines.put(id, line);
+                        } else {
+                            tuples.put(id, attributes);
+                        }
+                    }
+                }
+                default -> { }
+            }
+        }
+        if (!root) {
+            throw new MalformedLogException(file, 0, "no <FlowMonitor> element: not FlowMonitor XML");
+        }
+        List<Flow> flows = new ArrayList<>(stats.size());
+        for (Map.Entry<Integer, Map<String, String>> entry : stats.entrySet()) {
+            Map<String, String> s = entry.getValue();
+            long line = lines.get(entry.getKey());
+            Map<String, String> t = tuples.getOrDefault(entry.getKey(), Map.of());
+            flows.add(new Flow(entry.getKey(), t.getOrDefault("sourceAddress", ""),
+                    t.getOrDefault("destinationAddress", ""), (int) optionalInteger(t, "protocol"),
+                    (int) optionalInteger(t, "sourcePort"), (int) optionalInteger(t, "destinationPort"),
+                    integer(s, "txPackets", file, line), integer(s, "rxPackets", file, line),
+                    integer(s, "lostPackets", file, line), integer(s, "txBytes", file, line),
+                    integer(s, "rxBytes", file, line), time(s, "timeFirstTxPacket", file, line),
+                    time(s, "timeFirstRxPacket", file, line), time(s, "timeLastRxPacket", file, line),
+                    time(s, "delaySum", file, line), time(s, "jitterSum", file, line)));
+        }
+        return new Report(flows);
+    }
+
+    private static long integer(Map<String, String> attributes, String name, Path file, long line) {
+        String text = attributes.get(name);
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new MalformedLogException(file, line, "attribute " + name + " of <Flow> is "
+                    + (text == null ? "missing" : "'" + text + "', not an integer"));
+        }
+    }
+
+    private static long optionalInteger(Map<String, String> attributes, String name) {
+        String text = attributes.get(name);
+        if (text == null) {
+            return -1;
+        }
+        try {
+            return Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** Parses an ns-3 time such as {@code +1.20046e+08ns} into seconds. */
+    private static double time(Map<String, String> attributes, String name, Path file, long line) {
+        String text = attributes.get(name);
+        if (text != null) {
+            String[][] units = {{"ns", "1e-9"}, {"us", "1e-6"}, {"ms", "1e-3"}, {"min", "60"}, {"s", "1"}};
+            for (String[] unit : units) {
+                if (text.endsWith(unit[0])) {
+                    try {
+                        return Double.parseDouble(text.substring(0, text.length() - unit[0].length()))
+                                * Double.parseDouble(unit[1]);
+                    } catch (NumberFormatException e) {
+                        break;
+                    }
+                }
+            }
+        }
+        throw new MalformedLogException(file, line, "attribute " + name + " of <Flow> is "
+                + (text == null ? "missing" : "'" + text + "', not an ns-3 time such as +1.5e+09ns"));
+    }
+}

@@ -1,0 +1,241 @@
+package org.triscale.testbed;
+
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.JsonToken;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads the JSON report of {@code iperf3 -J} (iperf 3.x): the per-interval samples of the sender
+ * (or of the receiver with {@code -R}), per stream and summed over the streams.
+ *
+ * <p>The document is streamed: only the intervals are kept, one small record each. Intervals
+ * marked {@code omitted} (the {@code -O} warm-up) are left out. An {@code "error"} in the report
+ * (iperf3 could not connect, the server was busy) is an error here too, with iperf3's message.
+ */
+public final class Iperf3Json {
+    private Iperf3Json() {
+    }
+
+    /**
+     * One stream's sample in one interval; NaN where iperf3 does not report the field (UDP has no
+     * RTT or congestion window, the receiver side no retransmits).
+     *
+     * @param socket        the stream's socket number, which identifies it across intervals
+     * @param bitsPerSecond the stream's throughput over the interval
+     * @param retransmits   TCP retransmissions in the interval
+     * @param rttMicros     the smoothed RTT at the end of the interval, in microseconds
+     * @param cwndBytes     the congestion window at the end of the interval, in bytes
+     */
+    public record Stream(int socket, double bitsPerSecond, double retransmits, double rttMicros, double cwndBytes) {
+    }
+
+    /**
+     * One reporting interval.
+     *
+     * @param start         seconds since the test start
+     * @param end           seconds since the test start
+     * @param bitsPerSecond throughput summed over the streams
+     * @param retransmits   retransmissions summed over the streams (NaN when not reported)
+     * @param lostPercent   UDP loss in percent (NaN for TCP)
+     * @param jitterMs      UDP jitter in ms (NaN for TCP)
+     * @param streams       the streams' own samples
+     */
+    public record Interval(double start, double end, double bitsPerSecond, double retransmits, double lostPercent,
+                           double jitterMs, List<Stream> streams) {
+        /** Copies the streams. */
+        public Interval {
+            streams = List.copyOf(streams);
+        }
+    }
+
+    /**
+     * A parsed report.
+     *
+     * @param version   iperf3's version, e.g. {@code "iperf 3.12"}
+     * @param intervals the intervals, in time order, omitted ones left out
+     */
+    public record Report(String version, List<Interval> intervals) {
+        /** Copies the intervals. */
+        public Report {
+            intervals = List.copyOf(intervals);
+        }
+
+        /**
+         * Throughput summed over the streams, per interval, at each interval's end.
+         *
+         * @return the samples, in Mbit/s
+         */
+        public Samples throughputMbps() {
+            Samples.Builder samples = new Samples.Builder("throughput", "Mbit/s");
+            intervals.forEach(interval -> samples.add(interval.end(), interval.bitsPerSecond() / 1e6));
+            return samples.build();
+        }
+
+        /**
+         * Retransmissions summed over the streams, per interval.
+         *
+         * @return the samples (empty when iperf3 reports none, e.g. for UDP)
+         */
+        public Samples retransmits() {
+            Samples.Builder samples = new Samples.Builder("retransmits", "packets");
+            intervals.stream().filter(interval -> !Double.isNaN(interval.retransmits()))
+                    .forEach(interval -> samples.add(interval.end(), interval.retransmits()));
+            return samples.build();
+        }
+
+        /**
+         * The smoothed RTT of every stream at every interval's end (one sample per stream and interval).
+         *
+         * @return the samples, in ms (empty when not reported)
+         */
+        public Samples rttMs() {
+            return perStream("rtt", "ms", stream -> stream.rttMicros() / 1000);
+        }
+
+        /**
+         * The congestion window of every stream at every interval's end.
+         *
+         * @return the samples, in bytes (empty when not reported)
+         */
+        public Samples cwndBytes() {
+            return perStream("cwnd", "bytes", Stream::cwndBytes);
+        }
+
+        /**
+         * One stream's throughput, per interval.
+         *
+         * @param socket the stream's socket number (see {@link Stream#socket()})
+         * @return the samples, in Mbit/s
+         */
+        public Samples throughputMbps(int socket) {
+            Samples.Builder samples = new Samples.Builder("throughput[" + socket + "]", "Mbit/s");
+            for (Interval interval : intervals) {
+                for (Stream stream : interval.streams()) {
+                    if (stream.socket() == socket) {
+                        samples.add(interval.end(), stream.bitsPerSecond() / 1e6);
+                    }
+                }
+            }
+            return samples.build();
+        }
+
+        private Samples perStream(String name, String unit, java.util.function.ToDoubleFunction<Stream> value) {
+            Samples.Builder samples = new Samples.Builder(name, unit);
+            for (Interval interval : intervals) {
+                for (Stream stream : interval.streams()) {
+                    double v = value.applyAsDouble(stream);
+                    if (!Double.isNaN(v)) {
+                        samples.add(interval.end(), v);
+                    }
+                }
+            }
+            return samples.build();
+        }
+    }
+
+    /**
+     * Reads a report.
+     *
+     * @param file the output of {@code iperf3 -J}
+     * @return the report
+     * @throws MalformedLogException if the file is not such a report, or iperf3 reported an error
+     */
+    public static Report read(Path file) {
+        try (InputStream in = LogLines.openStream(file); JsonParser parser = JsonFiles.open(in)) {
+            return read(parser, file);
+        } catch (JsonProcessingException e) {
+            long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
+            throw new MalformedLogException(file, line, "not valid JSON (" + e.getOriginalMessage()
+                    + "); expected the output of iperf3 -J", e);
+        } catch (IOException e) {
+            throw new MalformedLogException(file, 0, "cannot read: " + e.getMessage(), e);
+        }
+    }
+
+    private static Report read(JsonParser parser, Path file) throws IOException {
+        if (parser.nextToken() != JsonToken.START_OBJECT) {
+            throw new MalformedLogException(file, JsonFiles.line(parser), "expected a JSON object: the output of iperf3 -J");
+        }
+        String version = "";
+        List<Interval> intervals = null;
+        String error = null;
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String field = parser.currentName();
+            parser.nextToken();
+            switch (field) {
+                case "start" -> {
+                    Map<String, String> texts = new HashMap<>();
+                    JsonFiles.flatObject(parser, file, texts);
+                    version = texts.getOrDefault("version", "");
+                }
+                case "intervals" -> intervals = intervals(parser, file);
+                case "error" -> error = parser.getText();
+                default -> parser.skipChildren();
+            }
+        }
+        if (error != null) {
+            throw new MalformedLogException(file, 0, "iperf3 reported an error: " + error);
+        }
+        if (intervals == null) {
+            throw new MalformedLogException(file, 0, "no \"intervals\" array: not the output of iperf3 -J");
+        }
+        return new Report(version, intervals);
+    }
+
+    private static List<Interval> intervals(JsonParser parser, Path file) throws IOException {
+        if (parser.currentToken() != JsonToken.START_ARRAY) {
+            throw new MalformedLogException(file, JsonFiles.line(parser), "\"intervals\" must be an array");
+        }
+        List<Interval> intervals = new ArrayList<>();
+        while (parser.nextToken() == JsonToken.START_OBJECT) {
+            long line = JsonFiles.line(parser);
+            List<Stream> streams = new ArrayList<>();
+            Map<String, Double> sum = null;
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String field = parser.currentName();
+                parser.nextToken();
+                if (field.equals("streams") && parser.currentToken() == JsonToken.START_ARRAY) {
+                    while (parser.nextToken() == JsonToken.START_OBJECT) {
+                        streams.add(stream(JsonFiles.flatObject(parser, file, null), file, JsonFiles.line(parser)));
+                    }
+                } else if (field.equals("sum") && parser.currentToken() == JsonToken.START_OBJECT) {
+                    sum = JsonFiles.flatObject(parser, file, null);
+                } else {
+                    parser.skipChildren();
+                }
+            }
+            if (sum == null) {
+                throw new MalformedLogException(file, line, "an interval without \"sum\": not the output of iperf3 -J");
+            }
+            if (sum.getOrDefault("omitted", 0.0) != 0) {
+                continue;
+            }
+            intervals.add(new Interval(required(sum, "start", file, line), required(sum, "end", file, line),
+                    required(sum, "bits_per_second", file, line), sum.getOrDefault("retransmits", Double.NaN),
+                    sum.getOrDefault("lost_percent", Double.NaN), sum.getOrDefault("jitter_ms", Double.NaN), streams));
+        }
+        return intervals;
+    }
+
+    private static Stream stream(Map<String, Double> fields, Path file, long line) {
+        return new Stream((int) required(fields, "socket", file, line), required(fields, "bits_per_second", file, line),
+                fields.getOrDefault("retransmits", Double.NaN), fields.getOrDefault("rtt", Double.NaN),
+                fields.getOrDefault("snd_cwnd", Double.NaN));
+    }
+
+    private static double required(Map<String, Double> fields, String name, Path file, long line) {
+        Double value = fields.get(name);
+        if (value == null) {
+            throw new MalformedLogException(file, line, "interval field \"" + name + "\" is missing or not a number");
+        }
+        return value;
+    }
+}
