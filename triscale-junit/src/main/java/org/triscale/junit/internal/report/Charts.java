@@ -176,7 +176,7 @@ final class Charts {
             List<Double> values = new ArrayList<>();
             for (TestResult.Run run : result.runs()) {
                 TestResult.RunMetric value = metric(run, metric);
-                if (run.series() == series.series() && "PASSED".equals(run.status()) && value != null
+                if (run.series() == series.series() && ResultFacts.passed(run.status()) && value != null
                         && value.value() != null) {
                     values.add(value.value());
                 }
@@ -234,7 +234,7 @@ final class Charts {
             Double v = value == null ? null : value.value();
             table.append(row(Integer.toString(run.series()), Integer.toString(run.run()),
                     ResultFacts.value(result, kpi.metric(), v), run.status()));
-            if ("PASSED".equals(run.status()) && v != null) {
+            if (ResultFacts.passed(run.status()) && v != null) {
                 xs.add(x);
                 ys.add(v);
                 tips.add("series " + run.series() + " run " + run.run() + ": " + Format.withUnit(v, unit));
@@ -268,7 +268,7 @@ final class Charts {
             plot.hline(kpi.atLeast(), "threshold", "atLeast " + Format.withUnit(kpi.atLeast(), unit));
         }
         plot.legend("dot", "run metric (valid runs)")
-                .legend("bound", ("UPPER".equals(kpi.side()) ? "upper" : "lower") + " bound of the P"
+                .legend("bound", (ResultFacts.upper(kpi.side()) ? "upper" : "lower") + " bound of the P"
                         + Format.number(kpi.percentile()) + " at " + Format.number(kpi.confidence()) + " %")
                 .legend("threshold", "threshold");
         return new Figure("kpi", "KPI " + ResultFacts.kpiLabel(kpi) + ": run metrics and Thompson bounds",
@@ -323,7 +323,7 @@ final class Charts {
         String unit = ResultFacts.unit(result, gate.metric());
         Plot plot = new Plot(WIDE, 260, "Baseline vs candidate: " + gate.metric(), "1 = baseline, 2 = candidate",
                 "KPI of " + gate.metric() + (unit.isEmpty() ? "" : " (" + unit + ")")).integerX();
-        boolean lowerIsBetter = "LOWER_IS_BETTER".equals(gate.direction());
+        boolean lowerIsBetter = ResultFacts.lowerIsBetter(gate.direction());
         if (gate.oldKpi() != null) {
             double tolerated = (gate.score() == null ? 0 : gate.score()) + (gate.allowance() == null ? 0
                     : gate.allowance());

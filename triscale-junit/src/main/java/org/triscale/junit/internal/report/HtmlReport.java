@@ -55,7 +55,7 @@ public final class HtmlReport {
         StringBuilder html = head("TriScale report");
         int failed = 0;
         for (TestResult result : results) {
-            failed += "PASSED".equals(result.verdict().status()) ? 0 : 1;
+            failed += ResultFacts.passed(result.verdict().status()) ? 0 : 1;
         }
         html.append("<h1>TriScale report</h1><p>").append(results.size()).append(results.size() == 1 ? " test, "
                 : " tests, ").append(results.size() - failed).append(" passed, ").append(failed).append(" failed.")
@@ -182,7 +182,7 @@ public final class HtmlReport {
     }
 
     private static String badge(String status) {
-        return "<span class=\"badge " + ("PASSED".equals(status) ? "pass" : "fail") + "\">" + Html.escape(status)
+        return "<span class=\"badge " + (ResultFacts.passed(status) ? "pass" : "fail") + "\">" + Html.escape(status)
                 + "</span>";
     }
 

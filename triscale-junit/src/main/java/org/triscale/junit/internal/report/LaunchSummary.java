@@ -27,7 +27,7 @@ public final class LaunchSummary {
     public static String lines(List<TestResult> results, Path folder, Path report) {
         int failed = 0;
         for (TestResult result : results) {
-            failed += "PASSED".equals(result.verdict().status()) ? 0 : 1;
+            failed += ResultFacts.passed(result.verdict().status()) ? 0 : 1;
         }
         StringBuilder text = new StringBuilder("TriScale: ").append(results.size())
                 .append(results.size() == 1 ? " test, " : " tests, ").append(results.size() - failed)
@@ -82,7 +82,7 @@ public final class LaunchSummary {
         StringBuilder md = new StringBuilder("### TriScale\n\n");
         for (TestResult result : results) {
             String status = result.verdict().status();
-            md.append("#### ").append("PASSED".equals(status) ? "✅ " : "❌ ").append(status).append(" · `")
+            md.append("#### ").append(ResultFacts.passed(status) ? "✅ " : "❌ ").append(status).append(" · `")
                     .append(ResultFacts.name(result)).append("` · ").append(result.parameters().series().count())
                     .append(" series × ").append(result.parameters().runs().count()).append(" runs\n\n");
             List<String[]> rows = VerdictTable.rows(result);

@@ -14,6 +14,24 @@ final class ResultFacts {
     private ResultFacts() {
     }
 
+    // The JSON model holds these as strings; comparing in one place keeps a change of their type
+    // (e.g. to enums) a compile error here instead of a silent false elsewhere.
+
+    /** Whether a verdict or run status is {@code PASSED}. */
+    static boolean passed(String status) {
+        return "PASSED".equals(status);
+    }
+
+    /** Whether a KPI's side is {@code UPPER}. */
+    static boolean upper(String side) {
+        return "UPPER".equals(side);
+    }
+
+    /** Whether a gated metric's direction is {@code LOWER_IS_BETTER}. */
+    static boolean lowerIsBetter(String direction) {
+        return "LOWER_IS_BETTER".equals(direction);
+    }
+
     /** The test's short name: {@code SimpleClass.method}. */
     static String name(TestResult result) {
         String type = result.testClass();
@@ -86,7 +104,7 @@ final class ResultFacts {
             if (!kpi.passed()) {
                 return kpi;
             }
-            boolean upper = "UPPER".equals(kpi.side());
+            boolean upper = upper(kpi.side());
             if (worst == null || (upper ? kpi.value() > worst.value() : kpi.value() < worst.value())) {
                 worst = kpi;
             }

@@ -84,7 +84,7 @@ public final class VerdictTable {
                 values.add(one == null || one.value() == null ? "n/a" : Format.number(one.value()));
                 runs += one == null ? 0 : one.values();
             }
-            String side = "UPPER".equals(kpi.side()) ? " upper" : " lower";
+            String side = ResultFacts.upper(kpi.side()) ? " upper" : " lower";
             table.add(new String[] {"KPI " + ResultFacts.kpiLabel(kpi) + side,
                     deciding == null ? "n/a" : ResultFacts.value(result, kpi.metric(), deciding.value()),
                     ResultFacts.threshold(result, kpi.metric(), kpi.atLeast(), kpi.atMost()),
