@@ -1,5 +1,7 @@
 package org.triscale.benchmarks;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
@@ -15,18 +17,28 @@ import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
-import org.triscale.samples.emulator.Emulator;
-import org.triscale.samples.emulator.Packets;
-import org.triscale.samples.emulator.Rate;
-import org.triscale.samples.emulator.Scenario;
-import org.triscale.samples.emulator.Trace;
-import org.triscale.samples.emulator.cca.Cca;
+import org.triscale.emulator.Emulator;
+import org.triscale.emulator.Rate;
+import org.triscale.emulator.Scenario;
+import org.triscale.emulator.Trace;
+import org.triscale.emulator.cca.Cca;
+import org.triscale.emulator.queue.CoDel;
+import org.triscale.emulator.queue.DropTail;
+import org.triscale.emulator.queue.DualPi2;
+import org.triscale.emulator.queue.FqCoDel;
+import org.triscale.emulator.queue.Packets;
+import org.triscale.emulator.queue.Pie;
 
 /**
  * Speed of the embedded emulator on a fixed scenario: one bulk flow over a 100 Mbit/s bottleneck
  * with a 90 ms RTT and a buffer of one BDP, 30 s of simulated time (about 250,000 data packets).
  * {@code run} reports runs per second (the inverse is the wall time of one run); its
- * {@code run:events} counter reports the discrete events processed per second.
+ * {@code run:events} counter reports the discrete events processed per second, and
+ * {@code run:packets} the data packets sent per second. {@code queue} selects the bottleneck's
+ * queue: {@code fast} is the DropTail fast path without link events, the others are queue
+ * disciplines served one packet at a time. {@code run:cpuNanos} is the CPU time the benchmark
+ * thread spent, per second: divided by {@code run}'s runs per second it gives the CPU time per
+ * run, which a loaded machine disturbs far less than the wall-clock rates.
  */
 @State(Scope.Benchmark)
 @BenchmarkMode(Mode.Throughput)
@@ -40,6 +52,12 @@ public class EmulatorBenchmark {
     @Param({"CUBIC", "BBR"})
     public String cca;
 
+    /** The bottleneck's queue. */
+    @Param({"fast", "DropTail", "CoDel", "FqCoDel", "Pie", "DualPi2"})
+    public String queue;
+
+    private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
+
     private Scenario scenario;
     private long seed;
 
@@ -49,11 +67,17 @@ public class EmulatorBenchmark {
     public static class Events {
         /** Discrete events processed. */
         public long events;
+        /** Data packets sent. */
+        public long packets;
+        /** CPU time of the benchmark thread, in nanoseconds. */
+        public long cpuNanos;
 
-        /** Clears the counter before each iteration. */
+        /** Clears the counters before each iteration. */
         @Setup(Level.Iteration)
         public void clear() {
             events = 0;
+            packets = 0;
+            cpuNanos = 0;
         }
     }
 
@@ -63,8 +87,18 @@ public class EmulatorBenchmark {
         Rate rate = Rate.mbps(100);
         Duration rtt = Duration.ofMillis(90);
         Cca algorithm = "BBR".equals(cca) ? Cca.BBR : Cca.CUBIC;
-        scenario = Scenario.dumbbell().bottleneck(rate).buffer(Packets.bdp(rate, rtt))
-                .flow(f -> f.cca(algorithm).rtt(rtt)).duration(Duration.ofSeconds(30)).build();
+        Scenario.Builder b = Scenario.dumbbell().bottleneck(rate).buffer(Packets.bdp(rate, rtt))
+                .flow(f -> f.cca(algorithm).rtt(rtt)).duration(Duration.ofSeconds(30));
+        switch (queue) {
+            case "fast" -> { }
+            case "DropTail" -> b.queue(DropTail.factory());
+            case "CoDel" -> b.queue(CoDel.rfc8289());
+            case "FqCoDel" -> b.queue(FqCoDel.rfc8290());
+            case "Pie" -> b.queue(Pie.rfc8033());
+            case "DualPi2" -> b.queue(DualPi2.rfc9332());
+            default -> throw new IllegalArgumentException("unknown queue " + queue);
+        }
+        scenario = b.build();
     }
 
     /**
@@ -75,8 +109,11 @@ public class EmulatorBenchmark {
      */
     @Benchmark
     public Trace run(Events events) {
+        long cpu = THREADS.getCurrentThreadCpuTime();
         Trace trace = Emulator.run(scenario, seed++);
+        events.cpuNanos += THREADS.getCurrentThreadCpuTime() - cpu;
         events.events += trace.eventsProcessed();
+        events.packets += trace.flow(0).packetsSent();
         return trace;
     }
 }

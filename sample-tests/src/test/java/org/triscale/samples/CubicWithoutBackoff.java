@@ -1,9 +1,9 @@
 package org.triscale.samples;
 
-import org.triscale.samples.emulator.cca.Cca;
-import org.triscale.samples.emulator.cca.Connection;
-import org.triscale.samples.emulator.cca.CongestionControl;
-import org.triscale.samples.emulator.cca.Cubic;
+import org.triscale.emulator.cca.Cca;
+import org.triscale.emulator.cca.Connection;
+import org.triscale.emulator.cca.CongestionControl;
+import org.triscale.emulator.cca.Cubic;
 
 /**
  * A deliberately broken CUBIC, the kind of regression the suite must catch: its loss handler

@@ -2,9 +2,9 @@ package org.triscale.samples;
 
 import org.triscale.junit.Kpi;
 import org.triscale.junit.RunContext;
-import org.triscale.samples.emulator.Emulator;
-import org.triscale.samples.emulator.Trace;
-import org.triscale.samples.emulator.cca.Cca;
+import org.triscale.emulator.Emulator;
+import org.triscale.emulator.Trace;
+import org.triscale.emulator.cca.Cca;
 import org.triscale.samples.scenarios.CaseStudyPath;
 
 /**

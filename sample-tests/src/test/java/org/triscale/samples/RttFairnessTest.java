@@ -8,12 +8,12 @@ import org.triscale.junit.RunContext;
 import org.triscale.junit.Runs;
 import org.triscale.junit.Series;
 import org.triscale.junit.VariabilityScore;
-import org.triscale.samples.emulator.Emulator;
-import org.triscale.samples.emulator.Packets;
-import org.triscale.samples.emulator.Rate;
-import org.triscale.samples.emulator.Scenario;
-import org.triscale.samples.emulator.Throughput;
-import org.triscale.samples.emulator.cca.Cca;
+import org.triscale.emulator.Emulator;
+import org.triscale.emulator.queue.Packets;
+import org.triscale.emulator.Rate;
+import org.triscale.emulator.Scenario;
+import org.triscale.emulator.Throughput;
+import org.triscale.emulator.cca.Cca;
 
 /**
  * RTT fairness: two CUBIC flows share a 20 Mbit/s DropTail bottleneck, one with a 20 ms RTT, the

@@ -11,25 +11,31 @@ import java.lang.annotation.Target;
  * accepted sequel of the same test kept in a file committed with the tests, and fails the verdict
  * when a gated metric regressed.
  *
- * <p>Every metric with a {@link Kpi} is gated (or those named in {@link #metrics()}). For each,
- * a one-sided rank-sum test (Wilcoxon 1945; Mann &amp; Whitney 1947, exact permutation
- * distribution) compares the medians of the new series' run metrics with the baseline's, at
- * α = 1 % ({@code triscale.baseline.alpha}). The outcome is one of:
+ * <p>Every metric with a {@link Kpi} is gated (or those named in {@link #metrics()}). When the
+ * execution ran the baseline's seeds (same base seed {@code triscale.seed}, same series and runs)
+ * the comparison is <b>paired</b>: run by run, by an exact Wilcoxon signed-rank test of the
+ * per-run changes and their Hodges–Lehmann estimate; otherwise <b>unpaired</b>: the series medians
+ * by an exact rank-sum test and the Hodges–Lehmann shift. Each test is one-sided at α = 1 %
+ * ({@code triscale.baseline.alpha}); the change's interval has confidence 1 − 2α. The outcome is
+ * one of:
  * <ul>
- *   <li><b>regressed</b>: worse beyond the allowance, significantly: the verdict fails, and the
- *       message gives the old and new KPI (median of the series KPIs), the change, the baseline's
- *       variability score, the p-value and the file to update if the change is intended;</li>
+ *   <li><b>regressed</b>: worse, significantly, and the estimated change is beyond the
+ *       {@link #tolerance()}: the verdict fails, and the message gives the design, the change with
+ *       its interval, the tolerance, the change the design detects and the file to update if the
+ *       change is intended;</li>
+ *   <li><b>unchanged</b>: the interval of the change lies inside ±tolerance (equivalence shown):
+ *       the verdict passes;</li>
  *   <li><b>improved</b>: better, significantly: the verdict passes and says how to update;</li>
- *   <li><b>unchanged</b>: the verdict passes;</li>
- *   <li><b>inconclusive</b>: too few valid series or runs to decide, or the test bed's fingerprint
- *       differs from the baseline's: the verdict fails or warns ({@code triscale.baseline.inconclusive});
- *       it never passes silently.</li>
+ *   <li><b>inconclusive</b>: anything else ("cannot tell"), too few valid series or runs, or a
+ *       test bed whose fingerprint differs from the baseline's: the verdict fails or warns
+ *       ({@code triscale.baseline.inconclusive}); it never passes silently.</li>
  * </ul>
  * A missing baseline fails or is only recorded ({@code triscale.baseline.missing}); with
  * {@code -Dtriscale.baseline.update=true} the execution writes its sequel as the new baseline and
  * prints what changed. Every execution appends its sequel to a history
- * ({@code target/triscale/history/<class>.<method>.jsonl}), which can feed the baseline
- * ({@link #fromHistory()}). See {@code docs/regression-gate.md}.
+ * ({@code target/triscale/history/<class>.<method>.jsonl}); only unchanged and improved sequels
+ * (and explicit updates) may feed a baseline ({@link #fromHistory()}). See
+ * {@code docs/regression-gate.md}.
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
@@ -53,35 +59,39 @@ public @interface Baseline {
     Direction direction() default Direction.FROM_KPI;
 
     /**
-     * How much worse a metric may get, in its unit, before it counts as a regression; {@code 0}
+     * The change that does not matter, as a fraction of the baseline ({@code 0.05} for ±5 %): a
+     * regression must exceed it, and "unchanged" means the change's interval lies inside it. A
+     * negative value (the default) takes the variability score that applies: paired, the score of
+     * the per-series changes (the 25th–75th percentiles of the series' median changes at 75 %, with
+     * 5 series their range); unpaired, the baseline's score of its series medians, relative to their
+     * middle. Set at most one of {@code tolerance} and {@link #absoluteTolerance()}.
+     *
+     * @return the relative tolerance, {@code >= 0}, or negative for the score
+     */
+    double tolerance() default -1;
+
+    /**
+     * The change that does not matter, in the metric's unit (e.g. {@code 20} for ±20 ms); negative
      * (the default) for none. With several gated metrics in different units, prefer
-     * {@link #relativeAllowance()}.
+     * {@link #tolerance()}.
      *
-     * @return the absolute allowance, finite and {@code >= 0}
+     * @return the absolute tolerance, {@code >= 0}, or negative for none
      */
-    double allowance() default 0;
+    double absoluteTolerance() default -1;
 
     /**
-     * How much worse a metric may get, as a fraction of the baseline ({@code 0.05} is 5 %), before
-     * it counts as a regression; {@code 0} (the default) for none. With both allowances a
-     * regression must exceed both.
-     *
-     * @return the relative allowance, in [0, 1)
-     */
-    double relativeAllowance() default 0;
-
-    /**
-     * What the rank test compares: the series (their medians; exact when series are
+     * What the unpaired comparison compares: the series (their medians; exact when series are
      * exchangeable, the default) or every run (more power, exact only when all runs are
-     * exchangeable, e.g. an emulator driven by seeds).
+     * exchangeable, e.g. an emulator driven by seeds). The paired comparison always compares runs.
      *
      * @return the comparison unit
      */
     Compare compare() default Compare.SERIES;
 
     /**
-     * Number K of accepted sequels of the history (those whose verdict passed, with the same
-     * fingerprint) that form the baseline, the most recent first; {@code 0} (the default) uses the
+     * Number K of accepted sequels of the history (those whose verdict passed with every gated metric
+     * unchanged or improved, or that updated the baseline, with the same fingerprint) that form the
+     * baseline, the most recent first; {@code 0} (the default) uses the
      * configuration parameter {@code triscale.baseline.fromHistory}, itself 0: the committed
      * baseline file. When the history holds no such sequel, the file is used.
      *
@@ -137,7 +147,7 @@ public @interface Baseline {
         HIGHER_IS_BETTER
     }
 
-    /** What the gate's rank test compares. */
+    /** What the gate's unpaired comparison compares. */
     enum Compare {
         /** One value per series, the median of its valid run metrics. */
         SERIES,

@@ -43,7 +43,9 @@ class BaselineTest {
         kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.started(26).succeeded(26));
 
         JsonNode baseline = JSON.readTree(kit.baseline(Gated.class, "fct").toFile());
-        assertThat(baseline.get("schemaVersion").asInt()).isEqualTo(1);
+        assertThat(baseline.get("schemaVersion").asInt()).isEqualTo(2);
+        assertThat(baseline.get("seeds")).hasSize(5);
+        assertThat(baseline.at("/seeds/0")).hasSize(5);
         assertThat(baseline.get("testClass").asText()).isEqualTo(Gated.class.getName());
         assertThat(baseline.path("verdict").isMissingNode() || baseline.get("verdict").isNull()).isTrue();
         assertThat(baseline.at("/fingerprint/testBed/backend").asText()).isEqualTo("emulator 1");
@@ -78,7 +80,7 @@ class BaselineTest {
         assertThat(JSON.readTree(kit.baseline(Gated.class, "fct").toFile()).at("/metrics/0/kpi/median").asDouble())
                 .isEqualTo(133);
         String notes = result(kit).at("/baseline/notes").toString();
-        assertThat(notes).contains("P95 fct regressed beyond the variability score")
+        assertThat(notes).contains("P95 fct regressed (paired: 25 runs on the baseline's seeds)")
                 .contains("not judged: this execution updates the baseline")
                 .contains("baseline updated: ")
                 .contains("113 ms → 133 ms (+20 ms, +17.7 %), variability score 12 ms → 12 ms, 5 → 5 series")
@@ -93,53 +95,74 @@ class BaselineTest {
     @Test
     void unchangedPasses() throws IOException {
         Kit kit = withBaseline();
-        Gated.shift = 1;
 
         kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.succeeded(26).failed(0));
 
         JsonNode metric = result(kit).at("/baseline/metrics/0");
         assertThat(metric.get("outcome").asText()).isEqualTo("UNCHANGED");
-        assertThat(metric.get("message").asText()).startsWith("Baseline gate: P95 fct unchanged: the median of the"
-                + " series KPIs (fct P75 at 75 %) went from 113 ms to 114 ms (+1 ms, +0.885 %)");
+        assertThat(metric.get("message").asText()).startsWith("Baseline gate: P95 fct unchanged (paired: 25 runs on"
+                + " the baseline's seeds, 25 without change): change 0 % [0 %, 0 %] (98 % interval), inside the"
+                + " tolerance ±0 % (the variability score of the per-series changes)");
         assertThat(metric.get("compared").asText()).isEqualTo("SERIES");
-        assertThat(metric.get("baselineCount").asInt()).isEqualTo(5);
+        assertThat(metric.get("baselineCount").asInt()).isEqualTo(25);
+        assertThat(metric.at("/gate/design").asText()).isEqualTo("PAIRED");
+        assertThat(metric.at("/gate/zeros").asInt()).isEqualTo(25);
         assertThat(result(kit).at("/baseline/source").asText()).isEqualTo("baseline file " + label(kit));
     }
 
     @Test
-    void regressedBeyondTheScoreFailsWithOldNewChangeScoreAndFile() throws IOException {
+    void regressedFailsWithDesignChangeIntervalToleranceAndDetectableChange() throws IOException {
         Kit kit = withBaseline();
         Gated.shift = 20;
 
         String message = VerdictTest.verdictFailure(kit.run(Gated.class));
 
-        assertThat(message).contains("- Baseline gate: P95 fct regressed beyond the variability score: the median of"
-                        + " the series KPIs (fct P75 at 75 %) went from 113 ms to 133 ms (+20 ms, +17.7 %), more than"
-                        + " the baseline's variability score 12 ms (25th–75th percentiles of the series KPIs at 75 %);")
-                .contains("the 5 new series medians are larger than the 5 baseline ones (one-sided"
-                        + " Wilcoxon-Mann-Whitney rank-sum test, exact, p = 0.003968 <= alpha = 0.01)")
+        assertThat(message).contains("- Baseline gate: P95 fct regressed (paired: 25 runs on the baseline's seeds):"
+                        + " change +18.04 % [+17.63 %, +18.44 %] (98 % interval), beyond the tolerance ±1.668 %")
+                .contains("(the variability score of the per-series changes); one-sided Wilcoxon signed-rank test for"
+                        + " worse, p = 2.98e-08 <= alpha = 0.01; this design detects changes of ±")
+                .contains("The median of the series KPIs (fct P75 at 75 %) went from 113 ms to 133 ms (+20 ms,"
+                        + " +17.7 %)")
                 .contains("If the change is intended, update the baseline with -Dtriscale.baseline.update=true and "
                         + "commit " + label(kit));
         JsonNode metric = result(kit).at("/baseline/metrics/0");
         assertThat(metric.get("outcome").asText()).isEqualTo("REGRESSED");
-        assertThat(metric.get("beyondScore").asBoolean()).isTrue();
-        assertThat(metric.get("worsePValue").asDouble()).isEqualTo(1 / 252.0);
+        assertThat(metric.get("worsePValue").asDouble()).isEqualTo(Math.pow(2, -25));
+        JsonNode gate = metric.get("gate");
+        assertThat(gate.get("design").asText()).isEqualTo("PAIRED");
+        assertThat(gate.get("change").asDouble()).isBetween(0.16, 0.19);
+        assertThat(gate.get("lower").asDouble()).isBetween(0.15, gate.get("change").asDouble());
+        assertThat(gate.get("confidence").asDouble()).isEqualTo(0.98);
+        assertThat(gate.get("tolerance").asDouble()).isBetween(0.01, 0.02);
+        assertThat(gate.get("toleranceSource").asText()).isEqualTo("SCORE");
+        assertThat(gate.get("minimumDetectableChange").asDouble()).isBetween(0.01, 0.03);
         assertThat(result(kit).at("/verdict/status").asText()).isEqualTo("FAILED");
+        assertThat(Files.readString(kit.summary(Gated.class, "fct"))).contains("baseline gate: regressed")
+                .contains("| P95 fct | regressed | paired, 25 vs 25 runs | +18.04 % [+17.63 %, +18.44 %] | ±1.668 % |");
     }
 
     @Test
-    void regressedWithinTheScoreStillSaysRegressed() {
+    void aSmallConsistentChangeOnTheSameSeedsIsRegressedUnlessTolerated() throws IOException {
         Kit kit = withBaseline();
-        Gated.shift = 10;
+        Gated.shift = 1; // +0.9 % on every run: common random numbers see it
 
-        String message = VerdictTest.verdictFailure(kit.run(Gated.class));
+        assertThat(VerdictTest.verdictFailure(kit.run(Gated.class))).contains("P95 fct regressed (paired");
 
-        assertThat(message).contains("Baseline gate: P95 fct regressed: the 5 new series medians are larger than the"
-                        + " 5 baseline ones")
-                .contains("p = 0.007937 <= alpha = 0.01")
-                .contains("although the median of the series KPIs (fct P75 at 75 %) went from 113 ms to 123 ms (+10"
-                        + " ms, +8.85 %), within the baseline's variability score 12 ms")
-                .doesNotContain("beyond the variability score");
+        Kit tolerant = Kit.in(folder);
+        tolerant.run(Tolerant.class); // no baseline yet
+        tolerant.with("triscale.baseline.update", "true").run(Tolerant.class);
+        Kit compare = Kit.in(folder);
+        Tolerant.shift = 1;
+        try {
+            compare.run(Tolerant.class).testEvents().assertStatistics(stats -> stats.failed(0));
+        } finally {
+            Tolerant.shift = 0;
+        }
+        JsonNode metric = JSON.readTree(compare.json(Tolerant.class, "fct").toFile()).at("/baseline/metrics/0");
+        assertThat(metric.get("outcome").asText()).isEqualTo("UNCHANGED");
+        assertThat(metric.at("/gate/tolerance").asDouble()).isEqualTo(0.02);
+        assertThat(metric.at("/gate/toleranceSource").asText()).isEqualTo("RELATIVE");
+        assertThat(metric.get("message").asText()).contains("inside the tolerance ±2 % (@Baseline(tolerance))");
     }
 
     @Test
@@ -151,32 +174,48 @@ class BaselineTest {
 
         JsonNode metric = result(kit).at("/baseline/metrics/0");
         assertThat(metric.get("outcome").asText()).isEqualTo("IMPROVED");
-        assertThat(metric.get("message").asText()).startsWith("Baseline gate: P95 fct improved: the median of the "
-                        + "series KPIs (fct P75 at 75 %) went from 113 ms to 93 ms (-20 ms, -17.7 %)")
-                .contains("the 5 new series medians are smaller than the 5 baseline ones")
+        assertThat(metric.get("message").asText()).startsWith("Baseline gate: P95 fct improved (paired: 25 runs on"
+                        + " the baseline's seeds): change -1")
+                .contains("one-sided Wilcoxon signed-rank test for better, p = 2.98e-08 <= alpha = 0.01")
+                .contains("went from 113 ms to 93 ms (-20 ms, -17.7 %)")
                 .endsWith("To make it the new reference, update the baseline with -Dtriscale.baseline.update=true and"
                         + " commit " + label(kit) + ".");
         assertThat(Files.readString(kit.summary(Gated.class, "fct"))).contains("baseline gate: improved")
-                .contains("| P95 fct | improved | 113 ms | 93 ms | -20 ms (-17.7 %) | 12 ms |");
+                .contains("| P95 fct | improved | paired, 25 vs 25 runs | -1");
+    }
+
+    @Test
+    void anotherBaseSeedIsComparedUnpaired() throws IOException {
+        Kit kit = withBaseline().with("triscale.seed", "42");
+        Gated.shift = 20;
+
+        String message = VerdictTest.verdictFailure(kit.run(Gated.class));
+
+        assertThat(message).contains("P95 fct regressed (unpaired: 5 series medians against 5 of the baseline)")
+                .contains("one-sided Wilcoxon-Mann-Whitney rank-sum test for worse, p = 0.003968 <= alpha = 0.01")
+                .contains("the baseline's variability score of its series medians");
+        assertThat(result(kit).at("/baseline/metrics/0/gate/design").asText()).isEqualTo("UNPAIRED");
     }
 
     @Test
     void inconclusiveWithTooFewValidSeriesFollowsThePolicy() throws IOException {
-        Kit kit = withBaseline();
+        Kit kit = withBaseline().with("triscale.seed", "42");
         Gated.abortedSeries = 2; // series 1 and 2 abort every run: 3 series against 5 cannot reach 1 %
 
         kit.run(Gated.class);
 
         JsonNode metric = result(kit).at("/baseline/metrics/0");
         assertThat(metric.get("outcome").asText()).isEqualTo("INCONCLUSIVE");
-        assertThat(metric.get("reason").asText()).contains("too few series to decide at alpha = 0.01: 5 baseline and 3"
-                + " new series can give p-values no smaller than 0.01786; with 5 baseline series, at least 4 new ones"
-                + " are needed");
-        assertThat(result(kit).at("/verdict/warnings").toString()).contains("P95 fct inconclusive")
+        assertThat(metric.get("reason").asText()).contains("too few observations to decide at alpha = 0.01: 5"
+                + " reference and 3 candidate observations can give p-values no smaller than 0.01786; with 5"
+                + " reference observations, at least 4 candidate ones are needed");
+        assertThat(metric.at("/gate/minimumDetectableChange").isNull()).isTrue();
+        assertThat(result(kit).at("/verdict/warnings").toString()).contains("P95 fct inconclusive (unpaired")
                 .contains("The inconclusive policy is warn");
 
         String message = VerdictTest.verdictFailure(kit.with("triscale.baseline.inconclusive", "fail").run(Gated.class));
-        assertThat(message).contains("P95 fct inconclusive: too few series").contains("The inconclusive policy is fail");
+        assertThat(message).contains("P95 fct inconclusive (unpaired: 3 series medians against 5 of the baseline):"
+                + " too few observations").contains("The inconclusive policy is fail");
     }
 
     @Test
@@ -196,7 +235,10 @@ class BaselineTest {
 
         String strict = VerdictTest.verdictFailure(kit.with("triscale.baseline.strict", "true")
                 .with("triscale.baseline.tags", "runner=lab-3").run(Gated.class));
-        assertThat(strict).contains("P95 fct inconclusive: the test bed differs")
+        assertThat(strict).contains("P95 fct inconclusive (paired: 25 runs on the baseline's seeds): the test bed"
+                        + " differs")
+                .contains("For information: change +18.04 % [+17.63 %, +18.44 %] (98 % interval) would have been"
+                        + " regressed")
                 .contains("tag.runner: (none) → 'lab-3'")
                 .contains("The inconclusive policy is fail (triscale.baseline.inconclusive, strict because CI=true or"
                         + " triscale.baseline.strict=true)");
@@ -273,8 +315,8 @@ class BaselineTest {
         Kit kit = withBaseline();
         String json = Files.readString(kit.baseline(Gated.class, "fct"));
 
-        assertUnusable(json.replace("\"schemaVersion\" : 1", "\"schemaVersion\" : 2"),
-                "has schemaVersion 2, written by a newer TriScale; this version reads 1");
+        assertUnusable(json.replace("\"schemaVersion\" : 2", "\"schemaVersion\" : 3"),
+                "has schemaVersion 3, written by a newer TriScale; this version reads 1 to 2");
     }
 
     @Test
@@ -333,19 +375,21 @@ class BaselineTest {
 
     @Test
     void theHistoryFeedsTheBaselineAndSkipsCorruptLines() throws IOException {
+        Kit.in(folder).with("triscale.baseline.fromHistory", "2").with("triscale.baseline.update", "true")
+                .run(Gated.class); // an explicit update: accepted
         Kit kit = Kit.in(folder).with("triscale.baseline.fromHistory", "2");
-        kit.run(Gated.class); // no baseline yet: recorded
-        kit.run(Gated.class);
+        kit.run(Gated.class); // unchanged: accepted
         Path history = kit.history(Gated.class, "fct");
         List<String> lines = Files.readAllLines(history);
         Files.write(history, List.of(lines.get(0), "{\"schemaVersion\": 1, \"truncated", lines.get(1)),
                 StandardCharsets.UTF_8);
         byte[] before = Files.readAllBytes(history);
-        Gated.shift = 10;
+        Gated.shift = 20;
 
         String message = VerdictTest.verdictFailure(kit.run(Gated.class));
 
-        assertThat(message).contains("P95 fct regressed").contains("larger than the 10 baseline ones");
+        // Two sequels of the history hold every seed twice: not paired with this one.
+        assertThat(message).contains("P95 fct regressed (unpaired: 5 series medians against 10 of the baseline)");
         JsonNode result = result(kit);
         assertThat(result.at("/baseline/source").asText()).startsWith("the last 2 accepted sequels of the history");
         assertThat(result.at("/verdict/warnings").toString()).contains("line 2 is not valid JSON")
@@ -357,11 +401,11 @@ class BaselineTest {
 
     @Test
     void theHistoryUsesOnlyAcceptedSequelsOfTheSameTestBed() throws IOException {
-        Kit kit = Kit.in(folder).with("triscale.baseline.fromHistory", "3");
-        kit.run(Gated.class); // accepted, emulator 1
+        Kit update = Kit.in(folder).with("triscale.baseline.fromHistory", "3").with("triscale.baseline.update", "true");
+        update.run(Gated.class); // an explicit update: accepted, emulator 1
         Gated.backend = "emulator 2";
-        kit.run(Gated.class); // accepted, emulator 2
-        kit.with("triscale.baseline.missing", "fail");
+        update.run(Gated.class); // accepted, emulator 2
+        Kit kit = Kit.in(folder).with("triscale.baseline.fromHistory", "3").with("triscale.baseline.missing", "fail");
         Gated.backend = "emulator 1";
         Gated.shift = 20;
 
@@ -371,7 +415,26 @@ class BaselineTest {
                 .contains("(3 asked); 1 of another test bed skipped");
         Gated.shift = 0;
         kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.failed(0));
-        assertThat(result(kit).at("/baseline/metrics/0/baselineCount").asInt()).isEqualTo(5);
+        assertThat(result(kit).at("/baseline/metrics/0/baselineCount").asInt()).isEqualTo(25);
+        // Only the unchanged sequel joined the accepted ones; the regressed one never feeds a baseline.
+        List<String> lines = Files.readAllLines(kit.history(Gated.class, "fct"));
+        assertThat(lines).hasSize(4);
+        assertThat(JSON.readTree(lines.get(2)).get("accepted").asBoolean()).isFalse();
+        assertThat(JSON.readTree(lines.get(3)).get("accepted").asBoolean()).isTrue();
+    }
+
+    @Test
+    void sequelsThatAreNotUnchangedOrImprovedNeverFeedTheHistoryBaseline() throws IOException {
+        Kit kit = withBaseline().with("triscale.seed", "42");
+        Gated.shift = 5; // unpaired, 5 series against 5: inconclusive, and the default policy only warns
+
+        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.failed(0));
+
+        List<String> lines = Files.readAllLines(kit.history(Gated.class, "fct"));
+        JsonNode last = JSON.readTree(lines.get(lines.size() - 1));
+        assertThat(result(kit).at("/baseline/metrics/0/outcome").asText()).isEqualTo("INCONCLUSIVE");
+        assertThat(last.get("verdict").asText()).isEqualTo("PASSED");
+        assertThat(last.get("accepted").asBoolean()).isFalse();
     }
 
     // --- configuration ---
@@ -399,6 +462,8 @@ class BaselineTest {
                         + "@Baseline(direction = LOWER_IS_BETTER)");
         assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(UnknownMetric.class)))
                 .contains("@Baseline(metrics = \"fc\") names no declared metric; declared: fct");
+        assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(BothTolerances.class)))
+                .contains("@Baseline sets both tolerance = 0.05 and absoluteTolerance = 10; set one of them");
         assertThat(ConfigurationTest.configurationError(Kit.in(folder).with("triscale.baseline.alpha", "0.7")
                 .run(Gated.class))).contains("triscale.baseline.alpha = '0.7' is not valid");
         assertThat(ConfigurationTest.configurationError(Kit.in(folder).with("triscale.baseline.missing", "ignore")
@@ -411,9 +476,13 @@ class BaselineTest {
         kit.run(RunsCompared.class);
         RunsCompared.shift = 50;
         try {
-            String message = VerdictTest.verdictFailure(Kit.in(folder).run(RunsCompared.class));
-            assertThat(message).contains("the 10 new run metrics are larger than the 10 baseline ones")
-                    .contains("the baseline has too few series for a variability score");
+            String message = VerdictTest.verdictFailure(Kit.in(folder).with("triscale.seed", "42")
+                    .run(RunsCompared.class));
+            assertThat(message).contains("P50 fct regressed (unpaired: 10 run metrics against 10 of the baseline)")
+                    .contains("±10 % (@Baseline(tolerance))");
+            // On the baseline's seeds: paired, run by run, even with a single series.
+            assertThat(VerdictTest.verdictFailure(Kit.in(folder).run(RunsCompared.class)))
+                    .contains("P50 fct regressed (paired: 10 runs on the baseline's seeds)");
         } finally {
             RunsCompared.shift = 0;
         }
@@ -478,6 +547,32 @@ class BaselineTest {
     }
 
     @FixturesOnly
+    static class BothTolerances {
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 5)
+        @Metric(name = "fct", unit = "ms")
+        @Kpi(metric = "fct", atMost = 1000)
+        @Baseline(tolerance = 0.05, absoluteTolerance = 10)
+        void fct(RunContext run) {
+            run.report("fct", 100);
+        }
+    }
+
+    @FixturesOnly
+    static class Tolerant {
+        static volatile double shift;
+
+        @Runs(percentile = 75, confidence = 75)
+        @Series(count = 5)
+        @Metric(name = "fct", measure = 95, unit = "ms")
+        @Kpi(metric = "fct", atMost = 1000)
+        @Baseline(tolerance = 0.02)
+        void fct(RunContext run) {
+            run.report("fct", 100 + 3 * run.series() + (run.run() * 3) % 5 + shift);
+        }
+    }
+
+    @FixturesOnly
     static class IgnoresCpus {
         @Runs(percentile = 75, confidence = 75)
         @Series(count = 5)
@@ -507,7 +602,7 @@ class BaselineTest {
         @Runs(percentile = 75, confidence = 75, count = 10)
         @Metric(name = "fct", unit = "ms")
         @Kpi(metric = "fct", atMost = 1000)
-        @Baseline(compare = Baseline.Compare.RUNS)
+        @Baseline(compare = Baseline.Compare.RUNS, tolerance = 0.1)
         void fct(RunContext run) {
             run.report("fct", 100 + (run.run() * 7) % 10 + shift);
         }

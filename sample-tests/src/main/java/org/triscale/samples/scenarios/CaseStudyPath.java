@@ -1,11 +1,11 @@
 package org.triscale.samples.scenarios;
 
 import java.time.Duration;
-import org.triscale.samples.emulator.Packets;
-import org.triscale.samples.emulator.Rate;
-import org.triscale.samples.emulator.Scenario;
-import org.triscale.samples.emulator.Trace;
-import org.triscale.samples.emulator.cca.Cca;
+import org.triscale.emulator.queue.Packets;
+import org.triscale.emulator.Rate;
+import org.triscale.emulator.Scenario;
+import org.triscale.emulator.Trace;
+import org.triscale.emulator.cca.Cca;
 
 /**
  * The long path of the TriScale case study (Jacob et al.), scaled down: one bulk flow over a

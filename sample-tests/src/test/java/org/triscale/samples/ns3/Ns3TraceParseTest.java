@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import java.util.NoSuchElementException;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class Ns3TraceParseTest {
     private static final String SUMMARY = "summary sim_time_s=2.000000 bottleneck_mbps=50.000000 tx_bytes=1000"

@@ -2,26 +2,30 @@ package org.triscale.engine.baseline;
 
 import org.triscale.engine.Arguments;
 import org.triscale.engine.analysis.Side;
+import org.triscale.engine.comparison.ComparisonSettings;
+import org.triscale.engine.comparison.Direction;
+import org.triscale.engine.comparison.Tolerance;
 
 /**
  * How the gate compares a sequel with its baseline.
  *
  * @param direction       which way of the metric is better
- * @param allowance       how much worse the metric may get before it counts as a regression
- * @param alpha           false-alarm rate of each one-sided rank test, in (0, 1); 0.01 by default
- * @param unit            what the rank test compares: series medians (default) or runs
+ * @param tolerance       the change that does not matter; by default the variability score that
+ *                        applies to the comparison
+ * @param alpha           false-alarm rate of each one-sided test, in (0, 0.5); 0.01 by default
+ * @param unit            what the unpaired design compares: series medians (default) or runs
  * @param kpiPercentile   percentile of the KPI reported for context, in (0, 100)
  * @param kpiConfidence   confidence of that KPI in percent, in (0, 100)
  * @param kpiSide         side of that KPI's bound
  * @param scorePercentile percentile of the variability score's pair, in (0, 100)
  * @param scoreConfidence confidence of the variability score in percent, in (0, 100)
  */
-public record GateSettings(Direction direction, Allowance allowance, double alpha, ComparisonUnit unit,
+public record GateSettings(Direction direction, Tolerance tolerance, double alpha, ComparisonUnit unit,
                            double kpiPercentile, double kpiConfidence, Side kpiSide, double scorePercentile,
                            double scoreConfidence) {
 
     /** The default false-alarm rate of the gate. */
-    public static final double DEFAULT_ALPHA = 0.01;
+    public static final double DEFAULT_ALPHA = ComparisonSettings.DEFAULT_ALPHA;
 
     /**
      * Validates the settings.
@@ -30,11 +34,11 @@ public record GateSettings(Direction direction, Allowance allowance, double alph
      */
     public GateSettings {
         Arguments.notNull("direction", direction);
-        Arguments.notNull("allowance", allowance);
+        Arguments.notNull("tolerance", tolerance);
         Arguments.notNull("unit", unit);
         Arguments.notNull("kpiSide", kpiSide);
-        if (!(alpha > 0 && alpha < 1)) {
-            throw new IllegalArgumentException("alpha must be a probability in (0, 1), got " + alpha
+        if (!(alpha > 0 && alpha < 0.5)) {
+            throw new IllegalArgumentException("alpha must be a probability in (0, 0.5), got " + alpha
                     + "; use e.g. 0.01 for a false-alarm rate of 1 %");
         }
         Arguments.percent("kpiPercentile", kpiPercentile);
@@ -44,9 +48,9 @@ public record GateSettings(Direction direction, Allowance allowance, double alph
     }
 
     /**
-     * The defaults for a direction: no allowance, α = 1 %, series medians, and TriScale's usual
-     * context numbers (KPI: upper bound of the 75th percentile at 75 % when lower is better, lower
-     * bound of the 25th otherwise; score: 25th–75th percentiles at 75 %).
+     * The defaults for a direction: the tolerance from the variability score, α = 1 %, series
+     * medians, and TriScale's usual context numbers (KPI: upper bound of the 75th percentile at 75 %
+     * when lower is better, lower bound of the 25th otherwise; score: 25th–75th percentiles at 75 %).
      *
      * @param direction which way of the metric is better
      * @return the settings
@@ -54,17 +58,17 @@ public record GateSettings(Direction direction, Allowance allowance, double alph
     public static GateSettings of(Direction direction) {
         Arguments.notNull("direction", direction);
         boolean lower = direction == Direction.LOWER_IS_BETTER;
-        return new GateSettings(direction, Allowance.NONE, DEFAULT_ALPHA, ComparisonUnit.SERIES, lower ? 75 : 25, 75,
-                lower ? Side.UPPER : Side.LOWER, 75, 75);
+        return new GateSettings(direction, Tolerance.fromScore(), DEFAULT_ALPHA, ComparisonUnit.SERIES,
+                lower ? 75 : 25, 75, lower ? Side.UPPER : Side.LOWER, 75, 75);
     }
 
     /**
-     * These settings with another allowance.
+     * These settings with another tolerance.
      *
-     * @param value the allowance
+     * @param value the tolerance
      * @return the new settings
      */
-    public GateSettings withAllowance(Allowance value) {
+    public GateSettings withTolerance(Tolerance value) {
         return new GateSettings(direction, value, alpha, unit, kpiPercentile, kpiConfidence, kpiSide, scorePercentile,
                 scoreConfidence);
     }
@@ -72,11 +76,11 @@ public record GateSettings(Direction direction, Allowance allowance, double alph
     /**
      * These settings with another α.
      *
-     * @param value the false-alarm rate of each one-sided test, in (0, 1)
+     * @param value the false-alarm rate of each one-sided test, in (0, 0.5)
      * @return the new settings
      */
     public GateSettings withAlpha(double value) {
-        return new GateSettings(direction, allowance, value, unit, kpiPercentile, kpiConfidence, kpiSide,
+        return new GateSettings(direction, tolerance, value, unit, kpiPercentile, kpiConfidence, kpiSide,
                 scorePercentile, scoreConfidence);
     }
 
@@ -87,7 +91,7 @@ public record GateSettings(Direction direction, Allowance allowance, double alph
      * @return the new settings
      */
     public GateSettings withUnit(ComparisonUnit value) {
-        return new GateSettings(direction, allowance, alpha, value, kpiPercentile, kpiConfidence, kpiSide,
+        return new GateSettings(direction, tolerance, alpha, value, kpiPercentile, kpiConfidence, kpiSide,
                 scorePercentile, scoreConfidence);
     }
 
@@ -100,19 +104,25 @@ public record GateSettings(Direction direction, Allowance allowance, double alph
      * @return the new settings
      */
     public GateSettings withKpi(double percentile, double confidence, Side side) {
-        return new GateSettings(direction, allowance, alpha, unit, percentile, confidence, side, scorePercentile,
+        return new GateSettings(direction, tolerance, alpha, unit, percentile, confidence, side, scorePercentile,
                 scoreConfidence);
     }
 
     /**
-     * These settings with another variability score for context.
+     * These settings with another variability score, for context and for the default tolerance.
      *
      * @param percentile percentile of the pair in (0, 100)
      * @param confidence confidence in percent
      * @return the new settings
      */
     public GateSettings withScore(double percentile, double confidence) {
-        return new GateSettings(direction, allowance, alpha, unit, kpiPercentile, kpiConfidence, kpiSide, percentile,
+        return new GateSettings(direction, tolerance, alpha, unit, kpiPercentile, kpiConfidence, kpiSide, percentile,
                 confidence);
+    }
+
+    /** The settings of the comparison itself. */
+    ComparisonSettings comparison() {
+        return new ComparisonSettings(direction, alpha, ComparisonSettings.DEFAULT_POWER, tolerance, scorePercentile,
+                scoreConfidence);
     }
 }

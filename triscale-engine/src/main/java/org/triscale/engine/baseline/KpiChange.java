@@ -1,26 +1,22 @@
 package org.triscale.engine.baseline;
 
 /**
- * How the KPI moved, for context: the median of the series KPIs before and after, and the
- * baseline's variability score (TriScale's headline reading: "P95 FCT regressed beyond the
- * variability score" when the bad change exceeds the score plus the allowance).
+ * How TriScale's KPI moved, for context: the median of the series KPIs before and after, and the
+ * baseline's variability score. It explains the change; the decision is the comparison's.
  *
- * @param baselineKpis    the baseline's series KPIs, NaN where a series had too few valid runs
- * @param newKpis         the new sequel's series KPIs, NaN where undefined
- * @param oldValue        median of the baseline's defined series KPIs, NaN when none
- * @param newValue        median of the new defined series KPIs, NaN when none
- * @param change          {@code newValue − oldValue}
- * @param relativeChange  {@code change / |oldValue|}
- * @param score           the baseline's variability score (width of the two-sided Thompson
- *                        interval of the percentile pair of its series KPIs), NaN with too few
- *                        series
- * @param relativeScore   the score divided by the midpoint of its bound values
- * @param allowance       the tolerated change at {@code oldValue}, in the metric's unit
- * @param beyondScore     whether the change in the bad direction exceeds {@code score + allowance}
+ * @param baselineKpis   the baseline's series KPIs, NaN where a series had too few valid runs
+ * @param newKpis        the new sequel's series KPIs, NaN where undefined
+ * @param oldValue       median of the baseline's defined series KPIs, NaN when none
+ * @param newValue       median of the new defined series KPIs, NaN when none
+ * @param change         {@code newValue − oldValue}
+ * @param relativeChange {@code change / |oldValue|}
+ * @param score          the baseline's variability score (width of the two-sided Thompson
+ *                       interval of the percentile pair of its series KPIs), NaN with too few
+ *                       series
+ * @param relativeScore  the score divided by the midpoint of its bound values
  */
 public record KpiChange(double[] baselineKpis, double[] newKpis, double oldValue, double newValue, double change,
-                        double relativeChange, double score, double relativeScore, double allowance,
-                        boolean beyondScore) {
+                        double relativeChange, double score, double relativeScore) {
 
     /** Copies the arrays. */
     public KpiChange {

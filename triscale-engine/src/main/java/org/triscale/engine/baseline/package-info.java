@@ -1,8 +1,8 @@
 /**
- * The statistics of the regression gate: is a new sequel worse than a baseline, beyond an
- * allowance? A one-sided Wilcoxon–Mann–Whitney rank-sum test (Wilcoxon 1945; Mann &amp; Whitney
- * 1947) with its exact permutation distribution, on series medians by default
- * ({@link org.triscale.engine.baseline.RegressionGate}), with the KPI change and the baseline's
- * variability score reported for context. Pure: no JUnit, no files.
+ * The statistics of the regression gate: is a new sequel worse than its baseline, beyond the
+ * tolerance? Paired on the baseline's seeds or unpaired, by
+ * {@link org.triscale.engine.comparison.SequelComparison}; with TriScale's KPIs and the baseline's
+ * variability score reported for context ({@link org.triscale.engine.baseline.RegressionGate}).
+ * Pure: no JUnit, no files.
  */
 package org.triscale.engine.baseline;

@@ -5,6 +5,10 @@ import org.apache.commons.rng.sampling.distribution.PoissonSampler;
 import org.junit.jupiter.api.Test;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.calibration.Calibration;
+import org.triscale.engine.comparison.ComparisonOutcome;
+import org.triscale.engine.comparison.Design;
+import org.triscale.engine.comparison.Direction;
+import org.triscale.engine.comparison.Tolerance;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -30,13 +34,13 @@ class RegressionGateTest {
     }
 
     @Test
-    void regressedBeyondTheScore() {
-        GateResult result = RegressionGate.compare(baseline(), shifted(6), LOWER);
+    void pairedOnTheBaselinesSeedsWithKpiContext() {
+        GateResult result = RegressionGate.compare(baseline(), shifted(6), true, LOWER);
 
-        assertThat(result.outcome()).isEqualTo(GateOutcome.REGRESSED);
-        assertThat(result.worse().pValue()).isCloseTo(1 / 252.0, within(1e-15));
-        assertThat(result.baselineCount()).isEqualTo(5);
-        assertThat(result.newCount()).isEqualTo(5);
+        assertThat(result.outcome()).isEqualTo(ComparisonOutcome.REGRESSED);
+        assertThat(result.change().design()).isEqualTo(Design.PAIRED);
+        assertThat(result.change().referenceCount()).isEqualTo(25);
+        assertThat(result.change().worsePValue()).isEqualTo(Math.pow(2, -25));
         KpiChange kpi = result.kpi();
         assertThat(kpi.baselineKpis()).containsExactly(15, 16, 17, 18, 19);
         assertThat(kpi.oldValue()).isEqualTo(17);
@@ -45,105 +49,27 @@ class RegressionGateTest {
         assertThat(kpi.relativeChange()).isCloseTo(6 / 17.0, within(1e-15));
         assertThat(kpi.score()).isEqualTo(4);
         assertThat(kpi.relativeScore()).isCloseTo(4 / 17.0, within(1e-15));
-        assertThat(kpi.beyondScore()).isTrue();
     }
 
     @Test
-    void regressedWithinTheScoreWhenEverySeriesIsWorse() {
-        GateResult result = RegressionGate.compare(baseline(), shifted(3.5), LOWER);
+    void unpairedComparesSeriesMediansOrRuns() {
+        GateResult series = RegressionGate.compare(baseline(), shifted(6), false, LOWER);
+        assertThat(series.change().design()).isEqualTo(Design.UNPAIRED);
+        assertThat(series.unit()).isEqualTo(ComparisonUnit.SERIES);
+        assertThat(series.change().referenceCount()).isEqualTo(5);
+        assertThat(series.change().worsePValue()).isCloseTo(1 / 252.0, within(1e-15));
 
-        assertThat(result.outcome()).isEqualTo(GateOutcome.REGRESSED);
-        assertThat(result.worse().u()).isEqualTo(24);
-        assertThat(result.worse().pValue()).isCloseTo(2 / 252.0, within(1e-15));
-        assertThat(result.kpi().change()).isEqualTo(3.5);
-        assertThat(result.kpi().beyondScore()).isFalse();
-    }
-
-    @Test
-    void unchangedWithinTheNoise() {
-        GateResult result = RegressionGate.compare(baseline(), shifted(0.5), LOWER);
-
-        assertThat(result.outcome()).isEqualTo(GateOutcome.UNCHANGED);
-        assertThat(result.worse().pValue()).isGreaterThan(0.01);
-        assertThat(result.better().pValue()).isGreaterThan(0.01);
-        assertThat(result.reason()).isEmpty();
-    }
-
-    @Test
-    void improved() {
-        GateResult result = RegressionGate.compare(baseline(), shifted(-6), LOWER);
-
-        assertThat(result.outcome()).isEqualTo(GateOutcome.IMPROVED);
-        assertThat(result.better().pValue()).isCloseTo(1 / 252.0, within(1e-15));
-        assertThat(result.kpi().change()).isEqualTo(-6);
-        assertThat(result.kpi().beyondScore()).isFalse();
-    }
-
-    @Test
-    void higherIsBetterFlipsTheDirections() {
-        GateSettings higher = GateSettings.of(Direction.HIGHER_IS_BETTER);
-
-        assertThat(RegressionGate.compare(baseline(), shifted(-6), higher).outcome()).isEqualTo(GateOutcome.REGRESSED);
-        assertThat(RegressionGate.compare(baseline(), shifted(6), higher).outcome()).isEqualTo(GateOutcome.IMPROVED);
-        GateResult result = RegressionGate.compare(baseline(), shifted(-6), higher);
-        // KPI for context: lower bound of the 25th percentile, the minima 11..15 before, 5..9 after.
-        assertThat(result.kpi().baselineKpis()).containsExactly(11, 12, 13, 14, 15);
-        assertThat(result.kpi().change()).isEqualTo(-6);
-        assertThat(result.kpi().beyondScore()).isTrue();
-    }
-
-    @Test
-    void absoluteAllowanceToleratesAShiftUpToIt() {
-        assertThat(RegressionGate.compare(baseline(), shifted(6), LOWER.withAllowance(Allowance.of(7, 0))).outcome())
-                .isEqualTo(GateOutcome.UNCHANGED);
-        GateResult beyond = RegressionGate.compare(baseline(), shifted(12), LOWER.withAllowance(Allowance.of(5, 0)));
-        assertThat(beyond.outcome()).isEqualTo(GateOutcome.REGRESSED);
-        assertThat(beyond.kpi().allowance()).isEqualTo(5);
-        // Change 12 > score 4 + allowance 5.
-        assertThat(beyond.kpi().beyondScore()).isTrue();
-        GateResult notBeyond = RegressionGate.compare(baseline(), shifted(8), LOWER.withAllowance(Allowance.of(5, 0)));
-        assertThat(notBeyond.kpi().beyondScore()).isFalse();
-    }
-
-    @Test
-    void relativeAllowanceToleratesAScaleUpToIt() {
-        GateSettings tenPercent = LOWER.withAllowance(Allowance.of(0, 0.5));
-
-        assertThat(RegressionGate.compare(baseline(), shifted(6), tenPercent).outcome())
-                .isEqualTo(GateOutcome.UNCHANGED);
-        assertThat(RegressionGate.compare(baseline(), shifted(20), tenPercent).outcome())
-                .isEqualTo(GateOutcome.REGRESSED);
-        // Both: a regression must exceed both; relative 0.5 of 17 is 8.5 > absolute 1.
-        GateResult both = RegressionGate.compare(baseline(), shifted(6), LOWER.withAllowance(Allowance.of(1, 0.5)));
-        assertThat(both.outcome()).isEqualTo(GateOutcome.UNCHANGED);
-        assertThat(both.kpi().allowance()).isEqualTo(8.5);
-    }
-
-    @Test
-    void tooFewSeriesAreInconclusiveAndSayHowManyAreNeeded() {
-        double[][] three = java.util.Arrays.copyOf(baseline(), 3);
-        double[][] threeWorse = java.util.Arrays.copyOf(shifted(100), 3);
-
-        GateResult result = RegressionGate.compare(three, threeWorse, LOWER);
-
-        assertThat(result.outcome()).isEqualTo(GateOutcome.INCONCLUSIVE);
-        assertThat(result.smallestPValue()).isCloseTo(0.05, within(1e-15));
-        assertThat(result.reason()).contains("too few series to decide at alpha = 0.01")
-                .contains("3 baseline and 3 new series can give p-values no smaller than 0.05")
-                .contains("with 3 baseline series, at least 7 new ones are needed");
-        assertThat(result.worse()).isNull();
-        assertThat(result.worsePValue()).isEmpty();
-        assertThat(result.kpi().change()).isEqualTo(100);
-    }
-
-    @Test
-    void fourNewSeriesAgainstFiveCanDecide() {
-        double[][] four = java.util.Arrays.copyOf(shifted(6), 4);
-
-        GateResult result = RegressionGate.compare(baseline(), four, LOWER);
-
-        assertThat(result.outcome()).isEqualTo(GateOutcome.REGRESSED);
-        assertThat(result.worse().pValue()).isCloseTo(1 / 126.0, within(1e-15));
+        double[][] oneSeries = {{10, 11, 12, 13, 14}};
+        double[][] worse = {{20, 21, 22, 23, 24}};
+        GateSettings runs = LOWER.withUnit(ComparisonUnit.RUNS).withTolerance(Tolerance.relative(0.1));
+        GateResult result = RegressionGate.compare(oneSeries, worse, false, runs);
+        assertThat(result.change().referenceCount()).isEqualTo(5);
+        assertThat(result.change().worsePValue()).isCloseTo(1 / 252.0, within(1e-15));
+        assertThat(result.outcome()).isEqualTo(ComparisonOutcome.REGRESSED);
+        // One series has no score.
+        assertThat(result.kpi().score()).isNaN();
+        assertThat(RegressionGate.compare(oneSeries, worse, false, LOWER).outcome())
+                .isEqualTo(ComparisonOutcome.INCONCLUSIVE);
     }
 
     @Test
@@ -152,51 +78,34 @@ class RegressionGateTest {
         candidate[0] = new double[] {Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN};
         candidate[1][2] = Double.NaN;
 
-        GateResult result = RegressionGate.compare(baseline(), candidate, LOWER);
+        GateResult result = RegressionGate.compare(baseline(), candidate, false, LOWER);
 
-        assertThat(result.newCount()).isEqualTo(4);
-        assertThat(result.outcome()).isEqualTo(GateOutcome.REGRESSED);
+        assertThat(result.change().candidateCount()).isEqualTo(4);
         assertThat(result.kpi().newKpis()[0]).isNaN();
         // Series 2 keeps 4 valid runs: too few for the 75th percentile at 75 % (5 needed), but its
-        // median still enters the rank test.
+        // median still enters the comparison.
         assertThat(result.kpi().newKpis()[1]).isNaN();
         assertThat(result.kpi().newKpis()[2]).isEqualTo(23);
         assertThat(result.kpi().newValue()).isEqualTo(24);
+        assertThat(RegressionGate.compare(baseline(), candidate, true, LOWER).change().referenceCount())
+                .isEqualTo(19);
     }
 
     @Test
     void aSideWithoutValidDataIsInconclusive() {
         double[][] empty = {{Double.NaN, Double.NaN}};
 
-        GateResult result = RegressionGate.compare(baseline(), empty, LOWER);
+        GateResult result = RegressionGate.compare(baseline(), empty, false, LOWER);
 
-        assertThat(result.outcome()).isEqualTo(GateOutcome.INCONCLUSIVE);
-        assertThat(result.reason()).isEqualTo("the new sequel has no valid series");
-        assertThat(RegressionGate.compare(new double[0][], empty, LOWER).reason())
-                .isEqualTo("neither the baseline nor the new sequel has valid series");
+        assertThat(result.outcome()).isEqualTo(ComparisonOutcome.INCONCLUSIVE);
+        assertThat(result.change().reason()).isEqualTo("the candidate has no valid observations");
         assertThat(result.kpi().oldValue()).isEqualTo(17);
         assertThat(result.kpi().newValue()).isNaN();
     }
 
     @Test
-    void runsUnitComparesEveryRun() {
-        double[][] oneSeries = {{10, 11, 12, 13, 14}};
-        double[][] worse = {{20, 21, 22, 23, 24}};
-
-        GateResult result = RegressionGate.compare(oneSeries, worse, LOWER.withUnit(ComparisonUnit.RUNS));
-
-        assertThat(result.outcome()).isEqualTo(GateOutcome.REGRESSED);
-        assertThat(result.baselineCount()).isEqualTo(5);
-        assertThat(result.worse().pValue()).isCloseTo(1 / 252.0, within(1e-15));
-        // One series has no score.
-        assertThat(result.kpi().score()).isNaN();
-        assertThat(result.kpi().beyondScore()).isFalse();
-        assertThat(RegressionGate.compare(oneSeries, worse, LOWER).outcome()).isEqualTo(GateOutcome.INCONCLUSIVE);
-    }
-
-    @Test
     void contextKpiFollowsTheSettings() {
-        GateResult result = RegressionGate.compare(baseline(), shifted(0), LOWER.withKpi(50, 50, Side.LOWER)
+        GateResult result = RegressionGate.compare(baseline(), shifted(0), true, LOWER.withKpi(50, 50, Side.LOWER)
                 .withScore(50, 75));
 
         // 5 runs, median, lower bound at 50 %: the 3rd smallest value, 13 + s - 1.
@@ -218,47 +127,39 @@ class RegressionGateTest {
                     now[s][i] = poisson.sample();
                 }
             }
-            alarms += RegressionGate.compare(old, now, LOWER).outcome() == GateOutcome.REGRESSED ? 1 : 0;
+            alarms += RegressionGate.compare(old, now, rep % 2 == 0, LOWER).outcome() == ComparisonOutcome.REGRESSED
+                    ? 1 : 0;
         }
         assertThat(alarms / (double) r).isLessThanOrEqualTo(0.01 + 3 * Calibration.standardError(0.01, r));
     }
 
     @Test
-    void identicalConstantDataAreUnchanged() {
+    void identicalDataAreUnchanged() {
         double[][] constant = {{7, 7, 7, 7, 7}, {7, 7, 7, 7, 7}, {7, 7, 7, 7, 7}, {7, 7, 7, 7, 7}, {7, 7, 7, 7, 7}};
 
-        GateResult result = RegressionGate.compare(constant, constant, LOWER);
+        GateResult result = RegressionGate.compare(constant, constant, false, LOWER);
 
-        assertThat(result.outcome()).isEqualTo(GateOutcome.UNCHANGED);
-        assertThat(result.worse().pValue()).isEqualTo(1.0);
-        assertThat(result.worse().ties()).isTrue();
+        assertThat(result.outcome()).isEqualTo(ComparisonOutcome.UNCHANGED);
+        assertThat(result.change().worsePValue()).isEqualTo(1.0);
         assertThat(result.kpi().score()).isZero();
         assertThat(result.kpi().change()).isZero();
-        assertThat(result.kpi().relativeScore()).isZero();
-    }
-
-    @Test
-    void aSeededEmulatorReproducingTheBaselineIsUnchanged() {
         // Same seeds, same code: every run metric equals the baseline's.
-        GateResult result = RegressionGate.compare(baseline(), baseline(), LOWER);
-
-        assertThat(result.outcome()).isEqualTo(GateOutcome.UNCHANGED);
-        assertThat(result.worse().pValue()).isGreaterThan(0.5);
-        assertThat(result.better().pValue()).isGreaterThan(0.5);
+        assertThat(RegressionGate.compare(baseline(), baseline(), true, LOWER).outcome())
+                .isEqualTo(ComparisonOutcome.UNCHANGED);
     }
 
     @Test
     void badInputIsNamed() {
         double[][] infinite = {{1, Double.POSITIVE_INFINITY}};
-        assertThatThrownBy(() -> RegressionGate.compare(baseline(), infinite, LOWER))
+        assertThatThrownBy(() -> RegressionGate.compare(baseline(), infinite, false, LOWER))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("candidate[0][1] is Infinity");
-        assertThatThrownBy(() -> RegressionGate.compare(null, baseline(), LOWER))
+        assertThatThrownBy(() -> RegressionGate.compare(null, baseline(), true, LOWER))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("baseline must not be null");
+        assertThatThrownBy(() -> RegressionGate.compare(baseline(), infinite.clone(), true, LOWER))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("candidate[0][1] is Infinity");
+        assertThatThrownBy(() -> RegressionGate.compare(baseline(), new double[][] {{1}}, true, LOWER))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("paired sequels need the same");
         assertThatThrownBy(() -> LOWER.withAlpha(0)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("alpha must be a probability in (0, 1), got 0.0");
-        assertThatThrownBy(() -> Allowance.of(-1, 0)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("absolute allowance must be a finite number >= 0");
-        assertThatThrownBy(() -> Allowance.of(0, 1)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("relative allowance must be a fraction in [0, 1), got 1.0");
+                .hasMessageContaining("alpha must be a probability in (0, 0.5), got 0.0");
     }
 }

@@ -6,14 +6,12 @@ import org.triscale.junit.internal.recording.RunRecord;
 import org.triscale.junit.internal.recording.RunStatus;
 import org.triscale.junit.internal.lifecycle.TemplateState;
 import org.triscale.junit.internal.setup.TestSetup;
-import org.triscale.engine.baseline.GateOutcome;
 import org.triscale.engine.baseline.GateResult;
 import org.triscale.engine.baseline.KpiChange;
 import org.triscale.engine.baseline.RegressionGate;
 import org.triscale.engine.baseline.SequelKpis;
-import org.triscale.junit.internal.gate.BaselineFiles;
-import org.triscale.junit.internal.gate.HistoryStore;
-import org.triscale.junit.internal.gate.SequelRecord;
+import org.triscale.engine.comparison.ComparisonOutcome;
+import org.triscale.engine.comparison.SequelChange;
 import org.triscale.junit.internal.output.TestResult;
 
 import java.io.IOException;
@@ -74,10 +72,10 @@ public final class BaselineGate {
     }
 
     /** The worst outcome over the gated metrics, for summaries: null without comparison. */
-    public GateOutcome worstOutcome() {
-        GateOutcome worst = null;
+    public ComparisonOutcome worstOutcome() {
+        ComparisonOutcome worst = null;
         for (TestResult.GateMetric metric : metrics) {
-            GateOutcome outcome = GateOutcome.valueOf(metric.outcome());
+            ComparisonOutcome outcome = ComparisonOutcome.valueOf(metric.outcome());
             if (worst == null || rank(outcome) > rank(worst)) {
                 worst = outcome;
             }
@@ -86,11 +84,18 @@ public final class BaselineGate {
     }
 
     /**
-     * Appends this execution's sequel to the history.
+     * Appends this execution's sequel to the history. It may feed a later baseline (accepted) only
+     * when its verdict passed and every gated metric was unchanged or improved, or when it updated
+     * the baseline: a regression, or a change the gate could not judge, never becomes a reference.
      *
+     * @param status        the verdict, {@code PASSED} or {@code FAILED}
+     * @param verdictPassed whether the verdict passed
      * @return a warning when it could not be written
      */
-    public Optional<String> appendHistory(String status, boolean accepted) {
+    public Optional<String> appendHistory(String status, boolean verdictPassed) {
+        boolean accepted = verdictPassed && (written || !metrics.isEmpty() && metrics.stream().allMatch(
+                metric -> metric.outcome().equals(ComparisonOutcome.UNCHANGED.name())
+                        || metric.outcome().equals(ComparisonOutcome.IMPROVED.name())));
         try {
             HistoryStore.append(spec.historyFile(), current.withVerdict(status, accepted));
             return Optional.empty();
@@ -180,33 +185,21 @@ public final class BaselineGate {
 
     private void compare(SequelRecord baseline) {
         differences = current.fingerprint().differences(baseline.fingerprint(), spec.ignored());
+        boolean paired = Sequels.sameSeeds(baseline, current);
         for (GateSpec.GatedMetric gated : spec.metrics()) {
             SequelRecord.MetricRecord old = baseline.metric(gated.metric().name());
             SequelRecord.MetricRecord now = current.metric(gated.metric().name());
-            GateResult result = RegressionGate.compare(Sequels.runMetrics(old), Sequels.runMetrics(now),
+            GateResult result = RegressionGate.compare(Sequels.runMetrics(old), Sequels.runMetrics(now), paired,
                     gated.settings(spec));
-            GateOutcome outcome = differences.isEmpty() ? result.outcome() : GateOutcome.INCONCLUSIVE;
+            ComparisonOutcome outcome = differences.isEmpty() ? result.outcome() : ComparisonOutcome.INCONCLUSIVE;
             String reason = !differences.isEmpty() ? GateMessages.fingerprint(differences)
-                    : outcome == GateOutcome.INCONCLUSIVE ? result.reason() : null;
-            String message;
-            switch (outcome) {
-                case REGRESSED:
-                    message = GateMessages.regressed(gated, result, spec);
-                    break;
-                case IMPROVED:
-                    message = GateMessages.improved(gated, result, spec);
-                    break;
-                case UNCHANGED:
-                    message = GateMessages.unchanged(gated, result, spec);
-                    break;
-                default:
-                    message = GateMessages.inconclusive(gated, result, reason, spec);
-            }
+                    : outcome == ComparisonOutcome.INCONCLUSIVE ? result.change().reason() : null;
+            String message = GateMessages.outcome(gated, result, outcome, reason, spec);
             if (spec.update()) {
                 notes.add(message + " (not judged: this execution updates the baseline)");
-            } else if (outcome == GateOutcome.REGRESSED) {
+            } else if (outcome == ComparisonOutcome.REGRESSED) {
                 failures.add(message);
-            } else if (outcome == GateOutcome.INCONCLUSIVE) {
+            } else if (outcome == ComparisonOutcome.INCONCLUSIVE) {
                 (spec.inconclusive() == GateSpec.InconclusivePolicy.FAIL ? failures : warnings).add(message);
             } else {
                 notes.add(message);
@@ -268,19 +261,29 @@ public final class BaselineGate {
         notes.add(text.append('.').toString());
     }
 
-    private TestResult.GateMetric json(GateSpec.GatedMetric gated, GateResult result, GateOutcome outcome,
+    private TestResult.GateMetric json(GateSpec.GatedMetric gated, GateResult result, ComparisonOutcome outcome,
                                        String reason, String message) {
         KpiChange kpi = result.kpi();
+        SequelChange change = result.change();
+        TestResult.GateComparison comparison = new TestResult.GateComparison(change.design().name(),
+                change.scale().name(), relative(change, change.change().estimate()),
+                relative(change, change.change().lower()), relative(change, change.change().upper()),
+                change.change().confidence(), relative(change, change.tolerance()), change.toleranceKind().name(),
+                ResultMapper.number(change.relativeMinimumDetectableChange()), change.zeros());
         return new TestResult.GateMetric(gated.metric().name(), gated.direction().name(), outcome.name(), reason,
-                spec.unit().name(), result.baselineCount(), result.newCount(), spec.alpha(),
-                result.worsePValue().orElse(null), result.betterPValue().orElse(null),
-                result.worse() == null ? null : result.worse().exact(), ResultMapper.number(kpi.oldValue()),
-                ResultMapper.number(kpi.newValue()), ResultMapper.number(kpi.change()),
-                ResultMapper.number(kpi.relativeChange()), ResultMapper.number(kpi.score()),
-                ResultMapper.number(kpi.allowance()), kpi.beyondScore(), message);
+                result.unit().name(), change.referenceCount(), change.candidateCount(), spec.alpha(),
+                ResultMapper.number(change.worsePValue()), ResultMapper.number(change.betterPValue()), comparison,
+                ResultMapper.number(kpi.oldValue()), ResultMapper.number(kpi.newValue()),
+                ResultMapper.number(kpi.change()), ResultMapper.number(kpi.relativeChange()),
+                ResultMapper.number(kpi.score()), message);
     }
 
-    private static int rank(GateOutcome outcome) {
+    /** A reported value of the comparison as a fraction of the baseline, for the JSON result. */
+    private static Double relative(SequelChange change, double reported) {
+        return ResultMapper.number(change.relative(reported));
+    }
+
+    private static int rank(ComparisonOutcome outcome) {
         switch (outcome) {
             case REGRESSED: return 3;
             case INCONCLUSIVE: return 2;

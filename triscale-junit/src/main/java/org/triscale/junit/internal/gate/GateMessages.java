@@ -1,13 +1,15 @@
 package org.triscale.junit.internal.gate;
 
-import org.triscale.junit.internal.output.Format;
-import org.triscale.junit.internal.setup.MetricSpec;
 import org.triscale.engine.baseline.ComparisonUnit;
-import org.triscale.engine.baseline.Direction;
 import org.triscale.engine.baseline.GateResult;
 import org.triscale.engine.baseline.KpiChange;
 import org.triscale.engine.baseline.SequelKpis;
-import org.triscale.junit.internal.gate.SequelRecord;
+import org.triscale.engine.comparison.ChangeScale;
+import org.triscale.engine.comparison.ComparisonOutcome;
+import org.triscale.engine.comparison.Design;
+import org.triscale.engine.comparison.SequelChange;
+import org.triscale.junit.internal.output.Format;
+import org.triscale.junit.internal.setup.MetricSpec;
 
 import java.util.List;
 
@@ -18,42 +20,125 @@ final class GateMessages {
     private GateMessages() {
     }
 
-    static String regressed(GateSpec.GatedMetric gated, GateResult result, GateSpec spec) {
-        KpiChange kpi = result.kpi();
-        String head = "Baseline gate: " + gated.label() + (kpi.beyondScore()
-                ? " regressed beyond the variability score: " + kpiSentence(gated, kpi) + ", more than the baseline's "
-                        + "variability score " + score(gated, kpi) + allowance(gated, kpi, spec) + "; "
-                : " regressed: ");
-        String test = test(gated, result, spec, true);
-        String tail = kpi.beyondScore() ? "" : ", although " + kpiSentence(gated, kpi) + withinScore(gated, kpi, spec);
-        return head + test + tail + ". If the change is intended, update the baseline with " + UPDATE_HINT
-                + " and commit " + spec.fileLabel() + ".";
+    /** The sentence of one metric's outcome. */
+    static String outcome(GateSpec.GatedMetric gated, GateResult result, ComparisonOutcome outcome, String reason,
+                          GateSpec spec) {
+        SequelChange change = result.change();
+        String head = "Baseline gate: " + gated.label() + " " + outcome.label() + " (" + design(change, result) + "): ";
+        String context = Double.isNaN(result.kpi().oldValue()) && Double.isNaN(result.kpi().newValue()) ? ""
+                : " " + capitalised(kpiSentence(gated, result.kpi())) + ".";
+        switch (outcome) {
+            case REGRESSED:
+                return head + "change " + interval(gated, change) + ", beyond the tolerance " + tolerance(gated, result)
+                        + "; " + test(change, true) + "; " + detects(gated, change) + "." + context
+                        + " If the change is intended, update the baseline with " + UPDATE_HINT + " and commit "
+                        + spec.fileLabel() + ".";
+            case IMPROVED:
+                return head + "change " + interval(gated, change) + ", tolerance " + tolerance(gated, result) + "; "
+                        + test(change, false) + "." + context + " To make it the new reference, update the baseline"
+                        + " with " + UPDATE_HINT + " and commit " + spec.fileLabel() + ".";
+            case UNCHANGED:
+                return head + "change " + interval(gated, change) + ", inside the tolerance " + tolerance(gated, result)
+                        + "; " + detects(gated, change) + "." + context;
+            default:
+                String numbers;
+                if (Double.isNaN(change.change().estimate())) {
+                    numbers = reason + ".";
+                } else if (result.outcome() != ComparisonOutcome.INCONCLUSIVE) {
+                    // Inconclusive for a reason outside the data (the test bed): the numbers are only information.
+                    numbers = reason + ". For information: change " + interval(gated, change) + " would have been "
+                            + result.outcome().label() + ".";
+                } else {
+                    numbers = "cannot tell: change " + interval(gated, change) + ", tolerance "
+                            + tolerance(gated, result) + "; " + detects(gated, change) + " (" + reason + ").";
+                }
+                String policy = spec.inconclusive() == GateSpec.InconclusivePolicy.FAIL
+                        ? " The inconclusive policy is fail (" + GateSpecReader.INCONCLUSIVE + (spec.strict()
+                        ? ", strict because CI=true or " + GateSpecReader.STRICT + "=true" : "") + ")."
+                        : " The inconclusive policy is warn (" + GateSpecReader.INCONCLUSIVE
+                        + "); a strict CI job fails here.";
+                return head + numbers + (context.isEmpty() ? "" : " For information:" + context) + policy;
+        }
     }
 
-    static String improved(GateSpec.GatedMetric gated, GateResult result, GateSpec spec) {
-        return "Baseline gate: " + gated.label() + " improved: " + kpiSentence(gated, result.kpi()) + "; "
-                + test(gated, result, spec, false) + ". To make it the new reference, update the baseline with "
-                + UPDATE_HINT + " and commit " + spec.fileLabel() + ".";
+    /** "paired: 50 runs on the baseline's seeds" or "unpaired: 5 series medians against 5". */
+    private static String design(SequelChange change, GateResult result) {
+        if (change.design() == Design.PAIRED) {
+            return "paired: " + change.candidateCount() + " runs on the baseline's seeds"
+                    + (change.zeros() > 0 ? ", " + change.zeros() + " without change" : "");
+        }
+        String what = result.unit() == ComparisonUnit.SERIES ? " series medians" : " run metrics";
+        return "unpaired: " + change.candidateCount() + what + " against " + change.referenceCount()
+                + " of the baseline";
     }
 
-    static String unchanged(GateSpec.GatedMetric gated, GateResult result, GateSpec spec) {
-        return "Baseline gate: " + gated.label() + " unchanged: " + kpiSentence(gated, result.kpi())
-                + ", variability score " + score(gated, result.kpi()) + "; no significant change at alpha = "
-                + Format.number(spec.alpha()) + " (" + units(spec, result.newCount()) + " against "
-                + result.baselineCount() + ": p = " + Format.number(result.worse().pValue()) + " for worse"
-                + (spec.allowance().any() ? " beyond the allowance" : "") + ", "
-                + Format.number(result.better().pValue()) + " for better).";
+    /** "+17.7 % [+16.1 %, +19.2 %] (98 % interval)": relative on the log scale, in the unit otherwise. */
+    private static String interval(GateSpec.GatedMetric gated, SequelChange change) {
+        return signed(gated, change, change.change().estimate()) + " [" + signed(gated, change,
+                change.change().lower()) + ", " + signed(gated, change, change.change().upper()) + "] ("
+                + Format.percent(change.change().confidence()) + " interval)";
     }
 
-    static String inconclusive(GateSpec.GatedMetric gated, GateResult result, String reason, GateSpec spec) {
-        KpiChange kpi = result.kpi();
-        String numbers = Double.isNaN(kpi.oldValue()) && Double.isNaN(kpi.newValue()) ? ""
-                : " For information: " + kpiSentence(gated, kpi) + ".";
-        String policy = spec.inconclusive() == GateSpec.InconclusivePolicy.FAIL
-                ? " The inconclusive policy is fail (" + GateSpecReader.INCONCLUSIVE + (spec.strict()
-                ? ", strict because CI=true or " + GateSpecReader.STRICT + "=true" : "") + ")."
-                : " The inconclusive policy is warn (" + GateSpecReader.INCONCLUSIVE + "); a strict CI job fails here.";
-        return "Baseline gate: " + gated.label() + " inconclusive: " + reason + "." + numbers + policy;
+    /** "±4.3 % (the variability score of the per-series changes)". */
+    private static String tolerance(GateSpec.GatedMetric gated, GateResult result) {
+        SequelChange change = result.change();
+        String source;
+        switch (change.toleranceKind()) {
+            case RELATIVE:
+                source = "@Baseline(tolerance)";
+                break;
+            case ABSOLUTE:
+                source = "@Baseline(absoluteTolerance)";
+                break;
+            default:
+                source = change.design() == Design.PAIRED ? "the variability score of the per-series changes"
+                        : "the baseline's variability score of its " + (result.unit() == ComparisonUnit.SERIES
+                        ? "series medians" : "run metrics");
+        }
+        return "±" + unsigned(gated, change, change.tolerance()) + " (" + source + ")";
+    }
+
+    /** "this design detects changes of +5.1 % or more" (with 80 % power). */
+    private static String detects(GateSpec.GatedMetric gated, SequelChange change) {
+        double mdc = change.minimumDetectableChange();
+        if (Double.isNaN(mdc)) {
+            return "the change this design detects is unknown (no dispersion)";
+        }
+        if (Double.isInfinite(mdc)) {
+            return "this design cannot detect any change at alpha = " + Format.number(change.settings().alpha());
+        }
+        return "this design detects changes of ±" + unsigned(gated, change, mdc) + " or more (80 % power)";
+    }
+
+    /** "one-sided Wilcoxon signed-rank test, p = 2.98e-08 <= alpha = 0.01". */
+    private static String test(SequelChange change, boolean worse) {
+        String name = change.design() == Design.PAIRED ? "Wilcoxon signed-rank test" : "Wilcoxon-Mann-Whitney rank-sum"
+                + " test";
+        double p = worse ? change.worsePValue() : change.betterPValue();
+        return "one-sided " + name + " for " + (worse ? "worse" : "better") + ", p = " + pValue(p) + " <= alpha = "
+                + Format.number(change.settings().alpha());
+    }
+
+    private static String pValue(double p) {
+        return p < 1e-4 ? String.format(java.util.Locale.ROOT, "%.3g", p) : Format.number(p);
+    }
+
+    private static String signed(GateSpec.GatedMetric gated, SequelChange change, double value) {
+        if (Double.isInfinite(value)) {
+            return value > 0 ? "+inf" : "-inf";
+        }
+        return change.scale() == ChangeScale.LOG_RATIO ? percent(value) : gated.metric().formatSigned(value);
+    }
+
+    private static String unsigned(GateSpec.GatedMetric gated, SequelChange change, double value) {
+        if (Double.isNaN(value)) {
+            return "n/a";
+        }
+        return change.scale() == ChangeScale.LOG_RATIO ? Format.percent(value) : gated.metric().format(value);
+    }
+
+    private static String capitalised(String text) {
+        return Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }
 
     static String missing(GateSpec spec, String history) {
@@ -116,45 +201,6 @@ final class GateMessages {
             return text;
         }
         return text + " (" + metric.formatSigned(kpi.change()) + ", " + percent(kpi.relativeChange()) + ")";
-    }
-
-    private static String withinScore(GateSpec.GatedMetric gated, KpiChange kpi, GateSpec spec) {
-        if (Double.isNaN(kpi.score())) {
-            return " (the baseline has too few series for a variability score)";
-        }
-        return ", within the baseline's variability score " + score(gated, kpi) + allowance(gated, kpi, spec)
-                + ": the change is smaller than the spread between series, but consistent";
-    }
-
-    private static String score(GateSpec.GatedMetric gated, KpiChange kpi) {
-        if (Double.isNaN(kpi.score())) {
-            return "n/a (too few baseline series)";
-        }
-        return gated.metric().format(kpi.score()) + " (" + Format.ordinal(Math.min(gated.scorePercentile(),
-                100 - gated.scorePercentile())) + "–" + Format.ordinal(Math.max(gated.scorePercentile(),
-                100 - gated.scorePercentile())) + " percentiles of the series KPIs at "
-                + Format.number(gated.scoreConfidence()) + " %)";
-    }
-
-    private static String allowance(GateSpec.GatedMetric gated, KpiChange kpi, GateSpec spec) {
-        return spec.allowance().any() ? " plus the allowance " + gated.metric().format(kpi.allowance()) : "";
-    }
-
-    /** "the 5 new series medians are larger than the 5 baseline ones (one-sided rank-sum test, p = 0.004 ≤ alpha = 0.01)". */
-    private static String test(GateSpec.GatedMetric gated, GateResult result, GateSpec spec, boolean worse) {
-        boolean larger = worse == (gated.direction() == Direction.LOWER_IS_BETTER);
-        double p = worse ? result.worse().pValue() : result.better().pValue();
-        String allowanceText = worse && spec.allowance().any() ? " by more than the allowance" : "";
-        String what = spec.unit() == ComparisonUnit.SERIES ? "series medians" : "run metrics";
-        boolean exact = worse ? result.worse().exact() : result.better().exact();
-        return "the " + result.newCount() + " new " + what + " are " + (larger ? "larger" : "smaller") + " than the "
-                + result.baselineCount() + " baseline ones" + allowanceText + " (one-sided Wilcoxon-Mann-Whitney "
-                + "rank-sum test, " + (exact ? "exact" : "normal approximation") + ", p = " + Format.number(p)
-                + " <= alpha = " + Format.number(spec.alpha()) + ")";
-    }
-
-    private static String units(GateSpec spec, int count) {
-        return count + (spec.unit() == ComparisonUnit.SERIES ? " series medians" : " run metrics");
     }
 
     private static String percent(double fraction) {

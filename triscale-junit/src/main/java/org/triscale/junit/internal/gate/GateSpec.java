@@ -3,10 +3,10 @@ package org.triscale.junit.internal.gate;
 import org.triscale.junit.internal.output.Format;
 import org.triscale.junit.internal.setup.MetricSpec;
 import org.triscale.engine.analysis.Side;
-import org.triscale.engine.baseline.Allowance;
 import org.triscale.engine.baseline.ComparisonUnit;
-import org.triscale.engine.baseline.Direction;
+import org.triscale.engine.comparison.Direction;
 import org.triscale.engine.baseline.GateSettings;
+import org.triscale.engine.comparison.Tolerance;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -17,8 +17,8 @@ import java.util.Set;
  * A validated {@code @Baseline} with the {@code triscale.baseline.*} parameters in force.
  *
  * @param metrics      the gated metrics
- * @param allowance    the allowance of every gated metric
- * @param unit         what the rank test compares
+ * @param tolerance    the tolerance of every gated metric
+ * @param unit         what the unpaired comparison compares
  * @param alpha        false-alarm rate of the one-sided rank tests
  * @param file         the baseline file, absolute
  * @param fromHistory  K: the last K accepted sequels of the history form the baseline; 0 for the file
@@ -33,7 +33,7 @@ import java.util.Set;
  * @param historyFile  the history file, absolute
  * @param baseDir      the module's folder, for messages
  */
-public record GateSpec(List<GatedMetric> metrics, Allowance allowance, ComparisonUnit unit, double alpha, Path file,
+public record GateSpec(List<GatedMetric> metrics, Tolerance tolerance, ComparisonUnit unit, double alpha, Path file,
                 int fromHistory, String scenario, Map<String, String> tags, Set<String> ignored, boolean update, MissingPolicy missing,
                 InconclusivePolicy inconclusive, boolean strict, Path historyFile, Path baseDir) {
 
@@ -80,7 +80,7 @@ public record GateSpec(List<GatedMetric> metrics, Allowance allowance, Compariso
 
         /** The engine's settings for this metric. */
         GateSettings settings(GateSpec spec) {
-            return GateSettings.of(direction).withAllowance(spec.allowance()).withAlpha(spec.alpha())
+            return GateSettings.of(direction).withTolerance(spec.tolerance()).withAlpha(spec.alpha())
                     .withUnit(spec.unit()).withKpi(kpiPercentile, kpiConfidence, kpiSide)
                     .withScore(scorePercentile, scoreConfidence);
         }

@@ -11,11 +11,11 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.triscale.engine.analysis.Side;
-import org.triscale.engine.baseline.Allowance;
 import org.triscale.engine.baseline.ComparisonUnit;
-import org.triscale.engine.baseline.Direction;
+import org.triscale.engine.comparison.Direction;
+import org.triscale.engine.comparison.Tolerance;
 import org.triscale.engine.baseline.GateSettings;
-import org.triscale.engine.baseline.RankSumTest;
+import org.triscale.engine.comparison.RankSumTest;
 import org.triscale.junit.Baseline;
 import org.triscale.junit.internal.gate.Fingerprint;
 import org.triscale.junit.internal.gate.HistoryStore;
@@ -68,14 +68,9 @@ public final class GateSpecReader {
         Baseline baseline = found.get();
         List<GateSpec.GatedMetric> gated = gatedMetrics(baseline, metrics, kpis, scores, seriesPercentile,
                 seriesConfidence);
-        check(Double.isFinite(baseline.allowance()) && baseline.allowance() >= 0, "@Baseline(allowance = "
-                + Format.number(baseline.allowance()) + ") must be a finite number >= 0 in the metric's unit; use 0 "
-                + "for none");
-        check(baseline.relativeAllowance() >= 0 && baseline.relativeAllowance() < 1, "@Baseline(relativeAllowance = "
-                + Format.number(baseline.relativeAllowance()) + ") must be a fraction in [0, 1), e.g. 0.05 for 5 %");
+        Tolerance tolerance = tolerance(baseline);
         check(baseline.fromHistory() >= 0, "@Baseline(fromHistory = " + baseline.fromHistory() + ") must be >= 0: "
                 + "the number of accepted sequels of the history that form the baseline, or 0 for the file");
-        Allowance allowance = Allowance.of(baseline.allowance(), baseline.relativeAllowance());
         ComparisonUnit unit = baseline.compare() == Baseline.Compare.RUNS ? ComparisonUnit.RUNS : ComparisonUnit.SERIES;
 
         double alpha = parameter(context, ALPHA).map(this::parseAlpha).orElse(GateSettings.DEFAULT_ALPHA);
@@ -125,9 +120,28 @@ public final class GateSpecReader {
                 .orElse(strict ? GateSpec.MissingPolicy.FAIL : GateSpec.MissingPolicy.RECORD);
         GateSpec.InconclusivePolicy inconclusive = parameter(context, INCONCLUSIVE).map(this::parseInconclusive)
                 .orElse(strict ? GateSpec.InconclusivePolicy.FAIL : GateSpec.InconclusivePolicy.WARN);
-        return Optional.of(new GateSpec(gated, allowance, unit, alpha, file, fromHistory, baseline.scenario().trim(),
+        return Optional.of(new GateSpec(gated, tolerance, unit, alpha, file, fromHistory, baseline.scenario().trim(),
                 tags, ignored, update, missing, inconclusive, strict, HistoryStore.file(historyDir, testClass, testMethod),
                 baseDir));
+    }
+
+    /** The tolerance of the annotation: relative, absolute, or (neither set) from the variability score. */
+    private Tolerance tolerance(Baseline baseline) {
+        double relative = baseline.tolerance();
+        double absolute = baseline.absoluteTolerance();
+        check(!Double.isNaN(relative) && relative != Double.POSITIVE_INFINITY, "@Baseline(tolerance = "
+                + Format.number(relative) + ") must be a finite fraction >= 0, e.g. 0.05 for ±5 %, or negative (the"
+                + " default) for the variability score");
+        check(!Double.isNaN(absolute) && absolute != Double.POSITIVE_INFINITY, "@Baseline(absoluteTolerance = "
+                + Format.number(absolute) + ") must be a finite number >= 0 in the metric's unit, or negative (the"
+                + " default) for none");
+        check(relative < 0 || absolute < 0, "@Baseline sets both tolerance = " + Format.number(relative)
+                + " and absoluteTolerance = " + Format.number(absolute) + "; set one of them (or neither, for the"
+                + " variability score)");
+        if (relative >= 0) {
+            return Tolerance.relative(relative);
+        }
+        return absolute >= 0 ? Tolerance.absolute(absolute) : Tolerance.fromScore();
     }
 
     /** CI services (GitHub Actions, GitLab CI, and others) set {@code CI=true}. */

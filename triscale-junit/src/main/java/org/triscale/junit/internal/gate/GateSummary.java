@@ -3,7 +3,7 @@ package org.triscale.junit.internal.gate;
 import org.triscale.junit.internal.output.Format;
 import org.triscale.junit.internal.setup.MetricSpec;
 import org.triscale.junit.internal.setup.TestSetup;
-import org.triscale.engine.baseline.GateOutcome;
+import org.triscale.engine.comparison.ComparisonOutcome;
 import org.triscale.junit.internal.output.AtomicFiles;
 import org.triscale.junit.internal.output.TestResult;
 
@@ -25,24 +25,30 @@ public final class GateSummary {
     public static Path write(Path outputDir, TestSetup setup, BaselineGate gate, String status, List<String> failures,
                       List<String> warnings) throws IOException {
         TestResult.Gate result = gate.result();
-        GateOutcome worst = gate.worstOutcome();
+        ComparisonOutcome worst = gate.worstOutcome();
         StringBuilder md = new StringBuilder("#### ").append(status).append(" · `").append(setup.testName())
                 .append("` · baseline gate: ")
                 .append(worst == null ? (result.written() ? "baseline written" : "no baseline")
                         : worst.name().toLowerCase(Locale.ROOT))
                 .append("\n\n");
         if (!result.metrics().isEmpty()) {
-            md.append("| metric | outcome | KPI before | KPI after | change | variability score | p (worse) | compared |\n")
-                    .append("|---|---|---|---|---|---|---|---|\n");
+            md.append("| metric | outcome | design | change [interval] | tolerance | detectable change | p (worse) "
+                    + "| KPI before → after |\n|---|---|---|---|---|---|---|---|\n");
             for (TestResult.GateMetric metric : result.metrics()) {
                 MetricSpec spec = setup.metric(metric.metric());
+                TestResult.GateComparison numbers = metric.gate();
                 md.append("| ").append(cell(spec.measure() + " " + spec.name())).append(" | ")
                         .append(metric.outcome().toLowerCase(Locale.ROOT)).append(" | ")
-                        .append(value(spec, metric.oldKpi())).append(" | ").append(value(spec, metric.newKpi()))
-                        .append(" | ").append(change(spec, metric)).append(" | ").append(value(spec, metric.score()))
-                        .append(" | ").append(metric.worsePValue() == null ? "n/a" : Format.number(metric.worsePValue()))
-                        .append(" | ").append(metric.newCount()).append(" vs ").append(metric.baselineCount())
-                        .append(' ').append(metric.compared().toLowerCase(Locale.ROOT)).append(" |\n");
+                        .append(numbers.design().toLowerCase(Locale.ROOT)).append(", ").append(metric.newCount())
+                        .append(" vs ").append(metric.baselineCount()).append(' ')
+                        .append("PAIRED".equals(numbers.design()) ? "runs"
+                                : "SERIES".equals(metric.compared()) ? "series" : "runs").append(" | ")
+                        .append(percent(numbers.change())).append(" [").append(percent(numbers.lower())).append(", ")
+                        .append(percent(numbers.upper())).append("] | ±").append(unsigned(numbers.tolerance()))
+                        .append(" | ±").append(unsigned(numbers.minimumDetectableChange())).append(" | ")
+                        .append(metric.worsePValue() == null ? "n/a" : Format.number(metric.worsePValue()))
+                        .append(" | ").append(value(spec, metric.oldKpi())).append(" → ")
+                        .append(value(spec, metric.newKpi())).append(" |\n");
             }
             md.append('\n');
         }
@@ -65,13 +71,12 @@ public final class GateSummary {
         }
     }
 
-    private static String change(MetricSpec spec, TestResult.GateMetric metric) {
-        if (metric.change() == null) {
-            return "n/a";
-        }
-        String percent = metric.relativeChange() == null ? ""
-                : " (" + Format.signedPercent(metric.relativeChange()) + ")";
-        return spec.formatSigned(metric.change()) + percent;
+    private static String percent(Double fraction) {
+        return fraction == null ? "n/a" : Format.signedPercent(fraction);
+    }
+
+    private static String unsigned(Double fraction) {
+        return fraction == null ? "n/a" : Format.percent(fraction);
     }
 
     private static String value(MetricSpec spec, Double value) {

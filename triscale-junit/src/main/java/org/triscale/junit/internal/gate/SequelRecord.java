@@ -18,18 +18,23 @@ import java.util.Map;
  * @param environment   informational details (full JDK version and vendor, OS version)
  * @param mode          statistical mode of the test, {@code SOUND} or {@code TRISCALE}
  * @param runsPerSeries runs per series
+ * @param seeds         the seed of every run, one list per series in run order (schema 2): a new
+ *                      sequel that ran the same seeds is compared run by run (paired); null in
+ *                      records of schema 1
  * @param metrics       the gated metrics
  * @param verdict       history only: the test's verdict, {@code PASSED} or {@code FAILED}; null in a
  *                      baseline file
- * @param accepted      history only: whether the sequel may feed a baseline (its verdict passed);
+ * @param accepted      history only: whether the sequel may feed a baseline (its verdict passed and
+ *                      every gated metric was unchanged or improved, or it updated the baseline);
  *                      null in a baseline file
  */
 public record SequelRecord(Integer schemaVersion, String testClass, String testMethod, String recordedAt,
                            Fingerprint fingerprint, Map<String, String> environment, String mode,
-                           Integer runsPerSeries, List<MetricRecord> metrics, String verdict, Boolean accepted) {
+                           Integer runsPerSeries, List<List<Long>> seeds, List<MetricRecord> metrics, String verdict,
+                           Boolean accepted) {
 
-    /** The current version of the format. */
-    public static final int SCHEMA_VERSION = 1;
+    /** The current version of the format: 2 added the seeds. */
+    public static final int SCHEMA_VERSION = 2;
 
     /**
      * This record as a history line with its verdict.
@@ -40,7 +45,7 @@ public record SequelRecord(Integer schemaVersion, String testClass, String testM
      */
     public SequelRecord withVerdict(String verdictStatus, boolean isAccepted) {
         return new SequelRecord(schemaVersion, testClass, testMethod, recordedAt, fingerprint, environment, mode,
-                runsPerSeries, metrics, verdictStatus, isAccepted);
+                runsPerSeries, seeds, metrics, verdictStatus, isAccepted);
     }
 
     /**
@@ -50,7 +55,7 @@ public record SequelRecord(Integer schemaVersion, String testClass, String testM
      */
     public SequelRecord asBaseline() {
         return new SequelRecord(schemaVersion, testClass, testMethod, recordedAt, fingerprint, environment, mode,
-                runsPerSeries, metrics, null, null);
+                runsPerSeries, seeds, metrics, null, null);
     }
 
     /**

@@ -60,12 +60,12 @@ final class SequelRecords {
         }
         if (version.asLong() > SequelRecord.SCHEMA_VERSION) {
             throw new InvalidRecordException(where + " has schemaVersion " + version.asText()
-                    + ", written by a newer TriScale; this version reads " + SequelRecord.SCHEMA_VERSION
+                    + ", written by a newer TriScale; this version reads 1 to " + SequelRecord.SCHEMA_VERSION
                     + ". Use the newer TriScale, or recreate the baseline with -Dtriscale.baseline.update=true");
         }
-        if (version.asLong() != SequelRecord.SCHEMA_VERSION) {
+        if (version.asLong() < 1) {
             throw new InvalidRecordException(where + " has schemaVersion " + version.asText() + ", which no TriScale "
-                    + "version wrote; this version reads " + SequelRecord.SCHEMA_VERSION);
+                    + "version wrote; this version reads 1 to " + SequelRecord.SCHEMA_VERSION);
         }
         SequelRecord record;
         try {
@@ -90,6 +90,15 @@ final class SequelRecords {
         require(record.metrics() != null, where, "has no metrics");
         require(record.metrics().size() <= MAX_METRICS, where, "has " + record.metrics().size() + " metrics, more than "
                 + MAX_METRICS);
+        List<List<Long>> seeds = record.seeds();
+        if (seeds != null) {
+            require(seeds.size() <= MAX_SERIES, where, "has seeds for " + seeds.size() + " series, more than "
+                    + MAX_SERIES);
+            for (int s = 0; s < seeds.size(); s++) {
+                require(seeds.get(s) != null && !seeds.get(s).contains(null), where, "has a missing seed in seeds["
+                        + s + "]; every run's seed is recorded");
+            }
+        }
         Set<String> names = new HashSet<>();
         long values = 0;
         for (int m = 0; m < record.metrics().size(); m++) {
@@ -107,9 +116,13 @@ final class SequelRecords {
             require(series != null, where, at + " has no runMetrics");
             require(series.size() <= MAX_SERIES, where, at + " has " + series.size() + " series, more than "
                     + MAX_SERIES);
+            require(seeds == null || seeds.size() == series.size(), where, at + " has " + series.size()
+                    + " series of run metrics but seeds for " + (seeds == null ? 0 : seeds.size()));
             for (int s = 0; s < series.size(); s++) {
                 List<Double> runs = series.get(s);
                 require(runs != null, where, at + " runMetrics[" + s + "] is null");
+                require(seeds == null || seeds.get(s).size() == runs.size(), where, at + " runMetrics[" + s + "] has "
+                        + runs.size() + " runs but seeds[" + s + "] " + (seeds == null ? 0 : seeds.get(s).size()));
                 values += runs.size();
                 require(values <= MAX_VALUES, where, "holds more than " + MAX_VALUES + " run metrics");
                 for (int r = 0; r < runs.size(); r++) {

@@ -45,7 +45,29 @@ final class Sequels {
         environment.put("osVersion", System.getProperty("os.version"));
         return new SequelRecord(SequelRecord.SCHEMA_VERSION, setup.testClass(), setup.testMethod(),
                 Instant.now().toString(), Fingerprint.current(spec.scenario(), state.testBed(), spec.tags()),
-                environment, setup.settings().mode().name(), setup.runsPerSeries(), metrics, null, null);
+                environment, setup.settings().mode().name(), setup.runsPerSeries(), seeds(state), metrics, null, null);
+    }
+
+    /** The seed of every run of this execution, series by series. */
+    private static List<List<Long>> seeds(TemplateState state) {
+        TestSetup setup = state.setup;
+        List<List<Long>> seeds = new ArrayList<>();
+        for (int s = 1; s <= setup.seriesCount(); s++) {
+            List<Long> runs = new ArrayList<>();
+            for (int r = 1; r <= setup.runsPerSeries(); r++) {
+                runs.add(state.run(s, r).seed);
+            }
+            seeds.add(runs);
+        }
+        return seeds;
+    }
+
+    /**
+     * Whether a new sequel ran the baseline's seeds run by run, so that the comparison is paired:
+     * both record their seeds, with the same series and runs in the same order.
+     */
+    static boolean sameSeeds(SequelRecord baseline, SequelRecord current) {
+        return baseline.seeds() != null && baseline.seeds().equals(current.seeds());
     }
 
     /** The run metrics of a recorded metric, one array per series, NaN for invalid runs. */
@@ -124,8 +146,16 @@ final class Sequels {
             metrics.add(new SequelRecord.MetricRecord(metric.name(), metric.measure(), metric.unit(),
                     metric.direction(), series, null, null));
         }
+        List<List<Long>> seeds = new ArrayList<>();
+        for (SequelRecord record : records) {
+            if (record.seeds() == null) {
+                seeds = null;
+                break;
+            }
+            seeds.addAll(record.seeds());
+        }
         return new SequelRecord(last.schemaVersion(), last.testClass(), last.testMethod(), last.recordedAt(),
-                last.fingerprint(), last.environment(), last.mode(), last.runsPerSeries(), metrics, null, null);
+                last.fingerprint(), last.environment(), last.mode(), last.runsPerSeries(), seeds, metrics, null, null);
     }
 
     private static SequelRecord.Kpi kpi(GateSpec.GatedMetric gated, SequelKpis kpis) {

@@ -323,25 +323,46 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param direction      {@code LOWER_IS_BETTER} or {@code HIGHER_IS_BETTER}
      * @param outcome        {@code REGRESSED}, {@code IMPROVED}, {@code UNCHANGED} or {@code INCONCLUSIVE}
      * @param reason         why inconclusive, or null
-     * @param compared       {@code SERIES} (series medians) or {@code RUNS}
-     * @param baselineCount  baseline observations (series or runs)
+     * @param compared       what the unpaired design compares: {@code SERIES} (series medians) or
+     *                       {@code RUNS}; the paired design compares runs
+     * @param baselineCount  baseline observations: pairs (paired), series or runs (unpaired)
      * @param newCount       new observations
      * @param alpha          false-alarm rate of each one-sided test
-     * @param worsePValue    p-value of "worse beyond the allowance", or null when undecided
+     * @param worsePValue    p-value of "worse", or null when undecided
      * @param betterPValue   p-value of "better", or null when undecided
-     * @param exact          whether the p-values are exact (else the normal approximation), or null
-     * @param oldKpi         median of the baseline's series KPIs, or null
-     * @param newKpi         median of the new series KPIs, or null
+     * @param gate           the change, its interval, the tolerance and the detectable change
+     * @param oldKpi         median of the baseline's series KPIs, or null (context)
+     * @param newKpi         median of the new series KPIs, or null (context)
      * @param change         {@code newKpi − oldKpi}, or null
      * @param relativeChange the change divided by {@code |oldKpi|}, or null
-     * @param score          the baseline's variability score, or null
-     * @param allowance      the tolerated change at {@code oldKpi}, in the metric's unit
-     * @param beyondScore    whether the change in the bad direction exceeds score plus allowance
+     * @param score          the baseline's variability score of its series KPIs, or null
      * @param message        the sentence of the verdict
      */
     public record GateMetric(String metric, String direction, String outcome, String reason, String compared,
                              int baselineCount, int newCount, double alpha, Double worsePValue, Double betterPValue,
-                             Boolean exact, Double oldKpi, Double newKpi, Double change, Double relativeChange,
-                             Double score, Double allowance, boolean beyondScore, String message) {
+                             GateComparison gate, Double oldKpi, Double newKpi, Double change, Double relativeChange,
+                             Double score, String message) {
+    }
+
+    /**
+     * The gate's estimate of a change, as fractions of the baseline (0.05 for +5 %; positive: the new
+     * sequel is larger).
+     *
+     * @param design                  {@code PAIRED} (runs on the baseline's seeds) or {@code UNPAIRED}
+     * @param scale                   {@code LOG_RATIO} (positive metrics) or {@code DIFFERENCE}
+     * @param change                  the Hodges–Lehmann estimate of the change, or null
+     * @param lower                   lower end of its interval, or null (undecided or unbounded)
+     * @param upper                   upper end of its interval, or null
+     * @param confidence              confidence of the interval, {@code 1 − 2α}
+     * @param tolerance               the tolerance, or null when undefined
+     * @param toleranceSource         {@code SCORE}, {@code RELATIVE} or {@code ABSOLUTE}
+     * @param minimumDetectableChange the change in the bad direction reported as regressed with
+     *                                80 % power, or null when the design cannot reach α or the
+     *                                dispersion is unknown
+     * @param zeros                   pairs without any change (paired)
+     */
+    public record GateComparison(String design, String scale, Double change, Double lower, Double upper,
+                                 double confidence, Double tolerance, String toleranceSource,
+                                 Double minimumDetectableChange, int zeros) {
     }
 }

@@ -315,61 +315,78 @@ final class Charts {
     }
 
     /**
-     * One gated metric: the baseline's KPI and the candidate's, the change between them, and the
-     * change the gate tolerates (the baseline's score plus the allowance, on the bad side). A
-     * confidence interval of the change is drawn around the candidate when the result has one.
+     * One gated metric: the baseline's KPI and the candidate's, the change between them, the
+     * change the gate tolerates on the bad side, the minimum detectable change, and the gate's
+     * interval of the change around the candidate. The gate states its change, interval, tolerance
+     * and detectable change as fractions of the baseline; they are drawn in the metric's unit.
      */
     static Figure gate(TestResult result, TestResult.GateMetric gate) {
         String unit = ResultFacts.unit(result, gate.metric());
         Plot plot = new Plot(WIDE, 260, "Baseline vs candidate: " + gate.metric(), "1 = baseline, 2 = candidate",
                 "KPI of " + gate.metric() + (unit.isEmpty() ? "" : " (" + unit + ")")).integerX();
         boolean lowerIsBetter = ResultFacts.lowerIsBetter(gate.direction());
-        if (gate.oldKpi() != null) {
-            double tolerated = (gate.score() == null ? 0 : gate.score()) + (gate.allowance() == null ? 0
-                    : gate.allowance());
-            double edge = gate.oldKpi() + (lowerIsBetter ? tolerated : -tolerated);
-            plot.hband(Math.min(gate.oldKpi(), edge), Math.max(gate.oldKpi(), edge), "tolerated");
+        double bad = lowerIsBetter ? 1 : -1;
+        TestResult.GateComparison comparison = gate.gate();
+        Double old = gate.oldKpi();
+        if (old != null && comparison != null && comparison.tolerance() != null) {
+            double edge = old * (1 + bad * comparison.tolerance());
+            plot.hband(Math.min(old, edge), Math.max(old, edge), "tolerated");
+            plot.legend("tolerated", "tolerated change (" + Format.percent(comparison.tolerance()) + ", "
+                    + (lowerIsBetter ? "lower is better" : "higher is better") + ")");
+        }
+        if (old != null && comparison != null && comparison.minimumDetectableChange() != null) {
+            plot.hline(old * (1 + bad * Math.abs(comparison.minimumDetectableChange())), "detectable",
+                    "detectable " + Format.signedPercent(bad * Math.abs(comparison.minimumDetectableChange())));
+            plot.legend("detectable", "minimum detectable change (80 % power)");
         }
         double[] interval = changeInterval(gate);
-        if (interval != null && gate.oldKpi() != null) {
-            plot.interval(2, gate.oldKpi() + interval[0], gate.oldKpi() + interval[1], "change");
+        if (interval != null && old != null) {
+            plot.interval(2, old * (1 + interval[0]), old * (1 + interval[1]), "change");
+            plot.legend("change", "interval of the change at " + Format.percent(comparison.confidence()));
         }
-        plot.points(new double[] {1, 2}, new double[] {number(gate.oldKpi()), number(gate.newKpi())}, "dot",
-                new String[] {"baseline " + ResultFacts.value(result, gate.metric(), gate.oldKpi()),
+        plot.points(new double[] {1, 2}, new double[] {number(old), number(gate.newKpi())}, "dot",
+                new String[] {"baseline " + ResultFacts.value(result, gate.metric(), old),
                     "candidate " + ResultFacts.value(result, gate.metric(), gate.newKpi())});
-        if (gate.oldKpi() != null && gate.newKpi() != null) {
-            plot.line(new double[] {1, 2}, new double[] {gate.oldKpi(), gate.newKpi()}, "arrow");
+        if (old != null && gate.newKpi() != null) {
+            plot.line(new double[] {1, 2}, new double[] {old, gate.newKpi()}, "arrow");
         }
-        plot.legend("tolerated", "tolerated change (score + allowance, "
-                        + (lowerIsBetter ? "lower is better" : "higher is better") + ")")
-                .legend("arrow", "change: " + (gate.change() == null ? "n/a"
-                        : Format.withUnit(gate.change(), unit) + (gate.relativeChange() == null ? ""
-                        : " (" + Format.signedPercent(gate.relativeChange()) + ")")) + ", "
-                        + gate.outcome().toLowerCase(Locale.ROOT));
-        if (interval != null) {
-            plot.legend("change", "interval of the change");
-        }
-        String table = tableStart("baseline KPI", "candidate KPI", "change", "tolerated", "p (worse)", "α",
-                "compared", "outcome")
-                + row(ResultFacts.value(result, gate.metric(), gate.oldKpi()),
+        plot.legend("arrow", "change: " + (gate.change() == null ? "n/a"
+                : Format.withUnit(gate.change(), unit) + (gate.relativeChange() == null ? ""
+                : " (" + Format.signedPercent(gate.relativeChange()) + ")")) + ", "
+                + gate.outcome().toLowerCase(Locale.ROOT));
+        String table = tableStart("baseline KPI", "candidate KPI", "change", "estimate [interval]", "tolerance",
+                "detectable", "p (worse)", "α", "design", "outcome")
+                + row(ResultFacts.value(result, gate.metric(), old),
                 ResultFacts.value(result, gate.metric(), gate.newKpi()),
                 ResultFacts.value(result, gate.metric(), gate.change()),
-                "score " + ResultFacts.value(result, gate.metric(), gate.score()) + " + allowance "
-                        + ResultFacts.value(result, gate.metric(), gate.allowance()),
+                comparison == null ? "n/a" : signedPercent(comparison.change()) + " ["
+                        + signedPercent(comparison.lower()) + ", " + signedPercent(comparison.upper()) + "] at "
+                        + Format.percent(comparison.confidence()),
+                comparison == null || comparison.tolerance() == null ? "n/a" : Format.percent(comparison.tolerance())
+                        + " (" + comparison.toleranceSource().toLowerCase(Locale.ROOT) + ")",
+                comparison == null ? "n/a" : signedPercent(comparison.minimumDetectableChange()),
                 gate.worsePValue() == null ? "n/a" : Format.number(gate.worsePValue()), Format.number(gate.alpha()),
-                gate.newCount() + " vs " + gate.baselineCount() + " " + gate.compared().toLowerCase(Locale.ROOT),
+                (comparison == null ? "" : comparison.design().toLowerCase(Locale.ROOT) + ", ") + gate.newCount()
+                        + " vs " + gate.baselineCount() + " " + gate.compared().toLowerCase(Locale.ROOT),
                 gate.outcome().toLowerCase(Locale.ROOT))
                 + tableEnd() + "<p>" + Html.escape(gate.message()) + "</p>";
         return new Figure("gate", "Regression gate: " + gate.metric() + ", baseline vs candidate", plot.svg(), table);
     }
 
     /**
-     * The confidence interval of the change {@code [low, high]}, in the metric's unit, or null when
-     * the result has none. The gate's JSON has no interval of the change yet; when it gains one,
-     * return it here and the chart draws it around the candidate.
+     * The gate's interval of the change {@code [lower, upper]} as fractions of the baseline, or
+     * null when it has none (undecided, or unbounded on a side).
      */
     static double[] changeInterval(TestResult.GateMetric gate) {
-        return null;
+        TestResult.GateComparison comparison = gate.gate();
+        if (comparison == null || comparison.lower() == null || comparison.upper() == null) {
+            return null;
+        }
+        return new double[] {comparison.lower(), comparison.upper()};
+    }
+
+    private static String signedPercent(Double fraction) {
+        return fraction == null ? "n/a" : Format.signedPercent(fraction);
     }
 
     /**

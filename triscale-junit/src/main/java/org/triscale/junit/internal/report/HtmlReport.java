@@ -232,6 +232,7 @@ public final class HtmlReport {
             "svg .tolerated{fill:rgba(0,158,115,.22)}svg line.tolerated{stroke:rgba(0,158,115,.45);stroke-width:8}",
             "svg .arrow{stroke:#333;stroke-width:1.5;stroke-dasharray:2 3;fill:none}",
             "svg .change{stroke:#cc79a7;stroke-width:2;fill:none}",
+            "svg .detectable{stroke:#7a5195;stroke-width:1.5;stroke-dasharray:2 4;fill:none}",
             "svg .cdf{fill:none;stroke-width:1;opacity:.8}svg .s0{stroke:#0072b2}svg .s1{stroke:#e69f00}",
             "svg .s2{stroke:#009e73}svg .s3{stroke:#cc79a7}svg .s4{stroke:#d55e00}svg .s5{stroke:#56b4e9}",
             "@media print{details{display:none}}");

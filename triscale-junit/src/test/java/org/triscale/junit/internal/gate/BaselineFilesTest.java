@@ -24,7 +24,7 @@ class BaselineFilesTest {
         assertThat(read).isEqualTo(Records.record("t", 0, 4).asBaseline());
         assertThat(read.verdict()).isNull();
         assertThat(read.accepted()).isNull();
-        assertThat(Files.readString(file)).contains("\n  \"schemaVersion\" : 1");
+        assertThat(Files.readString(file)).contains("\n  \"schemaVersion\" : 2");
         try (var files = Files.list(file.getParent())) {
             assertThat(files).containsExactly(file);
         }
@@ -39,11 +39,11 @@ class BaselineFilesTest {
         assertUnusable(file, "", "is empty");
         assertUnusable(file, "{ \"schemaVersion\" : 1, ", "is not valid JSON (Unexpected end-of-input");
         assertUnusable(file, valid.substring(0, valid.length() - 10), "it may be truncated");
-        assertUnusable(file, valid.replace("\"schemaVersion\" : 1", "\"schemaVersion\" : 2"),
-                "has schemaVersion 2, written by a newer TriScale; this version reads 1");
-        assertUnusable(file, valid.replace("\"schemaVersion\" : 1", "\"schemaVersion\" : 0"),
+        assertUnusable(file, valid.replace("\"schemaVersion\" : 2", "\"schemaVersion\" : 3"),
+                "has schemaVersion 3, written by a newer TriScale; this version reads 1 to 2");
+        assertUnusable(file, valid.replace("\"schemaVersion\" : 2", "\"schemaVersion\" : 0"),
                 "has schemaVersion 0, which no TriScale version wrote");
-        assertUnusable(file, valid.replace("\"schemaVersion\" : 1,", ""), "it has no integer schemaVersion");
+        assertUnusable(file, valid.replace("\"schemaVersion\" : 2,", ""), "it has no integer schemaVersion");
         assertUnusable(file, valid.replace("\"testClass\" : \"a.B\",", ""), "it has no testClass");
         assertUnusable(file, valid.replace("\"LOWER_IS_BETTER\"", "\"SIDEWAYS\""), "metric \"fct\" has direction "
                 + "SIDEWAYS; expected LOWER_IS_BETTER or HIGHER_IS_BETTER");
@@ -53,6 +53,25 @@ class BaselineFilesTest {
                 "does not have the fields of a sequel record");
         assertUnusable(file, valid.replace("\"metrics\" : [", "\"metrics\" : [ null, "), "metrics[0] is null");
         assertUnusable(file, "[ 1 ]", "a JSON object is expected, found array");
+        assertUnusable(file, valid.replace("\"seeds\" : null", "\"seeds\" : [ [ 1, 2 ], [ 3 ] ]"),
+                "metric \"fct\" has 1 series of run metrics but seeds for 2");
+        assertUnusable(file, valid.replace("\"seeds\" : null", "\"seeds\" : [ [ 1, 2 ] ]"),
+                "metric \"fct\" runMetrics[0] has 4 runs but seeds[0] 2");
+        assertUnusable(file, valid.replace("\"seeds\" : null", "\"seeds\" : [ [ 1, null, 3, 4 ] ]"),
+                "has a missing seed in seeds[0]");
+    }
+
+    /** Files of schema 1 have no seeds: still read, and compared unpaired. */
+    @Test
+    void readsSchemaOneWithoutSeeds() throws IOException {
+        Path file = folder.resolve("m.json");
+        BaselineFiles.write(file, Records.record("t", 0, 4));
+        Files.writeString(file, Files.readString(file).replace("\"schemaVersion\" : 2", "\"schemaVersion\" : 1")
+                .replace("\"seeds\" : null,", ""));
+
+        SequelRecord read = BaselineFiles.read(file);
+        assertThat(read.schemaVersion()).isEqualTo(1);
+        assertThat(read.seeds()).isNull();
     }
 
     @Test

@@ -135,7 +135,7 @@ class HistoryStoreTest {
     void recordsFromAnotherSchemaVersionAreSkipped() throws IOException {
         Path file = folder.resolve("h.jsonl");
         String line = SequelRecords.line(Records.record("t", 0, 3));
-        Files.writeString(file, line.replace("\"schemaVersion\":1", "\"schemaVersion\":3") + "\n" + line + "\n",
+        Files.writeString(file, line.replace("\"schemaVersion\":2", "\"schemaVersion\":3") + "\n" + line + "\n",
                 StandardCharsets.UTF_8);
 
         HistoryStore.Read read = HistoryStore.read(file);

@@ -23,6 +23,6 @@ final class Records {
                 new SequelRecord.Score(75.0, 75.0, null, null, null, null));
         return new SequelRecord(SequelRecord.SCHEMA_VERSION, "a.B", "m", writer + ":" + index,
                 new Fingerprint("17", "Linux", "amd64", 2, "", Map.of("backend", "emulator"), Map.of()),
-                Map.of("javaVersion", "17.0.1"), "SOUND", 5, List.of(metric), "PASSED", true);
+                Map.of("javaVersion", "17.0.1"), "SOUND", 5, null, List.of(metric), "PASSED", true);
     }
 }

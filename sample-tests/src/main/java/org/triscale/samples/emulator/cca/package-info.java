@@ -1,8 +1,0 @@
-/**
- * Congestion-control algorithms for the emulator's TCP senders: the
- * {@link org.triscale.samples.emulator.cca.CongestionControl} hooks, the view of the connection
- * they get ({@link org.triscale.samples.emulator.cca.Connection}), the built-in NewReno, CUBIC,
- * Vegas, BBR v1 and DCTCP, and {@link org.triscale.samples.emulator.cca.Cca} to name them or plug
- * in variants.
- */
-package org.triscale.samples.emulator.cca;

@@ -1,0 +1,54 @@
+package org.triscale.samples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectMethod;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.TestExecutionResult;
+import org.junit.platform.testkit.engine.EngineExecutionResults;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
+import org.triscale.emulator.cca.Cca;
+import org.triscale.junit.RunContext;
+
+/**
+ * Does the regression gate see a 5 % regression? Runs {@link FctRegressionTest#cubicFlowsAlone} on
+ * {@link SlowerCubic} through the JUnit Platform test kit, with the same seeds as its committed
+ * baseline: every run passes, and the verdict fails because the paired gate finds the P95 FCT
+ * regressed.
+ */
+class FctRegressionDetectionTest {
+
+    @Test
+    void pairedGateCatchesAFivePercentSlowerCubic(@TempDir Path folder) throws Exception {
+        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+                .selectors(selectMethod(FctRegressionTest.class, "cubicFlowsAlone",
+                        RunContext.class.getName() + "," + Cca.class.getName()))
+                .configurationParameter(CubicUnderTest.PARAMETER, "slower")
+                // Keep the failing example's results and history out of the suite's own.
+                .configurationParameter("triscale.output.dir", folder.resolve("triscale").toString())
+                .configurationParameter("triscale.history.dir", folder.resolve("history").toString())
+                .configurationParameter("triscale.surefire.reportsDir", folder.resolve("reports").toString())
+                .configurationParameter("triscale.progress", "false")
+                .configurationParameter("triscale.baseline.strict", "false")
+                .execute();
+
+        results.testEvents().assertStatistics(stats -> stats.started(51).succeeded(50).failed(1));
+        Event verdict = results.testEvents().failed().stream().findFirst().orElseThrow();
+        String message = verdict.getPayload(TestExecutionResult.class).orElseThrow()
+                .getThrowable().orElseThrow().getMessage();
+        assertThat(message).startsWith("TriScale verdict of FctRegressionTest.cubicFlowsAlone: FAILED")
+                .contains("Baseline gate: P95 fct regressed (paired: 50 runs on the baseline's seeds): change +");
+        JsonNode gate = new ObjectMapper().readTree(folder.resolve("triscale")
+                .resolve(FctRegressionTest.class.getName() + ".cubicFlowsAlone.json").toFile())
+                .at("/baseline/metrics/0/gate");
+        assertThat(gate.path("design").asText()).isEqualTo("PAIRED");
+        // The change is measured on the same workloads: +4.5 % [+0.75 %, +8.6 %] on the baseline's seeds.
+        assertThat(gate.path("change").asDouble()).isBetween(0.02, 0.10);
+        assertThat(gate.path("lower").asDouble()).isPositive();
+    }
+}

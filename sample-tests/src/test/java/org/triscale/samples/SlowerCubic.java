@@ -1,0 +1,59 @@
+package org.triscale.samples;
+
+import org.triscale.emulator.cca.Cca;
+import org.triscale.emulator.cca.Connection;
+import org.triscale.emulator.cca.CongestionControl;
+import org.triscale.emulator.cca.Cubic;
+
+/**
+ * A CUBIC about 5 % slower, the kind of small regression the paired regression gate must catch:
+ * it keeps a quarter fewer packets in flight than the real {@link Cubic} would (its window scaled
+ * by 0.75, as a sender that miscounts its window might). Everything else is CUBIC.
+ *
+ * <p>On the FCT workload of {@link FctRegressionTest}, on the 50 seeds of its baseline, its runs'
+ * P95 FCT is 4.5 % higher (Hodges–Lehmann estimate of the per-run ratios; 98 % interval +0.75 % to
+ * +8.6 %). The change of dynamics makes each run's ratio spread by about ±9 % (the tail flows meet
+ * other bursts), and the median of the series KPIs even goes down 4.5 %: only the run-by-run
+ * comparison sees the regression.
+ */
+final class SlowerCubic implements CongestionControl {
+    /** Plugged into the emulator like any algorithm, under its own name. */
+    static final Cca CCA = Cca.of("CUBIC-0.75-window", SlowerCubic::new);
+
+    private final Cubic cubic = new Cubic();
+
+    @Override
+    public void init(Connection c) {
+        cubic.init(c);
+    }
+
+    @Override
+    public void onAck(Connection c) {
+        cubic.onAck(c);
+    }
+
+    @Override
+    public void onEnterRecovery(Connection c) {
+        cubic.onEnterRecovery(c);
+    }
+
+    @Override
+    public void onExitRecovery(Connection c) {
+        cubic.onExitRecovery(c);
+    }
+
+    @Override
+    public void onRto(Connection c) {
+        cubic.onRto(c);
+    }
+
+    @Override
+    public boolean ecnCapable() {
+        return cubic.ecnCapable();
+    }
+
+    @Override
+    public double cwnd() {
+        return Math.max(1, 0.75 * cubic.cwnd());
+    }
+}

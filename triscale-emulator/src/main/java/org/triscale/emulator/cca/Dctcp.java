@@ -1,0 +1,102 @@
+package org.triscale.emulator.cca;
+
+/**
+ * DCTCP (Alizadeh et al., SIGCOMM 2010; RFC 8257): ECN-capable Reno whose reaction to marks is
+ * proportional to their extent. Once per window of data it updates
+ * {@code alpha ← (1 − g) alpha + g F}, with {@code F} the fraction of delivered segments whose
+ * ACK echoed a mark and {@code g = 1/16}; on an echoed mark it sets
+ * {@code cwnd ← cwnd (1 − alpha/2)}, at most once per window. Losses halve the window.
+ */
+public final class Dctcp implements CongestionControl {
+    private final double g;
+
+    private double cwnd;
+    private double ssthresh = Double.POSITIVE_INFINITY;
+    private double alpha = 1;
+    private long observed;
+    private long marked;
+    private long windowEnd;
+    private long cwrEnd = -1;
+
+    /** DCTCP with g = 1/16 and the initial alpha of 1 (Linux's default). */
+    public Dctcp() {
+        this(1.0 / 16);
+    }
+
+    /**
+     * DCTCP with another estimation gain.
+     *
+     * @param g the gain of the alpha estimator, in (0, 1]
+     * @throws IllegalArgumentException if {@code g} is outside (0, 1]
+     */
+    public Dctcp(double g) {
+        if (!(g > 0 && g <= 1)) {
+            throw new IllegalArgumentException("dctcp g must be in (0, 1], got " + g);
+        }
+        this.g = g;
+    }
+
+    @Override
+    public void init(Connection c) {
+        cwnd = c.initialWindow();
+    }
+
+    @Override
+    public void onAck(Connection c) {
+        int delivered = c.deliveredPackets();
+        observed += delivered;
+        if (c.ecnEcho()) {
+            marked += delivered;
+        }
+        if (c.sndUna() >= windowEnd && observed > 0) {
+            alpha = (1 - g) * alpha + g * marked / (double) observed;
+            observed = 0;
+            marked = 0;
+            windowEnd = c.sndNxt();
+        }
+        boolean inCwr = c.sndUna() < cwrEnd;
+        if (c.inRecovery()) {
+            return;
+        }
+        if (c.ecnEcho() && !inCwr) {
+            cwnd = Math.max(cwnd * (1 - alpha / 2), 2);
+            ssthresh = cwnd;
+            cwrEnd = c.sndNxt();
+            return;
+        }
+        if (!inCwr && c.ackedPackets() > 0) {
+            cwnd = RenoWindow.grow(cwnd, ssthresh, c.ackedPackets());
+        }
+    }
+
+    @Override
+    public void onEnterRecovery(Connection c) {
+        ssthresh = RenoWindow.halfFlight(c, cwnd);
+        cwnd = ssthresh;
+    }
+
+    @Override
+    public void onRto(Connection c) {
+        ssthresh = RenoWindow.halfFlight(c, cwnd);
+        cwnd = 1;
+    }
+
+    @Override
+    public double cwnd() {
+        return cwnd;
+    }
+
+    @Override
+    public boolean ecnCapable() {
+        return true;
+    }
+
+    /**
+     * The current estimate of the fraction of marked packets.
+     *
+     * @return alpha in [0, 1]
+     */
+    public double alpha() {
+        return alpha;
+    }
+}

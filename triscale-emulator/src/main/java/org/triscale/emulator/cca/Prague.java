@@ -1,0 +1,128 @@
+package org.triscale.emulator.cca;
+
+/**
+ * TCP Prague (Briscoe et al., draft-briscoe-iccrg-prague-congestion-control), the L4S reference
+ * sender, as its Linux implementation behaves by default: packets carry ECT(1); once per round
+ * trip the estimate of the marked fraction is updated, {@code alpha ← (1 − g) alpha + g F} with
+ * {@code g = 1/16}, and an echoed mark reduces the window to {@code cwnd (1 − alpha/2)}, at most
+ * once per round trip (DCTCP's response, RFC 8257). RTT independence: below a target RTT of
+ * 25 ms the additive increase is scaled by {@code (RTT / 25 ms)²} per round trip, so that the
+ * flow's rate grows as fast as a 25 ms flow's instead of faster. The flow paces at twice
+ * {@code cwnd / srtt} in slow start and 1.2 times in congestion avoidance (Linux's pacing
+ * ratios). Losses halve the window as in Reno. Not modelled: Prague's classic-ECN-queue
+ * detection and its fractional window below two segments.
+ */
+public final class Prague implements CongestionControl {
+    /** The RTT below which the additive increase is scaled down: 25 ms. */
+    public static final long RTT_TARGET_NANOS = 25_000_000L;
+    private static final double G = 1.0 / 16;
+    private static final double SLOW_START_PACING = 2.0;
+    private static final double AVOIDANCE_PACING = 1.2;
+
+    private final boolean rttIndependent;
+    private final EcnResponse ecnResponse = new EcnResponse();
+    private double cwnd;
+    private double ssthresh = Double.POSITIVE_INFINITY;
+    private double alpha = 1;
+    private long observed;
+    private long marked;
+    private long windowEnd;
+    private double pacingRate;
+
+    /** Prague with RTT independence (the reference implementation's default). */
+    public Prague() {
+        this(true);
+    }
+
+    /**
+     * Prague with RTT independence on or off.
+     *
+     * @param rttIndependent whether to scale the additive increase below 25 ms
+     */
+    public Prague(boolean rttIndependent) {
+        this.rttIndependent = rttIndependent;
+    }
+
+    @Override
+    public void init(Connection c) {
+        cwnd = c.initialWindow();
+    }
+
+    @Override
+    public void onAck(Connection c) {
+        int delivered = c.deliveredPackets();
+        observed += delivered;
+        if (c.ecnEcho()) {
+            marked += delivered;
+        }
+        if (c.sndUna() >= windowEnd && observed > 0) {
+            alpha = (1 - G) * alpha + G * marked / (double) observed;
+            observed = 0;
+            marked = 0;
+            windowEnd = c.sndNxt();
+        }
+        if (ecnResponse.reduceNow(c)) {
+            cwnd = Math.max(cwnd * (1 - alpha / 2), 2);
+            ssthresh = cwnd;
+        } else if (!c.inRecovery() && !ecnResponse.inCwr(c) && c.ackedPackets() > 0) {
+            int acked = c.ackedPackets();
+            if (cwnd < ssthresh) {
+                cwnd = RenoWindow.grow(cwnd, ssthresh, acked);
+            } else {
+                cwnd += acked / cwnd * increaseScale(c.srttNanos());
+            }
+        }
+        long srtt = c.srttNanos();
+        pacingRate = srtt > 0 ? (cwnd < ssthresh ? SLOW_START_PACING : AVOIDANCE_PACING) * cwnd / (srtt / 1e9) : 0;
+    }
+
+    /** The additive increase per round trip, in segments: (RTT / target)² below the target. */
+    double increaseScale(long srtt) {
+        if (!rttIndependent || srtt <= 0 || srtt >= RTT_TARGET_NANOS) {
+            return 1;
+        }
+        double r = srtt / (double) RTT_TARGET_NANOS;
+        return r * r;
+    }
+
+    @Override
+    public void onEnterRecovery(Connection c) {
+        ssthresh = RenoWindow.halfFlight(c, cwnd);
+        cwnd = ssthresh;
+    }
+
+    @Override
+    public void onRto(Connection c) {
+        ssthresh = RenoWindow.halfFlight(c, cwnd);
+        cwnd = 1;
+    }
+
+    @Override
+    public double cwnd() {
+        return cwnd;
+    }
+
+    @Override
+    public double pacingRate() {
+        return pacingRate;
+    }
+
+    @Override
+    public boolean ecnCapable() {
+        return true;
+    }
+
+    @Override
+    public boolean scalable() {
+        return true;
+    }
+
+    /**
+     * The current estimate of the fraction of marked packets.
+     *
+     * @return alpha in [0, 1]
+     */
+    public double alpha() {
+        return alpha;
+    }
+}

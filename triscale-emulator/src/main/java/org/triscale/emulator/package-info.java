@@ -1,0 +1,11 @@
+/**
+ * A deterministic packet-level discrete-event emulator of TCP flows over a bottleneck link:
+ * {@link org.triscale.emulator.Scenario} describes the path (its rate or delivery trace, its queue
+ * discipline, its losses) and what runs over it (flows and workloads),
+ * {@link org.triscale.emulator.Emulator#run} runs it with a seed, and
+ * {@link org.triscale.emulator.Trace} holds what a test records (flow completion times and
+ * slowdowns, one-way delays, throughput series, link statistics). The sub-packages hold the
+ * extension points and their built-in implementations: congestion control ({@code cca}), queues
+ * and AQMs ({@code queue}), link variations ({@code link}) and workloads ({@code workload}).
+ */
+package org.triscale.emulator;

@@ -1,0 +1,74 @@
+package org.triscale.emulator.queue;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+import java.time.Duration;
+import org.apache.commons.rng.simple.RandomSource;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+import org.triscale.emulator.Ecn;
+
+/**
+ * PIE against RFC 8033: under a constant unresponsive overload its controller must settle where
+ * the admitted rate equals the link rate, {@code p = 1 − 1/overload}, with the queueing delay at
+ * the 15 ms target.
+ */
+class PieTest {
+    private static final long RATE = 10_000_000L;
+    private static final long TX = 1_200_000L;
+
+    private static Pie pie(boolean ecn) {
+        return new Pie(Packets.of(100_000), Pie.TARGET, Pie.T_UPDATE, ecn, RandomSource.XO_RO_SHI_RO_128_PP.create(7L));
+    }
+
+    @ParameterizedTest(name = "overload {0}")
+    @CsvSource({"1.25", "2.0"})
+    void dropProbabilitySettlesWhereTheAdmittedRateFitsTheLinkAndTheDelayAtTheTarget(double overload) {
+        Pie pie = pie(false);
+        QueueHarness h = new QueueHarness(pie, RATE);
+        double[] sum = {0};
+        int[] n = {0};
+        long from = 10_000_000_000L;
+        h.run(30_000_000_000L, Math.round(TX / overload), QueueHarness.packets(1, Ecn.NOT_ECT), () -> {
+            if (h.departures.get(h.departures.size() - 1)[0] >= from) {
+                sum[0] += pie.dropProbability();
+                n[0]++;
+            }
+        });
+
+        assertThat(sum[0] / n[0]).isCloseTo(1 - 1 / overload, within(0.03));
+        assertThat(h.meanSojournMillis(from)).isCloseTo(15, within(3.0));
+    }
+
+    @Test
+    void marksEcnCapablePacketsWhileTheProbabilityIsAtMostTenPercentAndDropsThemAbove() {
+        Pie pie = pie(true);
+        QueueHarness h = new QueueHarness(pie, RATE);
+        // Unresponsive ECN-capable overload: marks do not relieve the queue, so p rises past 10 %.
+        h.run(20_000_000_000L, TX / 2, QueueHarness.packets(1, Ecn.ECT_0), null);
+
+        long firstMark = h.departures.stream().filter(d -> d[3] == Ecn.CE.ordinal()).mapToLong(d -> d[0] - d[1])
+                .findFirst().orElseThrow();
+        assertThat(pie.dropProbability()).isGreaterThan(0.1);
+        assertThat(pie.drops()).isPositive();
+        assertThat(h.refusals.get(0)).as("first drop, after the first marked arrival").isGreaterThan(firstMark);
+    }
+
+    @Test
+    void letsAShortBurstThroughAnIdleQueue() {
+        Pie pie = pie(false);
+        QueueHarness h = new QueueHarness(pie, RATE);
+        // 100 ms at twice the link rate, within the 150 ms burst allowance.
+        h.run(100_000_000L, TX / 2, QueueHarness.packets(1, Ecn.NOT_ECT), null);
+        assertThat(h.refusals).isEmpty();
+    }
+
+    @Test
+    void rejectsANonPositiveTarget() {
+        assertThatThrownBy(() -> Pie.of(Duration.ZERO, Pie.T_UPDATE, true))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("target").hasMessageContaining("15 ms");
+    }
+}

@@ -1,0 +1,65 @@
+package org.triscale.engine.comparison;
+
+/**
+ * The change from a reference sequel to a candidate sequel, for one metric, and what it means.
+ *
+ * <p>Changes, their interval, the tolerance and the minimum detectable change are <i>reported
+ * values</i>: relative changes (0.05 for +5 %) on the {@link ChangeScale#LOG_RATIO} scale,
+ * amounts in the metric's unit on the {@link ChangeScale#DIFFERENCE} scale; positive means the
+ * candidate is larger. {@link #relative} turns a reported value into a fraction of the reference
+ * on either scale.
+ *
+ * @param design                  paired or unpaired
+ * @param scale                   log ratio or difference
+ * @param outcome                 regressed, improved, unchanged or inconclusive
+ * @param reason                  why the outcome is inconclusive, in words; empty otherwise
+ * @param referenceCount          observations of the reference: pairs (paired), series medians or
+ *                                runs (unpaired)
+ * @param candidateCount          observations of the candidate (pairs again when paired)
+ * @param zeros                   pairs without change (paired; 0 unpaired)
+ * @param seriesCount             series whose changes (paired) or observations (unpaired) gave the
+ *                                default tolerance
+ * @param worsePValue             one-sided p-value of "the candidate is worse", NaN when not tested
+ * @param betterPValue            one-sided p-value of "the candidate is better", NaN when not tested
+ * @param smallestPValue          the smallest p-value these counts allow
+ * @param change                  the Hodges–Lehmann estimate and its {@code 1 − 2α} interval
+ *                                (reported values); NaN when not computed
+ * @param tolerance               the tolerance (reported value, ≥ 0), NaN when undefined
+ * @param toleranceKind           where the tolerance came from
+ * @param minimumDetectableChange the smallest change in the bad direction that the design reports
+ *                                as regressed with the settings' power (reported value);
+ *                                {@code +∞} when the counts cannot reach α, NaN when the
+ *                                dispersion is unknown
+ * @param referenceMedian         median of the reference's values, in the metric's unit
+ * @param settings                the settings used
+ */
+public record SequelChange(Design design, ChangeScale scale, ComparisonOutcome outcome, String reason,
+                           int referenceCount, int candidateCount, int zeros, int seriesCount, double worsePValue,
+                           double betterPValue, double smallestPValue, ShiftEstimate change, double tolerance,
+                           Tolerance.Kind toleranceKind, double minimumDetectableChange, double referenceMedian,
+                           ComparisonSettings settings) {
+
+    /**
+     * A reported value as a fraction of the reference: itself on the log-ratio scale, divided by
+     * {@code |referenceMedian|} on the difference scale.
+     *
+     * @param reported a change, interval end, tolerance or detectable change of this result
+     * @return the relative value (NaN on the difference scale when the reference median is 0)
+     */
+    public double relative(double reported) {
+        if (scale == ChangeScale.LOG_RATIO) {
+            return reported;
+        }
+        return referenceMedian == 0 ? Double.NaN : reported / Math.abs(referenceMedian);
+    }
+
+    /** The minimum detectable change as a fraction of the reference (0.05 for 5 %). */
+    public double relativeMinimumDetectableChange() {
+        return relative(minimumDetectableChange);
+    }
+
+    /** Whether the outcome lets the candidate become a new reference: unchanged or improved. */
+    public boolean acceptable() {
+        return outcome == ComparisonOutcome.UNCHANGED || outcome == ComparisonOutcome.IMPROVED;
+    }
+}

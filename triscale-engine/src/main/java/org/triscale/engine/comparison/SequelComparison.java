@@ -1,0 +1,329 @@
+package org.triscale.engine.comparison;
+
+import org.apache.commons.statistics.distribution.NormalDistribution;
+import org.triscale.engine.Arguments;
+import org.triscale.engine.bounds.IntervalKind;
+import org.triscale.engine.bounds.OrderStatisticInterval;
+import org.triscale.engine.bounds.ThompsonBounds;
+import org.triscale.engine.numeric.NanFree;
+
+import java.util.Arrays;
+import java.util.Locale;
+
+/**
+ * Compares a candidate sequel with a reference sequel of the same metric: regressed, improved,
+ * unchanged or inconclusive, with the change, its interval, the tolerance and the change the design
+ * can detect. Used for a build against its baseline, and for one algorithm against another.
+ *
+ * <p><b>Designs.</b> {@link #paired} when the two sequels ran the same seeds run by run (common
+ * random numbers): the per-run changes are tested with the exact Wilcoxon (1945) signed-rank test
+ * with Pratt's (1959) zeros and mid-ranks ({@link SignedRankTest}), and estimated by the
+ * Hodges–Lehmann (1963) estimate of their centre with its exact Walsh-average interval
+ * ({@link HodgesLehmann#paired}); both members of a pair shared their workload, so only the change
+ * remains. {@link #unpaired} otherwise: the observations (series medians or runs) are tested with
+ * the exact Wilcoxon–Mann–Whitney rank-sum test with mid-ranks ({@link RankSumTest}) and the shift
+ * is estimated by the Hodges–Lehmann estimate with Moses' interval ({@link HodgesLehmann#shift}).
+ * Changes are log ratios for positive metrics and differences otherwise ({@link ChangeScale}).
+ *
+ * <p><b>Outcomes</b>, with t the tolerance and the interval at confidence {@code 1 − 2α}:
+ * <ol>
+ *   <li><b>regressed</b>: the one-sided test of "worse" has p ≤ α and the estimated change is worse
+ *       than t;</li>
+ *   <li><b>unchanged</b>: otherwise, when the interval lies inside [−t, t]: two one-sided tests at α
+ *       (Schuirmann 1987) show equivalence;</li>
+ *   <li><b>improved</b>: otherwise, when the one-sided test of "better" has p ≤ α;</li>
+ *   <li><b>inconclusive</b>: anything else, or when the counts cannot reach α, or no data.</li>
+ * </ol>
+ * A false "regressed" needs the exact test to reject at α, so its rate is at most α for any
+ * distribution when the null hypothesis holds (exchangeable pairs, or exchangeable observations).
+ *
+ * <p><b>Tolerance</b> ({@link Tolerance}): by default the variability score that applies (the
+ * width of the two-sided Thompson interval of the settings' percentile pair, Jacob et al. 2021):
+ * unpaired, of the reference's observations; paired, of the per-series changes (the median change
+ * of each series). Relative or absolute otherwise.
+ *
+ * <p><b>Minimum detectable change</b>: the change in the bad direction that is reported as
+ * regressed with the settings' power, from the normal approximation of the Hodges–Lehmann
+ * estimate: its standard error is {@code σ·√(π/3)·√(1/m + 1/n)} (unpaired, σ the robust standard
+ * deviation of the reference's observations) or {@code σ·√(π/3)/√n} (paired, σ that of the per-run
+ * changes), √(π/3) the efficiency loss of ranks under normality (Lehmann 1975), and the change must
+ * both reach {@code (z(1−α) + z(power))·se} and exceed the tolerance by {@code z(power)·se}.
+ */
+public final class SequelComparison {
+    private static final NormalDistribution NORMAL = NormalDistribution.of(0, 1);
+    /** 1/Φ⁻¹(3/4): the median absolute deviation of a normal sample times this is σ. */
+    private static final double MAD_TO_SD = 1.482602218505602;
+
+    private SequelComparison() {
+    }
+
+    /**
+     * Compares two sequels run on the same seeds: {@code candidate[s][r]} ran the seed of
+     * {@code reference[s][r]}.
+     *
+     * @param reference the reference's run metrics, one array per series; NaN marks an invalid run
+     * @param candidate the candidate's, of the same shape; NaN marks an invalid run
+     * @param settings  how to compare
+     * @return the change and the outcome
+     * @throws IllegalArgumentException if an array is null, the shapes differ or a value is infinite
+     */
+    public static SequelChange paired(double[][] reference, double[][] candidate, ComparisonSettings settings) {
+        Arguments.notNull("settings", settings);
+        check("reference", reference);
+        check("candidate", candidate);
+        if (reference.length != candidate.length) {
+            throw new IllegalArgumentException("paired sequels need the same series: reference has "
+                    + reference.length + ", candidate " + candidate.length + "; compare them unpaired");
+        }
+        for (int s = 0; s < reference.length; s++) {
+            if (reference[s].length != candidate[s].length) {
+                throw new IllegalArgumentException("paired sequels need the same runs: series " + s + " has "
+                        + reference[s].length + " reference runs and " + candidate[s].length
+                        + " candidate runs; compare them unpaired");
+            }
+        }
+        double[] refValues = new double[count(reference)];
+        double[] candValues = new double[refValues.length];
+        int[] seriesOf = new int[refValues.length];
+        int pairs = 0;
+        for (int s = 0; s < reference.length; s++) {
+            for (int r = 0; r < reference[s].length; r++) {
+                if (!Double.isNaN(reference[s][r]) && !Double.isNaN(candidate[s][r])) {
+                    refValues[pairs] = reference[s][r];
+                    candValues[pairs] = candidate[s][r];
+                    seriesOf[pairs++] = s;
+                }
+            }
+        }
+        refValues = Arrays.copyOf(refValues, pairs);
+        candValues = Arrays.copyOf(candValues, pairs);
+        ChangeScale scale = ChangeScale.of(refValues, candValues);
+        double[] changes = new double[pairs];
+        for (int i = 0; i < pairs; i++) {
+            changes[i] = scale.change(refValues[i], candValues[i]);
+        }
+        double[] seriesChanges = new double[reference.length];
+        int seriesCount = 0;
+        for (int s = 0, i = 0; s < reference.length; s++) {
+            int start = i;
+            while (i < pairs && seriesOf[i] == s) {
+                i++;
+            }
+            if (i > start) {
+                seriesChanges[seriesCount++] = median(Arrays.copyOfRange(changes, start, i));
+            }
+        }
+        seriesChanges = Arrays.copyOf(seriesChanges, seriesCount);
+        Context context = new Context(Design.PAIRED, scale, settings, pairs == 0 ? Double.NaN : median(refValues),
+                pairs, pairs, seriesCount);
+        if (pairs == 0) {
+            return context.inconclusive("no run is valid in both sequels", Double.NaN, Double.NaN);
+        }
+        double tolerance = context.tolerance(seriesChanges);
+        double smallest = SignedRankTest.smallestPValue(pairs);
+        double se = robustSd(changes) * Math.sqrt(Math.PI / 3 / pairs);
+        if (smallest > settings.alpha()) {
+            int needed = (int) Math.ceil(Math.log(1 / settings.alpha()) / Math.log(2));
+            return context.inconclusive(String.format(Locale.ROOT, "too few pairs to decide at alpha = %s: %d pairs"
+                    + " can give p-values no smaller than %.4g; at least %d are needed",
+                    Double.toString(settings.alpha()), pairs, smallest, needed), tolerance, smallest);
+        }
+        SignedRankResult greater = SignedRankTest.greater(changes);
+        SignedRankResult less = SignedRankTest.less(changes);
+        ShiftEstimate estimate = HodgesLehmann.paired(changes, 1 - 2 * settings.alpha());
+        return context.decide(greater.pValue(), less.pValue(), smallest, estimate, tolerance, se,
+                greater.zeros());
+    }
+
+    /**
+     * Compares two independent samples of observations of one metric (series medians or runs).
+     *
+     * @param reference the reference's observations; NaN is dropped
+     * @param candidate the candidate's observations; NaN is dropped
+     * @param settings  how to compare
+     * @return the change and the outcome
+     * @throws IllegalArgumentException if an array is null or a value is infinite
+     */
+    public static SequelChange unpaired(double[] reference, double[] candidate, ComparisonSettings settings) {
+        Arguments.notNull("settings", settings);
+        double[] ref = NanFree.of(Arguments.samples("reference", reference));
+        double[] cand = NanFree.of(Arguments.samples("candidate", candidate));
+        ChangeScale scale = ChangeScale.of(ref, cand);
+        Context context = new Context(Design.UNPAIRED, scale, settings, ref.length == 0 ? Double.NaN : median(ref),
+                ref.length, cand.length, ref.length);
+        if (ref.length == 0 || cand.length == 0) {
+            String which = ref.length == 0 && cand.length == 0 ? "neither sequel has"
+                    : ref.length == 0 ? "the reference has no" : "the candidate has no";
+            return context.inconclusive(which + " valid observations", Double.NaN, Double.NaN);
+        }
+        double[] x = transform(ref, scale);
+        double[] y = transform(cand, scale);
+        double tolerance = context.tolerance(x);
+        double smallest = RankSumTest.smallestPValue(cand.length, ref.length);
+        double se = robustSd(x) * Math.sqrt(Math.PI / 3 * (1.0 / ref.length + 1.0 / cand.length));
+        if (smallest > settings.alpha()) {
+            int needed = cand.length;
+            while (RankSumTest.smallestPValue(needed, ref.length) > settings.alpha() && needed < 10_000) {
+                needed++;
+            }
+            return context.inconclusive(String.format(Locale.ROOT, "too few observations to decide at alpha = %s:"
+                    + " %d reference and %d candidate observations can give p-values no smaller than %.4g; with %d"
+                    + " reference observations, at least %d candidate ones are needed",
+                    Double.toString(settings.alpha()), ref.length, cand.length, smallest, ref.length, needed),
+                    tolerance, smallest);
+        }
+        RankSumResult greater = RankSumTest.greater(y, x);
+        RankSumResult less = RankSumTest.less(y, x);
+        ShiftEstimate estimate = HodgesLehmann.shift(x, y, 1 - 2 * settings.alpha());
+        return context.decide(greater.pValue(), less.pValue(), smallest, estimate, tolerance, se, 0);
+    }
+
+    /** What every result of one comparison shares, and the decision rule. */
+    private record Context(Design design, ChangeScale scale, ComparisonSettings settings, double referenceMedian,
+                           int referenceCount, int candidateCount, int seriesCount) {
+
+        /**
+         * The tolerance as a reported value: from the score of the given values (on the change
+         * scale), or the settings' relative or absolute value converted to the scale. NaN when the
+         * score is undefined (too few values for its interval).
+         */
+        double tolerance(double[] scoreValues) {
+            Tolerance tolerance = settings.tolerance();
+            switch (tolerance.kind()) {
+                case RELATIVE:
+                    return scale == ChangeScale.LOG_RATIO ? tolerance.value()
+                            : tolerance.value() * Math.abs(referenceMedian);
+                case ABSOLUTE:
+                    return scale == ChangeScale.DIFFERENCE ? tolerance.value()
+                            : tolerance.value() / Math.abs(referenceMedian);
+                default:
+                    return scale.reported(score(scoreValues, settings));
+            }
+        }
+
+        SequelChange inconclusive(String reason, double tolerance, double smallest) {
+            return new SequelChange(design, scale, ComparisonOutcome.INCONCLUSIVE, reason, referenceCount,
+                    candidateCount, 0, seriesCount, Double.NaN, Double.NaN, smallest,
+                    new ShiftEstimate(Double.NaN, Double.NaN, Double.NaN, 1 - 2 * settings.alpha()), tolerance,
+                    settings.tolerance().kind(), Double.isNaN(smallest) ? Double.NaN : Double.POSITIVE_INFINITY,
+                    referenceMedian, settings);
+        }
+
+        SequelChange decide(double greaterP, double lessP, double smallest, ShiftEstimate onScale, double tolerance,
+                            double se, int zeros) {
+            double alpha = settings.alpha();
+            boolean lowerIsBetter = settings.direction() == Direction.LOWER_IS_BETTER;
+            double worseP = lowerIsBetter ? greaterP : lessP;
+            double betterP = lowerIsBetter ? lessP : greaterP;
+            ShiftEstimate change = new ShiftEstimate(scale.reported(onScale.estimate()),
+                    scale.reported(onScale.lower()), scale.reported(onScale.upper()), onScale.confidence());
+            double badEstimate = lowerIsBetter ? change.estimate() : -change.estimate();
+            ComparisonOutcome outcome;
+            String reason = "";
+            if (Double.isNaN(tolerance)) {
+                outcome = ComparisonOutcome.INCONCLUSIVE;
+                reason = "the default tolerance, the variability score of the " + (design == Design.PAIRED
+                        ? "per-series changes" : "reference's observations") + ", needs more series than "
+                        + seriesCount + "; set a relative or absolute tolerance";
+            } else if (worseP <= alpha && badEstimate > tolerance) {
+                outcome = ComparisonOutcome.REGRESSED;
+            } else if (change.lower() >= -tolerance && change.upper() <= tolerance) {
+                outcome = ComparisonOutcome.UNCHANGED;
+            } else if (betterP <= alpha) {
+                outcome = ComparisonOutcome.IMPROVED;
+            } else {
+                outcome = ComparisonOutcome.INCONCLUSIVE;
+                reason = "the interval of the change is neither inside the tolerance nor significantly beyond it";
+            }
+            return new SequelChange(design, scale, outcome, reason, referenceCount, candidateCount, zeros,
+                    seriesCount, worseP, betterP, smallest, change, tolerance, settings.tolerance().kind(),
+                    minimumDetectableChange(tolerance, se), referenceMedian, settings);
+        }
+
+        /** The change in the bad direction reported as regressed with the settings' power (reported value). */
+        private double minimumDetectableChange(double tolerance, double se) {
+            if (Double.isNaN(se)) {
+                return Double.NaN;
+            }
+            double zAlpha = NORMAL.inverseSurvivalProbability(settings.alpha());
+            double zPower = NORMAL.inverseCumulativeProbability(settings.power());
+            double onScaleTolerance = Double.isNaN(tolerance) ? 0 : scale.fromReported(tolerance);
+            double needed = Math.max((zAlpha + zPower) * se, onScaleTolerance + zPower * se);
+            return scale.reported(needed);
+        }
+    }
+
+    /**
+     * The variability score of values on the change scale: the width of the two-sided Thompson
+     * interval of the settings' percentile pair; NaN with too few values.
+     */
+    static double score(double[] values, ComparisonSettings settings) {
+        if (values.length < 2) {
+            return Double.NaN;
+        }
+        OrderStatisticInterval interval = ThompsonBounds.indices(values.length, settings.scorePercentile(),
+                settings.scoreConfidence(), IntervalKind.TWO_SIDED);
+        if (!interval.complete()) {
+            return Double.NaN;
+        }
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[interval.upperIndex().getAsInt()] - sorted[interval.lowerIndex().getAsInt()];
+    }
+
+    /**
+     * A robust standard deviation: 1.4826 times the median absolute deviation, or the sample
+     * standard deviation when more than half the values are equal; NaN below two values.
+     */
+    static double robustSd(double[] values) {
+        if (values.length < 2) {
+            return Double.NaN;
+        }
+        double center = median(values);
+        double[] deviations = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            deviations[i] = Math.abs(values[i] - center);
+        }
+        double mad = median(deviations);
+        if (mad > 0) {
+            return MAD_TO_SD * mad;
+        }
+        double mean = Arrays.stream(values).average().orElse(0);
+        double sum = 0;
+        for (double v : values) {
+            sum += (v - mean) * (v - mean);
+        }
+        return Math.sqrt(sum / (values.length - 1));
+    }
+
+    private static double[] transform(double[] values, ChangeScale scale) {
+        double[] out = new double[values.length];
+        for (int i = 0; i < values.length; i++) {
+            out[i] = scale.transform(values[i]);
+        }
+        return out;
+    }
+
+    private static void check(String name, double[][] sequel) {
+        Arguments.notNull(name, sequel);
+        for (int s = 0; s < sequel.length; s++) {
+            Arguments.samples(name + "[" + s + "]", sequel[s]);
+        }
+    }
+
+    private static int count(double[][] sequel) {
+        int n = 0;
+        for (double[] series : sequel) {
+            n += series.length;
+        }
+        return n;
+    }
+
+    /** The median: the middle value, or the mean of the two middle values. */
+    static double median(double[] values) {
+        double[] sorted = values.clone();
+        Arrays.sort(sorted);
+        int n = sorted.length;
+        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
+    }
+}

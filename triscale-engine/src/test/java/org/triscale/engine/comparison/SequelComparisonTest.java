@@ -1,0 +1,236 @@
+package org.triscale.engine.comparison;
+
+import org.apache.commons.rng.UniformRandomProvider;
+import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
+import org.junit.jupiter.api.Test;
+import org.triscale.engine.calibration.Calibration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.within;
+
+class SequelComparisonTest {
+    private static final ComparisonSettings LOWER = ComparisonSettings.of(Direction.LOWER_IS_BETTER);
+
+    /** 5 series of 10 log-normal runs with median 1000 (a P95 FCT in ms), from a seeded generator. */
+    private static double[][] sequel(long seed, double sigma) {
+        ZigguratSampler.NormalizedGaussian gaussian = ZigguratSampler.NormalizedGaussian.of(Calibration.rng(seed));
+        double[][] out = new double[5][10];
+        for (double[] series : out) {
+            for (int r = 0; r < series.length; r++) {
+                series[r] = 1000 * Math.exp(sigma * gaussian.sample());
+            }
+        }
+        return out;
+    }
+
+    private static double[][] scaled(double[][] sequel, double factor) {
+        double[][] out = new double[sequel.length][];
+        for (int s = 0; s < sequel.length; s++) {
+            out[s] = sequel[s].clone();
+            for (int r = 0; r < out[s].length; r++) {
+                out[s][r] *= factor;
+            }
+        }
+        return out;
+    }
+
+    @Test
+    void sameSeedsSameResultsAreUnchanged() {
+        double[][] reference = sequel(1, 0.3);
+        SequelChange change = SequelComparison.paired(reference, scaled(reference, 1), LOWER);
+        assertThat(change.outcome()).isEqualTo(ComparisonOutcome.UNCHANGED);
+        assertThat(change.design()).isEqualTo(Design.PAIRED);
+        assertThat(change.scale()).isEqualTo(ChangeScale.LOG_RATIO);
+        assertThat(change.zeros()).isEqualTo(50);
+        assertThat(change.change().estimate()).isZero();
+        assertThat(change.change().lower()).isZero();
+        assertThat(change.change().upper()).isZero();
+        assertThat(change.tolerance()).isZero();
+        assertThat(change.acceptable()).isTrue();
+    }
+
+    @Test
+    void sameSeedsTwentyPercentSlowerRegressed() {
+        double[][] reference = sequel(2, 0.3);
+        SequelChange change = SequelComparison.paired(reference, scaled(reference, 1.2), LOWER);
+        assertThat(change.outcome()).isEqualTo(ComparisonOutcome.REGRESSED);
+        assertThat(change.change().estimate()).isCloseTo(0.2, within(1e-12));
+        assertThat(change.change().lower()).isCloseTo(0.2, within(1e-12));
+        assertThat(change.worsePValue()).isEqualTo(Math.pow(2, -50));
+        assertThat(change.acceptable()).isFalse();
+        // Better when higher is better: improved.
+        SequelChange higher = SequelComparison.paired(reference, scaled(reference, 1.2),
+                ComparisonSettings.of(Direction.HIGHER_IS_BETTER));
+        assertThat(higher.outcome()).isEqualTo(ComparisonOutcome.IMPROVED);
+    }
+
+    @Test
+    void differentSeedsUnchangedDataPassUnpaired() {
+        SequelChange change = SequelComparison.unpaired(medians(sequel(3, 0.05)), medians(sequel(4, 0.05)), LOWER);
+        assertThat(change.design()).isEqualTo(Design.UNPAIRED);
+        assertThat(change.outcome()).isIn(ComparisonOutcome.UNCHANGED, ComparisonOutcome.INCONCLUSIVE);
+        assertThat(change.outcome()).isNotEqualTo(ComparisonOutcome.REGRESSED);
+        assertThat(change.referenceCount()).isEqualTo(5);
+    }
+
+    /**
+     * A 20 % change on other seeds, beyond a 15 % tolerance: "unchanged" needs both one-sided
+     * tests to reject a change as large as the tolerance, so it happens at most α of the time.
+     */
+    @Test
+    void aChangeBeyondTheToleranceIsRarelyUnchanged() {
+        ComparisonSettings settings = LOWER.withTolerance(Tolerance.relative(0.15));
+        int replications = 1_000;
+        int unchanged = 0;
+        for (long seed = 0; seed < replications; seed++) {
+            SequelChange change = SequelComparison.unpaired(medians(sequel(100 + seed, 0.25)),
+                    medians(scaled(sequel(1_000_000 + seed, 0.25), 1.2)), settings);
+            unchanged += change.outcome() == ComparisonOutcome.UNCHANGED ? 1 : 0;
+        }
+        assertThat(unchanged / (double) replications).isLessThanOrEqualTo(0.01
+                + 3 * Calibration.standardError(0.01, replications));
+    }
+
+    private static double[] medians(double[][] sequel) {
+        double[] out = new double[sequel.length];
+        for (int s = 0; s < sequel.length; s++) {
+            out[s] = SequelComparison.median(sequel[s]);
+        }
+        return out;
+    }
+
+    @Test
+    void metricsThatCanBeZeroOrNegativeCompareDifferences() {
+        double[][] reference = {{-1, 0, 1, 2, 3}, {-2, 0, 1, 1, 2}, {0, 0, 1, 2, 2}, {-1, 1, 1, 2, 4}, {0, 1, 1, 3, 3}};
+        SequelChange change = SequelComparison.paired(reference, shifted(reference, 2), LOWER);
+        assertThat(change.scale()).isEqualTo(ChangeScale.DIFFERENCE);
+        assertThat(change.change().estimate()).isEqualTo(2);
+        assertThat(change.outcome()).isEqualTo(ComparisonOutcome.REGRESSED);
+        assertThat(change.referenceMedian()).isEqualTo(1);
+        assertThat(change.relative(change.change().estimate())).isEqualTo(2);
+    }
+
+    private static double[][] shifted(double[][] sequel, double by) {
+        double[][] out = new double[sequel.length][];
+        for (int s = 0; s < sequel.length; s++) {
+            out[s] = sequel[s].clone();
+            for (int r = 0; r < out[s].length; r++) {
+                out[s][r] += by;
+            }
+        }
+        return out;
+    }
+
+    /** A significant change within an explicit tolerance is unchanged; beyond it, regressed. */
+    @Test
+    void explicitTolerancesRelativeAndAbsolute() {
+        double[][] reference = sequel(5, 0.3);
+        double[][] candidate = scaled(reference, 1.02);
+        assertThat(SequelComparison.paired(reference, candidate, LOWER.withTolerance(Tolerance.relative(0.05)))
+                .outcome()).isEqualTo(ComparisonOutcome.UNCHANGED);
+        assertThat(SequelComparison.paired(reference, candidate, LOWER.withTolerance(Tolerance.relative(0.01)))
+                .outcome()).isEqualTo(ComparisonOutcome.REGRESSED);
+        SequelChange absolute = SequelComparison.paired(reference, candidate,
+                LOWER.withTolerance(Tolerance.absolute(50)));
+        assertThat(absolute.tolerance()).isCloseTo(50 / absolute.referenceMedian(), within(1e-12));
+        assertThat(absolute.toleranceKind()).isEqualTo(Tolerance.Kind.ABSOLUTE);
+        assertThat(absolute.outcome()).isEqualTo(ComparisonOutcome.UNCHANGED);
+    }
+
+    /** The paired default tolerance is the score of the per-series changes: 5 series, their range. */
+    @Test
+    void pairedDefaultToleranceIsTheScoreOfTheSeriesChanges() {
+        double[][] reference = sequel(6, 0.3);
+        double[][] candidate = scaled(reference, 1.05);
+        double[] factors = {1.00, 1.01, 1.02, 1.03, 1.04};
+        for (int s = 0; s < 5; s++) {
+            for (int r = 0; r < 10; r++) {
+                candidate[s][r] *= factors[s];
+            }
+        }
+        SequelChange change = SequelComparison.paired(reference, candidate, LOWER);
+        assertThat(change.toleranceKind()).isEqualTo(Tolerance.Kind.SCORE);
+        assertThat(change.tolerance()).isCloseTo(1.04 / 1.00 - 1, within(1e-12));
+        assertThat(change.seriesCount()).isEqualTo(5);
+        assertThat(change.outcome()).isEqualTo(ComparisonOutcome.REGRESSED);
+    }
+
+    @Test
+    void invalidRunsDropTheirPairs() {
+        double[][] reference = sequel(7, 0.3);
+        double[][] candidate = scaled(reference, 1.2);
+        reference[0][0] = Double.NaN;
+        candidate[1][3] = Double.NaN;
+        SequelChange change = SequelComparison.paired(reference, candidate, LOWER);
+        assertThat(change.referenceCount()).isEqualTo(48);
+        assertThat(change.outcome()).isEqualTo(ComparisonOutcome.REGRESSED);
+    }
+
+    @Test
+    void tooFewObservationsAreInconclusiveAndSaySo() {
+        double[][] reference = {{1, 2, 3}, {1, 2, 3}};
+        SequelChange pairs = SequelComparison.paired(reference, scaled(reference, 2), LOWER);
+        assertThat(pairs.outcome()).isEqualTo(ComparisonOutcome.INCONCLUSIVE);
+        assertThat(pairs.reason()).contains("6 pairs", "at least 7");
+        assertThat(pairs.minimumDetectableChange()).isEqualTo(Double.POSITIVE_INFINITY);
+        SequelChange unpaired = SequelComparison.unpaired(new double[] {1, 2, 3, 4, 5}, new double[] {6, 7, 8}, LOWER);
+        assertThat(unpaired.outcome()).isEqualTo(ComparisonOutcome.INCONCLUSIVE);
+        assertThat(unpaired.reason()).contains("at least 4 candidate ones");
+        SequelChange none = SequelComparison.unpaired(new double[] {Double.NaN}, new double[] {1}, LOWER);
+        assertThat(none.reason()).contains("the reference has no valid");
+        // One series of 20 pairs: no score of per-series changes, so no default tolerance.
+        double[][] single = {sequel(8, 0.3)[0], sequel(9, 0.3)[0]};
+        double[][] one = {concat(single[0], single[1])};
+        SequelChange noScore = SequelComparison.paired(one, scaled(one, 1.1), LOWER);
+        assertThat(noScore.outcome()).isEqualTo(ComparisonOutcome.INCONCLUSIVE);
+        assertThat(noScore.reason()).contains("set a relative or absolute tolerance");
+        assertThat(SequelComparison.paired(one, scaled(one, 1.1), LOWER.withTolerance(Tolerance.relative(0.02)))
+                .outcome()).isEqualTo(ComparisonOutcome.REGRESSED);
+    }
+
+    private static double[] concat(double[] a, double[] b) {
+        double[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+        System.arraycopy(b, 0, out, a.length, b.length);
+        return out;
+    }
+
+    @Test
+    void rejectsBadInputNamingIt() {
+        double[][] reference = sequel(9, 0.3);
+        assertThatThrownBy(() -> SequelComparison.paired(reference, new double[4][10], LOWER))
+                .hasMessageContaining("same series").hasMessageContaining("unpaired");
+        assertThatThrownBy(() -> SequelComparison.paired(reference, new double[][] {{1}, {1}, {1}, {1}, {1}}, LOWER))
+                .hasMessageContaining("same runs");
+        assertThatThrownBy(() -> SequelComparison.unpaired(new double[] {Double.POSITIVE_INFINITY}, new double[] {1},
+                LOWER)).hasMessageContaining("reference[0]");
+        assertThatThrownBy(() -> SequelComparison.paired(null, reference, LOWER)).hasMessageContaining("reference");
+        assertThatThrownBy(() -> LOWER.withAlpha(0.5)).hasMessageContaining("alpha");
+        assertThatThrownBy(() -> Tolerance.relative(-0.1)).hasMessageContaining("tolerance");
+        assertThatThrownBy(() -> Tolerance.absolute(Double.NaN)).hasMessageContaining("tolerance");
+    }
+
+    /** The detectable change shrinks with the square root of the number of pairs and grows with the noise. */
+    @Test
+    void minimumDetectableChangeFollowsTheDesign() {
+        UniformRandomProvider rng = Calibration.rng(10);
+        ZigguratSampler.NormalizedGaussian gaussian = ZigguratSampler.NormalizedGaussian.of(rng);
+        double[][] reference = sequel(11, 0.3);
+        double[][] candidate = scaled(reference, 1);
+        for (double[] series : candidate) {
+            for (int r = 0; r < series.length; r++) {
+                series[r] *= Math.exp(0.03 * gaussian.sample());
+            }
+        }
+        ComparisonSettings fixed = LOWER.withTolerance(Tolerance.relative(0));
+        SequelChange change = SequelComparison.paired(reference, candidate, fixed);
+        // σ of the changes 0.03: (z(0.99) + z(0.8)) · 0.03 · √(π/3) / √50 ≈ 0.0137.
+        assertThat(Math.log1p(change.minimumDetectableChange())).isCloseTo(3.168 * 0.03 * Math.sqrt(Math.PI / 3 / 50),
+                within(0.004));
+        SequelChange unpaired = SequelComparison.unpaired(medians(reference), medians(candidate), fixed);
+        assertThat(unpaired.minimumDetectableChange()).isGreaterThan(5 * change.minimumDetectableChange());
+        SequelChange tolerant = SequelComparison.paired(reference, candidate,
+                LOWER.withTolerance(Tolerance.relative(0.1)));
+        assertThat(tolerant.minimumDetectableChange()).isGreaterThan(0.1);
+    }
+}
