@@ -366,8 +366,8 @@ final class Charts {
                         + " (" + comparison.toleranceSource().toLowerCase(Locale.ROOT) + ")",
                 comparison == null ? "n/a" : signedPercent(comparison.minimumDetectableChange()),
                 gate.worsePValue() == null ? "n/a" : Format.number(gate.worsePValue()), Format.number(gate.alpha()),
-                (comparison == null ? "" : comparison.design().toLowerCase(Locale.ROOT) + ", ") + gate.newCount()
-                        + " vs " + gate.baselineCount() + " " + gate.compared().toLowerCase(Locale.ROOT),
+                (comparison == null ? "" : comparison.design().toLowerCase(Locale.ROOT) + ", ")
+                        + VerdictTable.compared(gate),
                 gate.outcome().toLowerCase(Locale.ROOT))
                 + tableEnd() + "<p>" + Html.escape(gate.message()) + "</p>";
         return new Figure("gate", "Regression gate: " + gate.metric() + ", baseline vs candidate", plot.svg(), table);

@@ -108,14 +108,21 @@ public final class VerdictTable {
                                 : signed(ResultFacts.value(result, gate.metric(), gate.change()), gate.change())
                                 + (gate.relativeChange() == null ? ""
                                 : " (" + Format.signedPercent(gate.relativeChange()) + ")"),
-                        "α = " + Format.number(gate.alpha()), "", gate.newCount() + " vs " + gate.baselineCount()
-                                + " " + gate.compared().toLowerCase(java.util.Locale.ROOT),
+                        "α = " + Format.number(gate.alpha()), "", compared(gate),
                         ResultFacts.value(result, gate.metric(), gate.oldKpi()) + " → "
                                 + ResultFacts.value(result, gate.metric(), gate.newKpi()),
                         gate.outcome().toLowerCase(java.util.Locale.ROOT)});
             }
         }
         return table;
+    }
+
+    /** {@code "50 pairs"} (paired design) or {@code "5 vs 5 series"}. */
+    static String compared(TestResult.GateMetric gate) {
+        if (gate.gate() != null && "PAIRED".equals(gate.gate().design())) {
+            return gate.newCount() + " pairs";
+        }
+        return gate.newCount() + " vs " + gate.baselineCount() + " " + gate.compared().toLowerCase(java.util.Locale.ROOT);
     }
 
     private static String signed(String text, double value) {
