@@ -127,11 +127,11 @@ public class ExtensionOverheadBenchmark {
          *
          * @param run the run's context
          */
-        @Runs(percentile = 75, confidence = 75, count = RUNS)
-        @Metric(name = "delay", measure = 95, unit = "ms")
+        @Runs(kpiPercentile = 75, kpiConfidence = 75, count = RUNS)
+        @Metric(name = "delay", samplePercentile = 95, unit = "ms")
         @Kpi(metric = "delay", atMost = 1000)
         public void run(RunContext run) {
-            run.recordAll("delay", samples(run.seed()));
+            run.recordSamples("delay", samples(run.seed()));
         }
     }
 

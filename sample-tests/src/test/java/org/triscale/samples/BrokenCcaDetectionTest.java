@@ -26,7 +26,7 @@ class BrokenCcaDetectionTest {
                 .configurationParameter(BrokenCubicRegression.ENABLED, "true")
                 // Keep the failing example's results out of the suite's own.
                 .configurationParameter("triscale.output.dir", folder.resolve("triscale").toString())
-                .configurationParameter("triscale.surefire.reportsDir", folder.resolve("reports").toString())
+                .configurationParameter("triscale.surefire.reports.dir", folder.resolve("reports").toString())
                 .configurationParameter("triscale.progress", "false")
                 .execute();
 

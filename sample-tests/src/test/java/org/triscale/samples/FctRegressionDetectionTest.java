@@ -32,7 +32,7 @@ class FctRegressionDetectionTest {
                 // Keep the failing example's results and history out of the suite's own.
                 .configurationParameter("triscale.output.dir", folder.resolve("triscale").toString())
                 .configurationParameter("triscale.history.dir", folder.resolve("history").toString())
-                .configurationParameter("triscale.surefire.reportsDir", folder.resolve("reports").toString())
+                .configurationParameter("triscale.surefire.reports.dir", folder.resolve("reports").toString())
                 .configurationParameter("triscale.progress", "false")
                 .configurationParameter("triscale.baseline.strict", "false")
                 .execute();

@@ -79,7 +79,7 @@ class FctRegressionTest {
 
     /**
      * The P95 FCT of CUBIC flows alone. The run records every flow's FCT and the extension takes
-     * its 95th percentile ({@code measure = 95}). KPI: the 75th percentile of the runs' P95 FCT, at
+     * its 95th percentile ({@code samplePercentile = 95}). KPI: the 75th percentile of the runs' P95 FCT, at
      * 75 % confidence (the second largest of 10 runs), at most 3.5 s. Score: the series KPIs must
      * agree within 2.5 s; they typically spread by 0.35 s, but a bound on the tail of 10
      * heavy-tailed values now and then lands on an unlucky run.
@@ -101,9 +101,9 @@ class FctRegressionTest {
      * @param cubic the CUBIC under test: CUBIC itself, or the slower variant when the configuration
      *              parameter {@value CubicUnderTest#PARAMETER} is {@code slower}
      */
-    @Runs(percentile = 75, confidence = 75, count = 10)
+    @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 10)
     @Series(count = 5)
-    @Metric(name = "fct", measure = 95, unit = "ms")
+    @Metric(name = "fct", samplePercentile = 95, unit = "ms")
     @Kpi(metric = "fct", atMost = 3500)
     @VariabilityScore(metric = "fct", atMost = 2500)
     @Baseline(scenario = "CUBIC FCT workload, 50 Mbit/s, 20 ms RTT, 167-packet FIFO", tolerance = 0.02,
@@ -115,7 +115,7 @@ class FctRegressionTest {
 
         // Flows still running at the end have no FCT; if many were left out, the P95 would lie.
         assertThat(trace.completionRatio()).as("share of flows that completed").isGreaterThanOrEqualTo(0.95);
-        run.recordAll("fct", trace.fctMillis());
+        run.recordSamples("fct", trace.fctMillis());
     }
 
     /**
@@ -129,7 +129,7 @@ class FctRegressionTest {
      * {@link FctSummary} and {@link Harm}, and reported. Score: the series' harm KPIs agree within
      * 0.35.
      */
-    @Runs(percentile = 75, confidence = 75, count = 10)
+    @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 10)
     @Series(count = 5)
     @Metric(name = "fct", unit = "ms")
     @Metric(name = "harm")
@@ -143,7 +143,7 @@ class FctRegressionTest {
         assertThat(beside.completionRatio()).as("share of flows that completed").isGreaterThanOrEqualTo(0.95);
         FctSummary withoutCompetitor = FctSummary.of(alone.fctMillis());
         FctSummary withCompetitor = FctSummary.of(beside.fctMillis());
-        run.report("fct", withCompetitor.p95());
-        run.report("harm", Harm.of(withoutCompetitor, withCompetitor).p95());
+        run.recordRunValue("fct", withCompetitor.p95());
+        run.recordRunValue("harm", Harm.of(withoutCompetitor, withCompetitor).p95());
     }
 }

@@ -86,9 +86,9 @@ class Iperf3NamespaceTests {
         deleteNamespace(RECEIVER);
     }
 
-    @Runs(percentile = 75, confidence = 75, count = 5)
+    @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 5)
     @Metric(name = "throughput", unit = "Mbit/s", bounds = {0, 25})
-    @Metric(name = "rtt", measure = 95, unit = "ms", bounds = {0, 100})
+    @Metric(name = "rtt", samplePercentile = 95, unit = "ms", bounds = {0, 100})
     @Kpi(metric = "throughput", percentile = 25, atLeast = 12)
     @Kpi(metric = "rtt", percentile = 75, atMost = 60)
     void tcpOverAShapedLink(RunContext run) throws InterruptedException {
@@ -104,9 +104,9 @@ class Iperf3NamespaceTests {
             if (interval.start() < 0.5) {
                 continue;
             }
-            run.record("throughput", interval.end(), interval.bitsPerSecond() / 1e6);
+            run.recordSample("throughput", interval.end(), interval.bitsPerSecond() / 1e6);
             for (Iperf3Json.Stream stream : interval.streams()) {
-                run.record("rtt", interval.end(), stream.rttMicros() / 1000);
+                run.recordSample("rtt", interval.end(), stream.rttMicros() / 1000);
             }
         }
     }

@@ -59,8 +59,8 @@ class LongPathCcaTest {
     /** One run: the flow's throughput series, its packets' one-way delays, and the loss rate. */
     static void measureOnTheLongPath(Cca cca, RunContext run) {
         Trace trace = Emulator.run(CaseStudyPath.with(cca), run.seed());
-        run.recordAll("throughput", trace.throughput().binStartsSeconds(), trace.throughput().flowMbps(0));
-        run.recordAll("delay", trace.delays().timesSeconds(), trace.delays().delaysMillis());
-        run.report("loss", CaseStudyPath.lossPercent(trace));
+        run.recordSamples("throughput", trace.throughput().binStartsSeconds(), trace.throughput().flowMbps(0));
+        run.recordSamples("delay", trace.delays().timesSeconds(), trace.delays().delaysMillis());
+        run.recordRunValue("loss", CaseStudyPath.lossPercent(trace));
     }
 }

@@ -59,18 +59,18 @@ class Ns3CubicTest {
      * buffer drains in 78 × 0.6 ms = 46.8 ms, so more means the simulated queue is not the buffer
      * the test describes (ns-3's default device queue of 100 packets would add 60 ms, for example).
      */
-    @Runs(percentile = 75, confidence = 75, count = 5)
+    @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 5)
     @Series(count = 2)
     @ConvergenceRequired(metrics = "throughput")
     @Metric(name = "throughput", unit = "Mbit/s", bounds = {0, 25})
-    @Metric(name = "queueDelay", measure = 95, unit = "ms", bounds = {0, 60})
+    @Metric(name = "queueDelay", samplePercentile = 95, unit = "ms", bounds = {0, 60})
     @Kpi(metric = "throughput", percentile = 25, atLeast = 18)
     @Kpi(metric = "queueDelay", percentile = 75, atMost = 47)
     void cubicOnTheLongPath(RunContext run) {
         Ns3Trace trace = ns3.run(LONG_PATH, run.seed(), Duration.ofSeconds(60));
         TimeSeries goodput = trace.throughput(0);
         TimeSeries queueDelay = trace.queueDelayMs();
-        run.recordAll("throughput", goodput.times(), goodput.values());
-        run.recordAll("queueDelay", queueDelay.times(), queueDelay.values());
+        run.recordSamples("throughput", goodput.times(), goodput.values());
+        run.recordSamples("queueDelay", queueDelay.times(), queueDelay.values());
     }
 }

@@ -54,7 +54,7 @@ class RttFairnessTest {
      * Resampled into 20,000 tests of 5 series × 10 runs, the worst series KPIs were 0.76 and 3.57,
      * the largest score 0.12.
      */
-    @Runs(percentile = 25, confidence = 75, count = 10)
+    @Runs(kpiPercentile = 25, kpiConfidence = 75, count = 10)
     @Series(count = 5)
     @Metric(name = "jain")
     @Metric(name = "ratio")
@@ -66,7 +66,7 @@ class RttFairnessTest {
         double shortFlow = throughput.meanFlowMbps(0, SETTLED_AFTER_SECONDS, RUN_SECONDS);
         double longFlow = throughput.meanFlowMbps(1, SETTLED_AFTER_SECONDS, RUN_SECONDS);
 
-        run.report("jain", JainIndex.of(new double[] {shortFlow, longFlow}).index());
-        run.report("ratio", shortFlow / longFlow);
+        run.recordRunValue("jain", JainIndex.of(new double[] {shortFlow, longFlow}).index());
+        run.recordRunValue("ratio", shortFlow / longFlow);
     }
 }

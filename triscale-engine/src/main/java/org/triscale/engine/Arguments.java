@@ -4,6 +4,9 @@ package org.triscale.engine;
  * Validation of the engine's public arguments. Every failure is an
  * {@link IllegalArgumentException} whose message names the parameter, the value given, the valid
  * range and, where useful, the fix.
+ *
+ * <p><b>Not API.</b> Public only so that the engine's packages (and the project's own modules)
+ * can reach it; it may change in any release without notice.
  */
 public final class Arguments {
     private Arguments() {

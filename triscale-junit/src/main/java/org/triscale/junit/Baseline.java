@@ -1,5 +1,8 @@
 package org.triscale.junit;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.triscale.junit.internal.setup.UsageCheck;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -40,6 +43,7 @@ import java.lang.annotation.Target;
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
+@ExtendWith(UsageCheck.class)
 public @interface Baseline {
 
     /**
@@ -92,7 +96,7 @@ public @interface Baseline {
      * Number K of accepted sequels of the history (those whose verdict passed with every gated metric
      * unchanged or improved, or that updated the baseline, with the same fingerprint) that form the
      * baseline, the most recent first; {@code 0} (the default) uses the
-     * configuration parameter {@code triscale.baseline.fromHistory}, itself 0: the committed
+     * configuration parameter {@code triscale.baseline.from.history}, itself 0: the committed
      * baseline file. When the history holds no such sequel, the file is used.
      *
      * @return K, {@code >= 0}

@@ -1,5 +1,8 @@
 package org.triscale.junit;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.triscale.junit.internal.setup.UsageCheck;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -15,16 +18,17 @@ import java.lang.annotation.Target;
  *
  * <p>A run in which a metric does not converge is aborted (reported as skipped, with the slope
  * interval and the tolerance) and excluded from every KPI. Values given with
- * {@link RunContext#report(String, double)} are not tested, unless the metric is named in
- * {@link #metrics()}, in which case reporting it is an error.
+ * {@link RunContext#recordRunValue(String, double)} are not tested, unless the metric is named
+ * in {@link #metrics()}, in which case recording its run value is an error.
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
+@ExtendWith(UsageCheck.class)
 public @interface ConvergenceRequired {
 
     /**
-     * Confidence in percent of the slope interval, in the open interval (0, 100).
+     * Confidence in percent of the slope interval, in [1, 100).
      *
      * @return the confidence
      */

@@ -1,5 +1,8 @@
 package org.triscale.junit;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.triscale.junit.internal.setup.UsageCheck;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Repeatable;
@@ -17,11 +20,15 @@ import java.lang.annotation.Target;
  * {@link #atLeast()} a lower bound). The verdict fails when the KPI of any series is above
  * {@link #atMost()} or below {@link #atLeast()}. The confidence statement covers the threshold
  * when the side matches it ({@code atMost} with a percentile of 50 or more, {@code atLeast} with
- * 50 or less), the usual TriScale setup.
+ * 50 or less), the usual TriScale setup; a threshold on the other side is a configuration error
+ * unless {@link #oppositeSide()} accepts it.
+ *
+ * <p>Percentiles and confidences are in percent ({@code 95}, not {@code 0.95}).
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
+@ExtendWith(UsageCheck.class)
 @Repeatable(Kpi.List.class)
 public @interface Kpi {
 
@@ -33,16 +40,16 @@ public @interface Kpi {
     String metric();
 
     /**
-     * Percentile in the open interval (0, 100); {@code NaN} (the default) uses
-     * {@link Runs#percentile()}.
+     * Percentile of the run metrics that the KPI bounds, in percent: in [1, 100); {@code NaN}
+     * (the default) uses {@link Runs#kpiPercentile()}.
      *
      * @return the percentile
      */
     double percentile() default Double.NaN;
 
     /**
-     * Confidence in percent in the open interval (0, 100); {@code NaN} (the default) uses
-     * {@link Runs#confidence()}.
+     * Confidence in percent, in [1, 100); {@code NaN} (the default) uses
+     * {@link Runs#kpiConfidence()}.
      *
      * @return the confidence
      */
@@ -63,10 +70,21 @@ public @interface Kpi {
      */
     double atLeast() default Double.NaN;
 
+    /**
+     * Accepts a threshold on the side the bound does not cover: {@link #atMost()} with a
+     * percentile below 50 (a lower bound) or {@link #atLeast()} with one above 50 (an upper
+     * bound). The confidence statement then says nothing about the threshold, so this is refused
+     * unless set to {@code true}.
+     *
+     * @return whether a threshold on the uncovered side is intended
+     */
+    boolean oppositeSide() default false;
+
     /** Container of repeated {@link Kpi} annotations; written by the compiler. */
     @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
     @Retention(RetentionPolicy.RUNTIME)
     @Documented
+    @ExtendWith(UsageCheck.class)
     @interface List {
         /**
          * The KPIs.

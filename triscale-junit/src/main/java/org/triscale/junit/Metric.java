@@ -1,5 +1,8 @@
 package org.triscale.junit;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.triscale.junit.internal.setup.UsageCheck;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Repeatable;
@@ -10,19 +13,20 @@ import java.lang.annotation.Target;
 /**
  * Declares a metric of a {@link Runs} test: how the samples one run records under
  * {@link #name()} become that run's single value, for example the 95th percentile of the one-way
- * delays of a run's packets ({@code @Metric(name = "delay", measure = 95, unit = "ms")}).
+ * delays of a run's packets ({@code @Metric(name = "delay", samplePercentile = 95, unit = "ms")}).
  *
  * <p>Every name given to {@link RunContext} must be declared here. Each run must record at least
- * one finite sample (or report a value) of every declared metric; a run that does not fails.
+ * one finite sample (or its value) of every declared metric; a run that does not fails.
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
+@ExtendWith(UsageCheck.class)
 @Repeatable(Metric.List.class)
 public @interface Metric {
 
     /**
-     * Name used with {@link RunContext#record(String, double, double)}, {@link Kpi#metric()} and
+     * Name used with {@link RunContext#recordSample(String, double, double)}, {@link Kpi#metric()} and
      * {@link VariabilityScore#metric()}; not blank, unique per test.
      *
      * @return the name
@@ -30,20 +34,21 @@ public @interface Metric {
     String name();
 
     /**
-     * Percentile of the run's samples in the open interval (0, 100), used when
-     * {@link #statistic()} is {@link Statistic#PERCENTILE}; ignored otherwise.
+     * Percentile of the run's samples that is the run's value, in percent: in [1, 100);
+     * {@code NaN} (the default) means not set. Setting it makes the {@link #statistic()} that
+     * percentile; it cannot be combined with {@code MEAN}, {@code MINIMUM} or {@code MAXIMUM}.
      *
-     * @return the percentile
+     * @return the percentile of the samples, or NaN
      */
-    double measure() default 50;
+    double samplePercentile() default Double.NaN;
 
     /**
-     * Statistic of the run's samples: a percentile (default), the mean, the minimum or the
-     * maximum.
+     * Statistic of the run's samples: the median (default), the mean, the minimum, the maximum,
+     * or the {@link #samplePercentile()} ({@link Statistic#PERCENTILE}, which requires it).
      *
      * @return the statistic
      */
-    Statistic statistic() default Statistic.PERCENTILE;
+    Statistic statistic() default Statistic.MEDIAN;
 
     /**
      * Unit shown in messages and reports, for example {@code "ms"} or {@code "Mbit/s"}.
@@ -66,6 +71,7 @@ public @interface Metric {
     @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
     @Retention(RetentionPolicy.RUNTIME)
     @Documented
+    @ExtendWith(UsageCheck.class)
     @interface List {
         /**
          * The metrics.

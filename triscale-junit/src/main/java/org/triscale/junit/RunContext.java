@@ -8,7 +8,7 @@ package org.triscale.junit;
  * position, 0, 1, 2, ...); use one form per metric and run. A NaN in x or y drops the sample and
  * is counted in the results; an infinity is rejected. Metric names must be declared with
  * {@link Metric}. A context is valid only during its own run and is not thread-safe: record from
- * the test's thread, or collect and use {@link #recordAll(String, double[], double[])}.
+ * the test's thread, or collect and use {@link #recordSamples(String, double[], double[])}.
  */
 public interface RunContext {
 
@@ -43,7 +43,7 @@ public interface RunContext {
      * @param y      the sample's value
      * @throws IllegalArgumentException if the metric is not declared or x or y is infinite
      */
-    void record(String metric, double x, double y);
+    void recordSample(String metric, double x, double y);
 
     /**
      * Records one sample of a metric; its x is its position among the metric's samples in this
@@ -53,7 +53,7 @@ public interface RunContext {
      * @param y      the sample's value
      * @throws IllegalArgumentException if the metric is not declared or y is infinite
      */
-    void record(String metric, double y);
+    void recordSample(String metric, double y);
 
     /**
      * Records samples of a metric.
@@ -64,7 +64,7 @@ public interface RunContext {
      * @throws IllegalArgumentException if the metric is not declared, the arrays are null or of
      *                                  different lengths, or a value is infinite
      */
-    void recordAll(String metric, double[] xs, double[] ys);
+    void recordSamples(String metric, double[] xs, double[] ys);
 
     /**
      * Records samples of a metric; their x values are their positions among the metric's samples
@@ -75,19 +75,19 @@ public interface RunContext {
      * @throws IllegalArgumentException if the metric is not declared, the array is null or a value
      *                                  is infinite
      */
-    void recordAll(String metric, double[] ys);
+    void recordSamples(String metric, double[] ys);
 
     /**
-     * Reports the metric's value for this run, computed by the test itself; no convergence test
-     * is applied. A metric is either reported once or recorded, not both.
+     * Records the metric's value for this run, computed by the test itself, instead of samples;
+     * no convergence test is applied. A metric gets either one run value or samples, not both.
      *
      * @param metric a name declared with {@link Metric}
      * @param value  the run's value of the metric, finite
      * @throws IllegalArgumentException if the metric is not declared, is required to converge, or
      *                                  the value is not finite
-     * @throws IllegalStateException    if the metric was already reported or recorded in this run
+     * @throws IllegalStateException    if the metric already has a run value or samples in this run
      */
-    void report(String metric, double value);
+    void recordRunValue(String metric, double value);
 
     /**
      * Describes the test bed for the regression gate's fingerprint, for example

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.triscale.junit.internal.lifecycle.TriscaleExtension;
+import org.triscale.junit.internal.setup.UsageCheck;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -18,13 +19,18 @@ import java.lang.annotation.Target;
  * {@code verdict} that analyses the runs and checks every {@link Kpi} and
  * {@link VariabilityScore}.
  *
- * <p>N is the minimal number of runs for a one-sided distribution-free bound of the
- * {@link #percentile()} at the {@link #confidence()}, ignoring up to {@link #robustness()}
- * extreme runs (Thompson 1936; sizing as in TriScale, Jacob et al. 2021): for example 5 runs for
- * the 75th percentile at 75 %, 11 at 95 %. Give {@link #count()} to run more.
+ * <p>N is the minimal number of runs for a one-sided distribution-free bound of each KPI's
+ * percentile at its confidence, ignoring up to {@link #robustness()} extreme runs (Thompson 1936;
+ * sizing as in TriScale, Jacob et al. 2021): for example 5 runs for the 75th percentile at 75 %,
+ * 11 at 95 %. The most demanding {@link Kpi} decides, and {@link #kpiPercentile()} at
+ * {@link #kpiConfidence()}, which are also the defaults of every {@code @Kpi} that does not set its
+ * own. Give {@link #count()} to run more.
  *
- * <p>The percentile and confidence are also the defaults of every {@link Kpi} that does not set
- * its own. Runs always execute one after the other on one thread, even when the user configures
+ * <p>A method with {@code @Runs} must not also carry {@code @Test}, {@code @RepeatedTest},
+ * {@code @ParameterizedTest} or {@code @TestFactory}: that is a configuration error, and the
+ * method body never runs outside the extension.
+ *
+ * <p>Runs always execute one after the other on one thread, even when the user configures
  * parallel execution. The annotation may be used as a meta-annotation to compose a team's own
  * annotation.
  */
@@ -32,25 +38,25 @@ import java.lang.annotation.Target;
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @TestTemplate
-@ExtendWith(TriscaleExtension.class)
+@ExtendWith({TriscaleExtension.class, UsageCheck.class})
 @Execution(ExecutionMode.SAME_THREAD)
 public @interface Runs {
 
     /**
-     * Percentile the runs are sized for, in the open interval (0, 100); also the default
-     * percentile of each {@link Kpi}.
+     * Default percentile of each {@link Kpi} (the percentile of the run metrics it bounds), in
+     * percent: in [1, 100); the runs are sized for it even without a {@code @Kpi}.
      *
-     * @return the percentile
+     * @return the KPI percentile
      */
-    double percentile();
+    double kpiPercentile();
 
     /**
-     * Confidence in percent the runs are sized for, in the open interval (0, 100); also the
-     * default confidence of each {@link Kpi}.
+     * Default confidence in percent of each {@link Kpi}, in [1, 100); the runs are sized for it
+     * even without a {@code @Kpi}.
      *
-     * @return the confidence
+     * @return the KPI confidence
      */
-    double confidence();
+    double kpiConfidence();
 
     /**
      * Number of extreme runs a KPI may ignore (TriScale's robustness), {@code >= 0}. A larger
@@ -61,9 +67,9 @@ public @interface Runs {
     int robustness() default 0;
 
     /**
-     * Number of runs per series; {@code 0} (the default) runs the sized minimum. A positive count
-     * below the minimum that {@link #percentile()}, {@link #confidence()}, {@link #robustness()}
-     * or any {@link Kpi} requires is a configuration error.
+     * Number of runs per series; {@code 0} (the default) runs the sized minimum: the most that
+     * {@link #kpiPercentile()} at {@link #kpiConfidence()} or any {@link Kpi} requires, with
+     * {@link #robustness()}. A positive count below that minimum is a configuration error.
      *
      * @return the number of runs per series, or 0 for the sized minimum
      */

@@ -1,5 +1,8 @@
 package org.triscale.junit;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.triscale.junit.internal.setup.UsageCheck;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
@@ -12,35 +15,37 @@ import java.lang.annotation.Target;
  * needed for a {@link VariabilityScore}.
  *
  * <p>Without this annotation a test has one series. With {@code count = 0} the number of series
- * is sized for a two-sided bound of the {@link #percentile()} pair at the {@link #confidence()}
+ * is sized for a two-sided bound of the {@link #scorePercentile()} pair at the
+ * {@link #scoreConfidence()}
  * (5 series for 75/75, as in TriScale).
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
+@ExtendWith(UsageCheck.class)
 public @interface Series {
 
     /**
-     * Number of series, {@code >= 0}; {@code 0} sizes it from {@link #percentile()} and
-     * {@link #confidence()}.
+     * Number of series, {@code >= 0}; {@code 0} sizes it from {@link #scorePercentile()} and
+     * {@link #scoreConfidence()}.
      *
      * @return the number of series
      */
     int count() default 1;
 
     /**
-     * Percentile (its pair is {@code 100 - percentile}) the series are sized for, and the default
-     * of each {@link VariabilityScore}, in the open interval (0, 100).
+     * Default percentile (its pair is {@code 100 - percentile}) of each {@link VariabilityScore},
+     * which {@code count = 0} sizes the series for, in percent: in [1, 100).
      *
-     * @return the percentile
+     * @return the score percentile
      */
-    double percentile() default 75;
+    double scorePercentile() default 75;
 
     /**
-     * Confidence in percent the series are sized for, and the default of each
-     * {@link VariabilityScore}, in the open interval (0, 100).
+     * Default confidence in percent of each {@link VariabilityScore}, which {@code count = 0}
+     * sizes the series for, in [1, 100).
      *
-     * @return the confidence
+     * @return the score confidence
      */
-    double confidence() default 75;
+    double scoreConfidence() default 75;
 }

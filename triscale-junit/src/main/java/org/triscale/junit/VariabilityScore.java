@@ -1,5 +1,8 @@
 package org.triscale.junit;
 
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.triscale.junit.internal.setup.UsageCheck;
+
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
 import java.lang.annotation.Repeatable;
@@ -13,13 +16,14 @@ import java.lang.annotation.Target;
  * {@link #percentile()} pair (e.g. 25th and 75th) of the series KPIs of {@link #metric()}. Read
  * it as: with that confidence, half of the series give KPIs within the score of each other.
  *
- * <p>The score is computed over the series KPIs of the first {@link Kpi} declared for the metric,
- * or of the one whose percentile is {@link #kpiPercentile()}. It needs several series: with
- * {@code @Series(count = 1)} it is a configuration error.
+ * <p>The score is computed over the series KPIs of the metric's {@link Kpi}; when the metric has
+ * several, {@link #kpiPercentile()} names the scored one (required then). It needs several series:
+ * with {@code @Series(count = 1)} it is a configuration error.
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
+@ExtendWith(UsageCheck.class)
 @Repeatable(VariabilityScore.List.class)
 public @interface VariabilityScore {
 
@@ -47,16 +51,18 @@ public @interface VariabilityScore {
     double relativeAtMost() default Double.NaN;
 
     /**
-     * Percentile of the pair in the open interval (0, 100) (75 and 25 give the same pair);
-     * {@code NaN} (the default) uses {@link Series#percentile()}.
+     * Percentile of the pair of series KPIs whose interval is the score, in percent: in [1, 100)
+     * (75 and 25 give the same pair); {@code NaN} (the default) uses
+     * {@link Series#scorePercentile()}. It does not select the scored KPI: see
+     * {@link #kpiPercentile()}.
      *
      * @return the percentile
      */
     double percentile() default Double.NaN;
 
     /**
-     * Confidence in percent in the open interval (0, 100); {@code NaN} (the default) uses
-     * {@link Series#confidence()}.
+     * Confidence in percent, in [1, 100); {@code NaN} (the default) uses
+     * {@link Series#scoreConfidence()}.
      *
      * @return the confidence
      */
@@ -64,7 +70,7 @@ public @interface VariabilityScore {
 
     /**
      * Percentile of the {@link Kpi} whose series values are scored; {@code NaN} (the default)
-     * takes the first {@code Kpi} declared for the metric.
+     * takes the metric's only {@code Kpi}, and is a configuration error when it has several.
      *
      * @return the KPI percentile
      */
@@ -85,6 +91,7 @@ public @interface VariabilityScore {
     @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
     @Retention(RetentionPolicy.RUNTIME)
     @Documented
+    @ExtendWith(UsageCheck.class)
     @interface List {
         /**
          * The scores.

@@ -375,9 +375,9 @@ class BaselineTest {
 
     @Test
     void theHistoryFeedsTheBaselineAndSkipsCorruptLines() throws IOException {
-        Kit.in(folder).with("triscale.baseline.fromHistory", "2").with("triscale.baseline.update", "true")
+        Kit.in(folder).with("triscale.baseline.from.history", "2").with("triscale.baseline.update", "true")
                 .run(Gated.class); // an explicit update: accepted
-        Kit kit = Kit.in(folder).with("triscale.baseline.fromHistory", "2");
+        Kit kit = Kit.in(folder).with("triscale.baseline.from.history", "2");
         kit.run(Gated.class); // unchanged: accepted
         Path history = kit.history(Gated.class, "fct");
         List<String> lines = Files.readAllLines(history);
@@ -401,11 +401,11 @@ class BaselineTest {
 
     @Test
     void theHistoryUsesOnlyAcceptedSequelsOfTheSameTestBed() throws IOException {
-        Kit update = Kit.in(folder).with("triscale.baseline.fromHistory", "3").with("triscale.baseline.update", "true");
+        Kit update = Kit.in(folder).with("triscale.baseline.from.history", "3").with("triscale.baseline.update", "true");
         update.run(Gated.class); // an explicit update: accepted, emulator 1
         Gated.backend = "emulator 2";
         update.run(Gated.class); // accepted, emulator 2
-        Kit kit = Kit.in(folder).with("triscale.baseline.fromHistory", "3").with("triscale.baseline.missing", "fail");
+        Kit kit = Kit.in(folder).with("triscale.baseline.from.history", "3").with("triscale.baseline.missing", "fail");
         Gated.backend = "emulator 1";
         Gated.shift = 20;
 
@@ -534,27 +534,27 @@ class BaselineTest {
         static volatile int abortedSeries;
 
         /** Series s runs 100 + 3s + {3, 1, 4, 2, 0}: medians 105 to 117, KPIs (maxima) 107 to 119, score 12. */
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
-        @Metric(name = "fct", measure = 95, unit = "ms")
+        @Metric(name = "fct", samplePercentile = 95, unit = "ms")
         @Kpi(metric = "fct", atMost = 1000)
         @Baseline
         void fct(RunContext run) {
             org.junit.jupiter.api.Assumptions.assumeTrue(run.series() > abortedSeries, "emulator unavailable");
             run.testBed("backend", backend);
-            run.report("fct", 100 + 3 * run.series() + (run.run() * 3) % 5 + shift);
+            run.recordRunValue("fct", 100 + 3 * run.series() + (run.run() * 3) % 5 + shift);
         }
     }
 
     @FixturesOnly
     static class BothTolerances {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
         @Metric(name = "fct", unit = "ms")
         @Kpi(metric = "fct", atMost = 1000)
         @Baseline(tolerance = 0.05, absoluteTolerance = 10)
         void fct(RunContext run) {
-            run.report("fct", 100);
+            run.recordRunValue("fct", 100);
         }
     }
 
@@ -562,31 +562,31 @@ class BaselineTest {
     static class Tolerant {
         static volatile double shift;
 
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
-        @Metric(name = "fct", measure = 95, unit = "ms")
+        @Metric(name = "fct", samplePercentile = 95, unit = "ms")
         @Kpi(metric = "fct", atMost = 1000)
         @Baseline(tolerance = 0.02)
         void fct(RunContext run) {
-            run.report("fct", 100 + 3 * run.series() + (run.run() * 3) % 5 + shift);
+            run.recordRunValue("fct", 100 + 3 * run.series() + (run.run() * 3) % 5 + shift);
         }
     }
 
     @FixturesOnly
     static class IgnoresCpus {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
-        @Metric(name = "fct", measure = 95, unit = "ms")
+        @Metric(name = "fct", samplePercentile = 95, unit = "ms")
         @Kpi(metric = "fct", atMost = 1000)
         @Baseline(ignoreInFingerprint = "cpus")
         void fct(RunContext run) {
-            run.report("fct", 100 + 3 * run.series() + (run.run() * 3) % 5);
+            run.recordRunValue("fct", 100 + 3 * run.series() + (run.run() * 3) % 5);
         }
     }
 
     @FixturesOnly
     static class IgnoresTheScenario {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
         @Metric(name = "fct")
         @Kpi(metric = "fct", atMost = 1000)
@@ -599,18 +599,18 @@ class BaselineTest {
     static class RunsCompared {
         static volatile double shift;
 
-        @Runs(percentile = 75, confidence = 75, count = 10)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 10)
         @Metric(name = "fct", unit = "ms")
         @Kpi(metric = "fct", atMost = 1000)
         @Baseline(compare = Baseline.Compare.RUNS, tolerance = 0.1)
         void fct(RunContext run) {
-            run.report("fct", 100 + (run.run() * 7) % 10 + shift);
+            run.recordRunValue("fct", 100 + (run.run() * 7) % 10 + shift);
         }
     }
 
     @FixturesOnly
     static class EscapingFile {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
         @Metric(name = "fct")
         @Kpi(metric = "fct", atMost = 1000)
@@ -621,7 +621,7 @@ class BaselineTest {
 
     @FixturesOnly
     static class AbsoluteFile {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
         @Metric(name = "fct")
         @Kpi(metric = "fct", atMost = 1000)
@@ -632,7 +632,7 @@ class BaselineTest {
 
     @FixturesOnly
     static class NotJsonFile {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
         @Metric(name = "fct")
         @Kpi(metric = "fct", atMost = 1000)
@@ -643,7 +643,7 @@ class BaselineTest {
 
     @FixturesOnly
     static class OneSeries {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "fct")
         @Kpi(metric = "fct", atMost = 1000)
         @Baseline
@@ -653,7 +653,7 @@ class BaselineTest {
 
     @FixturesOnly
     static class NoDirection {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
         @Metric(name = "fct")
         @Metric(name = "rtt")
@@ -665,7 +665,7 @@ class BaselineTest {
 
     @FixturesOnly
     static class UnknownMetric {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
         @Metric(name = "fct")
         @Kpi(metric = "fct", atMost = 1000)
@@ -676,14 +676,14 @@ class BaselineTest {
 
     @FixturesOnly
     static class ChangingTestBed {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
         @Metric(name = "fct")
         @Kpi(metric = "fct", atMost = 1000)
         @Baseline
         void cca(RunContext run) {
             run.testBed("backend", run.run() == 1 ? "a" : "b");
-            run.report("fct", 1);
+            run.recordRunValue("fct", 1);
         }
     }
 }

@@ -6,7 +6,6 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.Event;
 
@@ -24,11 +23,11 @@ class ConfigurationTest {
 
     static Stream<Arguments> misconfigurations() {
         return Stream.of(
-                arguments(PercentileOutOfRange.class, List.of("@Runs(percentile = 100) must be in the open interval "
-                        + "(0, 100); use e.g. percentile = 75")),
-                arguments(ConfidenceOutOfRange.class, List.of("@Runs(confidence = 0) must be in the open interval")),
+                arguments(PercentileOutOfRange.class, List.of("@Runs(kpiPercentile = 100) must be in the open interval "
+                        + "(0, 100); use e.g. kpiPercentile = 75")),
+                arguments(ConfidenceOutOfRange.class, List.of("@Runs(kpiConfidence = 0) must be in the open interval")),
                 arguments(CountBelowMinimum.class, List.of("@Runs(count = 3) is below the 5 runs per series that "
-                        + "@Runs(percentile = 75, confidence = 75) need; set count >= 5")),
+                        + "@Runs(kpiPercentile = 75, kpiConfidence = 75) need; set count >= 5")),
                 arguments(RobustnessNegative.class, List.of("@Runs(robustness = -1) must be >= 0")),
                 arguments(UnknownKpiMetric.class, List.of("@Kpi(metric = \"delai\") names no declared metric; "
                         + "declared: delay, throughput. Fix the name or add @Metric(name = \"delai\", ...)")),
@@ -36,8 +35,7 @@ class ConfigurationTest {
                 arguments(MedianWithBothThresholds.class, List.of("percentile = 50) sets both atMost and atLeast",
                         "declare two @Kpi")),
                 arguments(KpiNeedsMoreRuns.class, List.of("@Kpi(metric = \"delay\", percentile = 75, confidence = 95) "
-                        + "needs at least 11 runs per series, but the test has 5 (@Runs(percentile = 75, confidence = "
-                        + "75)); set @Runs(count = 11)")),
+                        + "needs at least 11 runs per series, but the test has @Runs(count = 5); set @Runs(count = 11)")),
                 arguments(ThresholdsContradict.class, List.of("atLeast = 10, atMost = 5) can never hold")),
                 arguments(ScoreWithOneSeries.class, List.of("@VariabilityScore(metric = \"delay\") needs at least 5 "
                         + "series for the 25th/75th percentile pair at 75 % confidence, but the test has one series "
@@ -48,7 +46,19 @@ class ConfigurationTest {
                 arguments(DuplicateMetric.class, List.of("@Metric(name = \"delay\") is declared twice")),
                 arguments(BadBounds.class, List.of("@Metric(name = \"delay\", bounds = [100.0, 0.0]) must be empty or "
                         + "two finite values {min, max} with min < max")),
-                arguments(BadMeasure.class, List.of("@Metric(name = \"delay\", measure = 100) must be a percentile")),
+                arguments(BadMeasure.class, List.of("@Metric(name = \"delay\", samplePercentile = 100) must be in the open interval")),
+                arguments(SamplePercentileWithMean.class, List.of("@Metric(name = \"delay\", statistic = MEAN, "
+                        + "samplePercentile = 95) gives two statistics")),
+                arguments(PercentileWithoutValue.class, List.of("@Metric(name = \"delay\", statistic = PERCENTILE) "
+                        + "needs samplePercentile")),
+                arguments(PercentileAsFraction.class, List.of("@Kpi(metric = \"delay\", percentile = 0.95) looks like"
+                        + " a fraction; percentiles and confidences are in percent: write 95 for 0.95")),
+                arguments(LowerKpiWithAtMost.class, List.of("@Kpi(metric = \"delay\", percentile = 25, atMost = 60) "
+                        + "bounds the 25th percentile from below", "or set oppositeSide = true")),
+                arguments(UpperKpiWithAtLeast.class, List.of("percentile = 75, atLeast = 80) bounds the 75th percentile"
+                        + " from above")),
+                arguments(ScoreOfWhichKpi.class, List.of("@VariabilityScore(metric = \"delay\") does not say which of "
+                        + "the 2 @Kpi of delay it scores; add kpiPercentile = 75")),
                 arguments(UnknownConvergenceMetric.class, List.of("@ConvergenceRequired(metrics = \"rtt\") names no "
                         + "declared metric")),
                 arguments(BadTolerance.class, List.of("@ConvergenceRequired(tolerance = 0) must be a finite percentage"
@@ -78,6 +88,9 @@ class ConfigurationTest {
                 .contains("triscale.seed = 'abc' is not valid");
         assertThat(configurationError(Kit.in(folder).with("triscale.progress", "yes").run(Valid.class)))
                 .contains("triscale.progress = 'yes' is not valid; use true or false");
+        assertThat(configurationError(Kit.in(folder).with("triscale.surefire.reportsDir", "x").run(Valid.class)))
+                .isEqualTo("TriScale configuration parameter triscale.surefire.reportsDir was renamed to "
+                        + "triscale.surefire.reports.dir in 0.2.0; set triscale.surefire.reports.dir = 'x' instead");
     }
 
     @Test
@@ -91,52 +104,52 @@ class ConfigurationTest {
         results.testEvents().assertStatistics(stats -> stats.started(0));
         List<Event> failed = results.containerEvents().failed().list();
         assertThat(failed).hasSize(1);
-        Throwable error = failed.get(0).getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
+        Throwable error = Kit.error(failed.get(0));
         assertThat(error).isInstanceOf(ExtensionConfigurationException.class);
         return error.getMessage();
     }
 
     @FixturesOnly
     static class Valid {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "delay")
         @Kpi(metric = "delay", atMost = 100)
         void cca(RunContext run) {
-            run.report("delay", VerdictTest.DELAYS[run.run() - 1]);
+            run.recordRunValue("delay", VerdictTest.DELAYS[run.run() - 1]);
         }
     }
 
     @FixturesOnly
     static class PercentileOutOfRange {
-        @Runs(percentile = 100, confidence = 75)
+        @Runs(kpiPercentile = 100, kpiConfidence = 75)
         void cca(RunContext run) {
         }
     }
 
     @FixturesOnly
     static class ConfidenceOutOfRange {
-        @Runs(percentile = 75, confidence = 0)
+        @Runs(kpiPercentile = 75, kpiConfidence = 0)
         void cca(RunContext run) {
         }
     }
 
     @FixturesOnly
     static class CountBelowMinimum {
-        @Runs(percentile = 75, confidence = 75, count = 3)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 3)
         void cca(RunContext run) {
         }
     }
 
     @FixturesOnly
     static class RobustnessNegative {
-        @Runs(percentile = 75, confidence = 75, robustness = -1)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75, robustness = -1)
         void cca(RunContext run) {
         }
     }
 
     @FixturesOnly
     static class UnknownKpiMetric {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "delay")
         @Metric(name = "throughput")
         @Kpi(metric = "delai", atMost = 60)
@@ -146,7 +159,7 @@ class ConfigurationTest {
 
     @FixturesOnly
     static class KpiWithoutThreshold {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "delay")
         @Kpi(metric = "delay")
         void cca(RunContext run) {
@@ -155,7 +168,7 @@ class ConfigurationTest {
 
     @FixturesOnly
     static class MedianWithBothThresholds {
-        @Runs(percentile = 50, confidence = 75)
+        @Runs(kpiPercentile = 50, kpiConfidence = 75)
         @Metric(name = "delay")
         @Kpi(metric = "delay", atLeast = 1, atMost = 60)
         void cca(RunContext run) {
@@ -164,7 +177,7 @@ class ConfigurationTest {
 
     @FixturesOnly
     static class KpiNeedsMoreRuns {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 5)
         @Metric(name = "delay")
         @Kpi(metric = "delay", confidence = 95, atMost = 60)
         void cca(RunContext run) {
@@ -173,7 +186,7 @@ class ConfigurationTest {
 
     @FixturesOnly
     static class ThresholdsContradict {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "delay")
         @Kpi(metric = "delay", atLeast = 10, atMost = 5)
         void cca(RunContext run) {
@@ -182,7 +195,7 @@ class ConfigurationTest {
 
     @FixturesOnly
     static class ScoreWithOneSeries {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "delay")
         @Kpi(metric = "delay", atMost = 60)
         @VariabilityScore(metric = "delay", atMost = 10)
@@ -192,7 +205,7 @@ class ConfigurationTest {
 
     @FixturesOnly
     static class ScoreTooFewSeries {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 3)
         @Metric(name = "delay")
         @Kpi(metric = "delay", atMost = 60)
@@ -203,7 +216,7 @@ class ConfigurationTest {
 
     @FixturesOnly
     static class ScoreWithoutKpi {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 0)
         @Metric(name = "delay")
         @VariabilityScore(metric = "delay", atMost = 10)
@@ -213,7 +226,7 @@ class ConfigurationTest {
 
     @FixturesOnly
     static class ScoreWithoutThreshold {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 0)
         @Metric(name = "delay")
         @Kpi(metric = "delay", atMost = 60)
@@ -224,16 +237,16 @@ class ConfigurationTest {
 
     @FixturesOnly
     static class DuplicateMetric {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "delay")
-        @Metric(name = "delay", measure = 95)
+        @Metric(name = "delay", samplePercentile = 95)
         void cca(RunContext run) {
         }
     }
 
     @FixturesOnly
     static class BadBounds {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "delay", bounds = {100, 0})
         void cca(RunContext run) {
         }
@@ -241,15 +254,70 @@ class ConfigurationTest {
 
     @FixturesOnly
     static class BadMeasure {
-        @Runs(percentile = 75, confidence = 75)
-        @Metric(name = "delay", measure = 100)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
+        @Metric(name = "delay", samplePercentile = 100)
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class SamplePercentileWithMean {
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
+        @Metric(name = "delay", statistic = Statistic.MEAN, samplePercentile = 95)
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class PercentileWithoutValue {
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
+        @Metric(name = "delay", statistic = Statistic.PERCENTILE)
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class PercentileAsFraction {
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
+        @Metric(name = "delay")
+        @Kpi(metric = "delay", percentile = 0.95, atMost = 60)
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class LowerKpiWithAtMost {
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
+        @Metric(name = "delay")
+        @Kpi(metric = "delay", percentile = 25, atMost = 60)
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class UpperKpiWithAtLeast {
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
+        @Metric(name = "throughput")
+        @Kpi(metric = "throughput", atLeast = 80)
+        void cca(RunContext run) {
+        }
+    }
+
+    @FixturesOnly
+    static class ScoreOfWhichKpi {
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
+        @Series(count = 5)
+        @Metric(name = "delay")
+        @Kpi(metric = "delay", atMost = 60)
+        @Kpi(metric = "delay", percentile = 50, atMost = 50)
+        @VariabilityScore(metric = "delay", atMost = 10)
         void cca(RunContext run) {
         }
     }
 
     @FixturesOnly
     static class UnknownConvergenceMetric {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @ConvergenceRequired(metrics = "rtt")
         @Metric(name = "delay")
         void cca(RunContext run) {
@@ -258,7 +326,7 @@ class ConfigurationTest {
 
     @FixturesOnly
     static class BadTolerance {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @ConvergenceRequired(tolerance = 0)
         @Metric(name = "delay")
         void cca(RunContext run) {
@@ -267,7 +335,7 @@ class ConfigurationTest {
 
     @FixturesOnly
     static class DuplicateKpi {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "delay")
         @Kpi(metric = "delay", atMost = 60)
         @Kpi(metric = "delay", atMost = 50)

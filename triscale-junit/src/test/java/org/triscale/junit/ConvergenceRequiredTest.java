@@ -2,11 +2,13 @@ package org.triscale.junit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.Event;
 import org.opentest4j.TestAbortedException;
+import org.triscale.junit.internal.output.JsonResults;
+import org.triscale.junit.internal.output.TestResult;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -25,7 +27,7 @@ class ConvergenceRequiredTest {
         List<Event> aborted = results.testEvents().aborted().list();
         assertThat(aborted).extracting(event -> event.getTestDescriptor().getDisplayName())
                 .containsExactly("series 1/1 · run 2/5", "series 1/1 · run 4/5");
-        Throwable abort = aborted.get(0).getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
+        Throwable abort = Kit.error(aborted.get(0));
         assertThat(abort).isInstanceOf(TestAbortedException.class);
         assertThat(abort.getMessage()).startsWith("series 1 run 2 did not converge and is excluded from the KPIs: "
                         + "delay: normalised slope interval [")
@@ -47,14 +49,20 @@ class ConvergenceRequiredTest {
         results.testEvents().assertStatistics(stats -> stats.started(6).aborted(6).failed(0));
         Event verdict = results.testEvents().aborted().list().get(5);
         assertThat(verdict.getTestDescriptor().getDisplayName()).isEqualTo("verdict");
-        assertThat(verdict.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow())
+        assertThat(Kit.error(verdict))
                 .isInstanceOf(TestAbortedException.class)
                 .hasMessageContaining("all 5 runs were skipped by an assumption; the verdict is skipped too");
     }
 
     @Test
-    void convergedRunsUseTheMedianOfTheWindowedMetric() {
-        Kit.in(folder).run(SteadyFixture.class).testEvents().assertStatistics(stats -> stats.started(6).succeeded(6));
+    void convergedRunsUseTheMedianOfTheWindowedMetric() throws IOException {
+        Kit kit = Kit.in(folder);
+        kit.run(SteadyFixture.class).testEvents().assertStatistics(stats -> stats.started(6).succeeded(6));
+
+        // Every window of 500 alternating samples has the median 40.5 (the midpoint of 40 and 41);
+        // the plain nearest-rank median of all 1000 samples would be 41.
+        TestResult result = JsonResults.read(kit.json(SteadyFixture.class, "cca"));
+        assertThat(result.runs()).hasSize(5).allSatisfy(run -> assertThat(run.metrics().get(0).value()).isEqualTo(40.5));
     }
 
     @Test
@@ -63,21 +71,21 @@ class ConvergenceRequiredTest {
 
         Event failed = results.testEvents().failed().list().get(0);
         assertThat(failed.getTestDescriptor().getDisplayName()).isEqualTo("series 1/1 · run 1/5");
-        assertThat(failed.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow())
+        assertThat(Kit.error(failed))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("metric \"delay\" is named in @ConvergenceRequired(metrics)");
     }
 
-    /** 1000 samples around 40 with a small repeating pattern: flat, so the run converges. */
+    /** 1000 samples alternating between 40 and 41: flat, so the run converges. */
     static void steady(RunContext run) {
         for (int i = 0; i < 1000; i++) {
-            run.record("delay", i * 0.01, 40 + (i % 7) * 0.1);
+            run.recordSample("delay", i * 0.01, 40 + i % 2);
         }
     }
 
     @FixturesOnly
     static class AssumingFixture {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "delay", unit = "ms")
         @Kpi(metric = "delay", atMost = 60)
         void cca(RunContext run) {
@@ -87,14 +95,14 @@ class ConvergenceRequiredTest {
 
     @FixturesOnly
     static class DriftingFixture {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @ConvergenceRequired(confidence = 95, tolerance = 5)
         @Metric(name = "delay", unit = "ms", bounds = {0, 100})
         @Kpi(metric = "delay", atMost = 60)
         void cca(RunContext run) {
             if (run.run() % 2 == 0) {
                 for (int i = 0; i < 1000; i++) {
-                    run.record("delay", i * 0.01, i * 0.1); // still climbing at the end of the run
+                    run.recordSample("delay", i * 0.01, i * 0.1); // still climbing at the end of the run
                 }
             } else {
                 steady(run);
@@ -104,24 +112,24 @@ class ConvergenceRequiredTest {
 
     @FixturesOnly
     static class SteadyFixture {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @ConvergenceRequired
         @Metric(name = "delay", unit = "ms", bounds = {0, 100})
         @Metric(name = "loss")
         @Kpi(metric = "delay", atMost = 41)
         void cca(RunContext run) {
             steady(run);
-            run.report("loss", 0.01 * run.run()); // computed by the test: no convergence test
+            run.recordRunValue("loss", 0.01 * run.run()); // computed by the test: no convergence test
         }
     }
 
     @FixturesOnly
     static class ReportedFixture {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @ConvergenceRequired(metrics = "delay")
         @Metric(name = "delay", bounds = {0, 100})
         void cca(RunContext run) {
-            run.report("delay", 40);
+            run.recordRunValue("delay", 40);
         }
     }
 }

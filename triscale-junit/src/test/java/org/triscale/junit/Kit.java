@@ -1,9 +1,11 @@
 package org.triscale.junit;
 
 import org.junit.platform.engine.DiscoverySelector;
+import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
+import org.junit.platform.testkit.engine.Event;
 
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -21,7 +23,7 @@ final class Kit {
         parameters.put(FixturesOnly.PARAMETER, "true");
         parameters.put("triscale.progress", "false");
         parameters.put("triscale.output.dir", outputDir().toString());
-        parameters.put("triscale.surefire.reportsDir", reportsDir().toString());
+        parameters.put("triscale.surefire.reports.dir", reportsDir().toString());
         parameters.put("triscale.baseline.dir", baselineDir().toString());
         parameters.put("triscale.history.dir", historyDir().toString());
         // The gate's defaults follow the CI environment variable; the tests choose explicitly.
@@ -80,6 +82,11 @@ final class Kit {
     EngineExecutionResults run(DiscoverySelector... selectors) {
         return EngineTestKit.engine("junit-jupiter").selectors(selectors).configurationParameters(parameters)
                 .execute();
+    }
+
+    /** What a failed or aborted test or container threw. */
+    static Throwable error(Event event) {
+        return event.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
     }
 
     /** The unique id of an invocation of a fixture's template method taking a {@code RunContext}. */

@@ -59,7 +59,7 @@ class LaunchListenerTest {
                 .configurationParameter(FixturesOnly.PARAMETER, "true")
                 .configurationParameter("triscale.progress", "false")
                 .configurationParameter("triscale.output.dir", folder.resolve("triscale").toString())
-                .configurationParameter("triscale.surefire.reportsDir", folder.resolve("surefire").toString())
+                .configurationParameter("triscale.surefire.reports.dir", folder.resolve("surefire").toString())
                 .configurationParameter("triscale.report.dir", folder.resolve("report").toString())
                 .configurationParameter("triscale.summary.enabled", enabled)
                 .configurationParameter("triscale.report.enabled", enabled)

@@ -42,25 +42,25 @@ class ParallelExecutionTest {
                 overlaps.incrementAndGet();
             }
             Thread.sleep(2);
-            run.report("delay", VerdictTest.DELAYS[(run.run() - 1) % 5]);
+            run.recordRunValue("delay", VerdictTest.DELAYS[(run.run() - 1) % 5]);
             count.decrementAndGet();
         }
 
-        @Runs(percentile = 75, confidence = 75, count = 10)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 10)
         @Metric(name = "delay")
         @Kpi(metric = "delay", atMost = 100)
         void first(RunContext run) throws InterruptedException {
             run("first", run);
         }
 
-        @Runs(percentile = 75, confidence = 75, count = 10)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 10)
         @Metric(name = "delay")
         @Kpi(metric = "delay", atMost = 100)
         void second(RunContext run) throws InterruptedException {
             run("second", run);
         }
 
-        @Runs(percentile = 75, confidence = 75, count = 10)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 10)
         @Metric(name = "delay")
         @Kpi(metric = "delay", atMost = 100)
         void third(RunContext run) throws InterruptedException {

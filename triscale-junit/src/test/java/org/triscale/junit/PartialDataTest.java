@@ -2,7 +2,6 @@ package org.triscale.junit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.Event;
 import org.opentest4j.AssertionFailedError;
@@ -52,7 +51,7 @@ class PartialDataTest {
         List<Event> failed = results.containerEvents().failed().list();
         assertThat(failed).hasSize(1);
         assertThat(failed.get(0).getTestDescriptor().getDisplayName()).isEqualTo("cca(RunContext)");
-        Throwable error = failed.get(0).getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
+        Throwable error = Kit.error(failed.get(0));
         assertThat(error).isInstanceOf(AssertionFailedError.class).hasMessage("TriScale verdict of Fixture.cca was not "
                 + "computed: 1 of 5 runs executed in this launch and the verdict was filtered out. A TriScale test is "
                 + "judged only on all its runs; rerun the whole method, not single invocations.");
@@ -65,11 +64,11 @@ class PartialDataTest {
 
     @FixturesOnly
     static class Fixture {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "delay")
         @Kpi(metric = "delay", atMost = 100)
         void cca(RunContext run) {
-            run.report("delay", VerdictTest.DELAYS[run.run() - 1]);
+            run.recordRunValue("delay", VerdictTest.DELAYS[run.run() - 1]);
         }
     }
 }

@@ -88,13 +88,13 @@ class RegressionGateAcceptanceTest {
          * The P95 FCT of a run of an emulator driven by the run's seed: log-normal around 1 s with
          * the spread of the FCT sample's runs (σ = 0.25 of the log), times the factor.
          */
-        @Runs(percentile = 75, confidence = 75, count = 10)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 10)
         @Series(count = 5)
-        @Metric(name = "fct", measure = 95, unit = "ms")
+        @Metric(name = "fct", samplePercentile = 95, unit = "ms")
         @Kpi(metric = "fct", atMost = 3500)
         @Baseline
         void fct(RunContext run) {
-            run.report("fct", 1000 * Math.exp(0.25 * new Random(run.seed()).nextGaussian()) * factor);
+            run.recordRunValue("fct", 1000 * Math.exp(0.25 * new Random(run.seed()).nextGaussian()) * factor);
         }
     }
 }

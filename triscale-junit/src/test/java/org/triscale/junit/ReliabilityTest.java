@@ -56,7 +56,7 @@ class ReliabilityTest {
         results.testEvents().assertStatistics(stats -> stats.failed(6));
         Throwable first = results.testEvents().failed().list().get(0).getPayload(TestExecutionResult.class)
                 .orElseThrow().getThrowable().orElseThrow();
-        assertThat(first).hasMessageStartingWith("series 1 run 1 failed: RunContext.record(...) was called from thread"
+        assertThat(first).hasMessageStartingWith("series 1 run 1 failed: RunContext.recordSample(...) was called from thread"
                 + " \"pool-").hasMessageContaining("is not thread-safe");
     }
 
@@ -96,46 +96,46 @@ class ReliabilityTest {
 
     @FixturesOnly
     static class HugeValues {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "load", statistic = Statistic.MEAN)
         @ConvergenceRequired
         @Kpi(metric = "load", atMost = Double.MAX_VALUE)
         void cca(RunContext run) {
             double[] values = new double[10];
             Arrays.fill(values, 0.9 * Double.MAX_VALUE);
-            run.recordAll("load", values);
+            run.recordSamples("load", values);
         }
     }
 
     @FixturesOnly
     static class HugeCount {
-        @Runs(percentile = 75, confidence = 75, count = 2_000_000_000)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 2_000_000_000)
         @Series(count = 3)
         @Metric(name = "delay")
         void cca(RunContext run) {
-            run.report("delay", 1);
+            run.recordRunValue("delay", 1);
         }
     }
 
     @FixturesOnly
     static class HugeRobustness {
-        @Runs(percentile = 75, confidence = 75, robustness = 2_000_000_000)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75, robustness = 2_000_000_000)
         @Metric(name = "delay")
         void cca(RunContext run) {
-            run.report("delay", 1);
+            run.recordRunValue("delay", 1);
         }
     }
 
     @FixturesOnly
     static class OtherThread {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "delay")
         void cca(RunContext run) throws InterruptedException {
-            run.record("delay", 1);
+            run.recordSample("delay", 1);
             ExecutorService pool = Executors.newFixedThreadPool(2);
             for (int i = 0; i < 4; i++) {
                 double value = i;
-                pool.submit(() -> run.record("delay", value)); // the Future keeps the exception
+                pool.submit(() -> run.recordSample("delay", value)); // the Future keeps the exception
             }
             pool.shutdown();
             assertThat(pool.awaitTermination(10, TimeUnit.SECONDS)).isTrue();
@@ -149,26 +149,26 @@ class ReliabilityTest {
         @BeforeEach
         void before(RunContext run) {
             current = run;
-            run.record("delay", 1);
+            run.recordSample("delay", 1);
         }
 
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "delay")
         @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
         void cca(RunContext run) {
-            run.record("delay", 2);
+            run.recordSample("delay", 2);
         }
 
         @AfterEach
         @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
         void after() {
-            current.record("delay", 3);
+            current.recordSample("delay", 3);
         }
     }
 
     @FixturesOnly
     static class BellInName {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "de\u0007lay")
         void cca(RunContext run) {
         }
@@ -176,7 +176,7 @@ class ReliabilityTest {
 
     @FixturesOnly
     static class NewlineInUnit {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "delay", unit = "m\ns")
         void cca(RunContext run) {
         }
@@ -184,24 +184,24 @@ class ReliabilityTest {
 
     @FixturesOnly
     static class PropertyNames {
-        @Runs(percentile = 75, confidence = 75, count = 5)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 5)
         @Metric(name = "status")
         @Metric(name = "seed")
         @Metric(name = "seconds")
         @Kpi(metric = "status", atMost = 10)
         void cca(RunContext run) {
-            run.report("status", 3);
-            run.report("seed", 4);
-            run.report("seconds", 5);
+            run.recordRunValue("status", 3);
+            run.recordRunValue("seed", 4);
+            run.recordRunValue("seconds", 5);
         }
     }
 
     @FixturesOnly
     static class OneSample {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "delay")
         void cca(RunContext run) {
-            run.record("delay", 1);
+            run.recordSample("delay", 1);
         }
     }
 }

@@ -151,11 +151,11 @@ class ReportTest {
     static class Charted {
         static volatile double shift;
 
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
         @ConvergenceRequired(metrics = "delay")
         @Metric(name = "delay", unit = "ms", bounds = {0, 100})
-        @Metric(name = "fct", measure = 95, unit = "ms")
+        @Metric(name = "fct", samplePercentile = 95, unit = "ms")
         @Kpi(metric = "delay", atMost = 60)
         @Kpi(metric = "fct", atMost = 1000)
         @VariabilityScore(metric = "delay", atMost = 50)
@@ -166,7 +166,7 @@ class ReportTest {
             for (int i = 0; i < fct.length; i++) {
                 fct[i] = 10 + (i * 37 % 200) + run.run() + 2 * run.series() + shift;
             }
-            run.recordAll("fct", fct);
+            run.recordSamples("fct", fct);
         }
     }
 }

@@ -214,27 +214,27 @@ class ResultsTest {
 
     @FixturesOnly
     static class Fixture {
-        @Runs(percentile = 75, confidence = 75)
-        @Series(count = 2, percentile = 50, confidence = 50)
-        @Metric(name = "delay", measure = 95, unit = "ms")
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
+        @Series(count = 2, scorePercentile = 50, scoreConfidence = 50)
+        @Metric(name = "delay", samplePercentile = 95, unit = "ms")
         @Kpi(metric = "delay", atMost = 14.5)
         @VariabilityScore(metric = "delay", atMost = 10)
         void cca(RunContext run) {
             double delay = VerdictTest.DELAYS[run.run() - 1] - (run.series() == 2 ? 1 : 0);
-            run.record("delay", delay - 1);
-            run.record("delay", Double.NaN);
-            run.record("delay", delay);
-            run.record("delay", delay - 2);
+            run.recordSample("delay", delay - 1);
+            run.recordSample("delay", Double.NaN);
+            run.recordSample("delay", delay);
+            run.recordSample("delay", delay - 2);
         }
     }
 
     @FixturesOnly
     static class PassingFixture {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "delay")
         @Kpi(metric = "delay", atMost = 100)
         void cca(RunContext run) {
-            run.report("delay", VerdictTest.DELAYS[run.run() - 1]);
+            run.recordRunValue("delay", VerdictTest.DELAYS[run.run() - 1]);
         }
     }
 }

@@ -2,7 +2,6 @@ package org.triscale.junit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 import java.io.ByteArrayOutputStream;
@@ -79,50 +78,49 @@ class RunContextTest {
     }
 
     private static Throwable runFailure(EngineExecutionResults results) {
-        return results.testEvents().failed().list().get(0).getPayload(TestExecutionResult.class).orElseThrow()
-                .getThrowable().orElseThrow();
+        return Kit.error(results.testEvents().failed().list().get(0));
     }
 
     @FixturesOnly
     static class SeedFixture {
         static final List<Long> seeds = new ArrayList<>();
 
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 2)
         @Metric(name = "delay", unit = "ms")
         @Kpi(metric = "delay", atMost = 100)
         void cca(RunContext run) {
             seeds.add(run.seed());
-            run.report("delay", VerdictTest.DELAYS[run.run() - 1]);
+            run.recordRunValue("delay", VerdictTest.DELAYS[run.run() - 1]);
         }
     }
 
     @FixturesOnly
     static class UnknownMetricFixture {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "delay")
         @Metric(name = "throughput")
         void cca(RunContext run) {
-            run.record("delai", 1.0);
+            run.recordSample("delai", 1.0);
         }
     }
 
     @FixturesOnly
     static class InfinityFixture {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "delay")
         void cca(RunContext run) {
-            run.record("delay", 0, Double.POSITIVE_INFINITY);
+            run.recordSample("delay", 0, Double.POSITIVE_INFINITY);
         }
     }
 
     @FixturesOnly
     static class OnlyNaNFixture {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "delay")
         void cca(RunContext run) {
-            run.record("delay", Double.NaN);
-            run.recordAll("delay", new double[] {Double.NaN});
+            run.recordSample("delay", Double.NaN);
+            run.recordSamples("delay", new double[] {Double.NaN});
         }
     }
 }

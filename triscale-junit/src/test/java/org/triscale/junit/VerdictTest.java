@@ -90,8 +90,7 @@ class VerdictTest {
     @Test
     void jointScoreNeedsMoreSeries() {
         assertThat(Kit.in(folder).run(JointScoreTooFewSeriesFixture.class).allEvents().failed().stream()
-                .map(event -> event.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
-                        .getThrowable().orElseThrow().getMessage()))
+                .map(event -> Kit.error(event).getMessage()))
                 .anySatisfy(text -> assertThat(text).contains("needs at least 8 series for the 25th/75th percentile"
                         + " pair at 75 % joint confidence").contains("set @Series(count = 8)"));
     }
@@ -135,138 +134,137 @@ class VerdictTest {
         List<Event> failed = results.testEvents().failed().list();
         Event verdict = failed.get(failed.size() - 1);
         assertThat(verdict.getTestDescriptor().getDisplayName()).isEqualTo("verdict");
-        Throwable throwable = verdict.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
-                .getThrowable().orElseThrow();
+        Throwable throwable = Kit.error(verdict);
         assertThat(throwable).isInstanceOf(AssertionFailedError.class);
         return throwable.getMessage();
     }
 
     @FixturesOnly
     static class PassingFixture {
-        @Runs(percentile = 75, confidence = 75)
-        @Metric(name = "delay", measure = 95, unit = "ms")
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
+        @Metric(name = "delay", samplePercentile = 95, unit = "ms")
         @Metric(name = "throughput", unit = "Mbit/s")
         @Kpi(metric = "delay", atMost = 15)
         @Kpi(metric = "throughput", percentile = 25, atLeast = 88)
         void cca(RunContext run) {
-            run.report("delay", DELAYS[run.run() - 1]);
-            run.report("throughput", THROUGHPUTS[run.run() - 1]);
+            run.recordRunValue("delay", DELAYS[run.run() - 1]);
+            run.recordRunValue("throughput", THROUGHPUTS[run.run() - 1]);
         }
     }
 
     @FixturesOnly
     static class UpperViolationFixture {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Metric(name = "delay", unit = "ms")
         @Kpi(metric = "delay", atMost = 14)
         void cca(RunContext run) {
-            run.report("delay", DELAYS[run.run() - 1]);
+            run.recordRunValue("delay", DELAYS[run.run() - 1]);
         }
     }
 
     @FixturesOnly
     static class LowerViolationFixture {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 2)
         @Metric(name = "throughput", unit = "Mbit/s")
         @Kpi(metric = "throughput", percentile = 25, atLeast = 90)
         void cca(RunContext run) {
             // Series 1 is 2 Mbit/s faster: its minimum, 90, meets the threshold.
-            run.report("throughput", THROUGHPUTS[run.run() - 1] + (run.series() == 1 ? 2 : 0));
+            run.recordRunValue("throughput", THROUGHPUTS[run.run() - 1] + (run.series() == 1 ? 2 : 0));
         }
     }
 
     @FixturesOnly
     static class MedianFixture {
-        @Runs(percentile = 50, confidence = 75)
+        @Runs(kpiPercentile = 50, kpiConfidence = 75)
         @Metric(name = "delay", unit = "ms")
         @Kpi(metric = "delay", atMost = 20)
         @Kpi(metric = "delay", atLeast = 12, confidence = 70)
         void cca(RunContext run) {
-            run.report("delay", DELAYS[run.run() - 1]);
+            run.recordRunValue("delay", DELAYS[run.run() - 1]);
         }
     }
 
     @FixturesOnly
     static class ScoreFixture {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
         @Metric(name = "delay", unit = "ms")
         @Kpi(metric = "delay", atMost = 20)
         @VariabilityScore(metric = "delay", atMost = 3)
         void cca(RunContext run) {
             // Series KPIs (the maxima) 17, 16, 15, 14, 13: the score is 17 - 13 = 4.
-            run.report("delay", DELAYS[run.run() - 1] + 3 - run.series());
+            run.recordRunValue("delay", DELAYS[run.run() - 1] + 3 - run.series());
         }
     }
 
     @FixturesOnly
     static class JointScoreFixture {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 8)
         @Metric(name = "delay", unit = "ms")
         @Kpi(metric = "delay", atMost = 20)
         @VariabilityScore(metric = "delay", atMost = 3, joint = true)
         void cca(RunContext run) {
             // Series KPIs (the maxima) 17, 16, ..., 10: the joint interval is the whole range, 7.
-            run.report("delay", DELAYS[run.run() - 1] + 3 - run.series());
+            run.recordRunValue("delay", DELAYS[run.run() - 1] + 3 - run.series());
         }
     }
 
     @FixturesOnly
     static class JointScoreTooFewSeriesFixture {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 5)
         @Metric(name = "delay", unit = "ms")
         @Kpi(metric = "delay", atMost = 20)
         @VariabilityScore(metric = "delay", atMost = 3, joint = true)
         void cca(RunContext run) {
-            run.report("delay", DELAYS[run.run() - 1]);
+            run.recordRunValue("delay", DELAYS[run.run() - 1]);
         }
     }
 
     @FixturesOnly
     static class RelativeScoreFixture {
-        @Runs(percentile = 75, confidence = 75)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
         @Series(count = 0)
         @Metric(name = "delay", unit = "ms")
         @Kpi(metric = "delay", atMost = 20)
         @VariabilityScore(metric = "delay", atMost = 5, relativeAtMost = 0.2)
         void cca(RunContext run) {
-            run.report("delay", DELAYS[run.run() - 1] + 3 - run.series());
+            run.recordRunValue("delay", DELAYS[run.run() - 1] + 3 - run.series());
         }
     }
 
     @FixturesOnly
     static class FailingRunFixture {
-        @Runs(percentile = 75, confidence = 75, count = 10)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 10)
         @Metric(name = "delay")
         @Kpi(metric = "delay", atMost = 100)
         void cca(RunContext run) {
             if (run.run() == 3) {
                 throw new IllegalStateException("emulator crashed");
             }
-            run.report("delay", DELAYS[(run.run() - 1) % 5]);
+            run.recordRunValue("delay", DELAYS[(run.run() - 1) % 5]);
         }
     }
 
     @FixturesOnly
     static class TrendFixture {
-        @Runs(percentile = 75, confidence = 75, count = 10)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 10)
         @Metric(name = "delay")
         @Kpi(metric = "delay", atMost = 100)
         void cca(RunContext run) {
-            run.report("delay", run.run()); // a perfect trend: the Mann-Kendall check fails
+            run.recordRunValue("delay", run.run()); // a perfect trend: the Mann-Kendall check fails
         }
     }
 
     @FixturesOnly
     static class StrictTrendFixture {
-        @Runs(percentile = 75, confidence = 75, count = 10, checks = ChecksPolicy.FAIL)
+        @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 10, checks = ChecksPolicy.FAIL)
         @Metric(name = "delay")
         @Kpi(metric = "delay", atMost = 100)
         void cca(RunContext run) {
-            run.report("delay", run.run());
+            run.recordRunValue("delay", run.run());
         }
     }
 }

@@ -3,7 +3,7 @@ package org.triscale.testbed;
 import java.util.Arrays;
 
 /**
- * Samples of one quantity read from a tool's output, ready for {@code RunContext.recordAll(metric, x(), y())}.
+ * Samples of one quantity read from a tool's output, ready for {@code RunContext.recordSamples(metric, x(), y())}.
  *
  * @param name the quantity, e.g. {@code "throughput"}
  * @param unit its unit, e.g. {@code "Mbit/s"}

@@ -46,16 +46,16 @@ class DctcpIncastTest {
      * KPIs at 75 % confidence over 5 runs: the median slowdown (P75 of the runs) at most 8, and
      * the P99 slowdown (P50 of the runs) at most 100.
      */
-    @Runs(percentile = 75, confidence = 75, count = 5)
+    @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 5)
     @Metric(name = "slowdown")
-    @Metric(name = "tailSlowdown", measure = 99)
+    @Metric(name = "tailSlowdown", samplePercentile = 99)
     @Kpi(metric = "slowdown", atMost = 8)
     @Kpi(metric = "tailSlowdown", percentile = 50, atMost = 100)
     void dctcpSlowdownUnderWebSearchWithIncast(RunContext run) {
         run.testBed("backend", "embedded emulator");
         Trace t = Emulator.run(WEB_SEARCH_WITH_INCAST, run.seed());
         double[] slowdowns = t.fctSlowdowns();
-        run.recordAll("slowdown", slowdowns);
-        run.recordAll("tailSlowdown", slowdowns);
+        run.recordSamples("slowdown", slowdowns);
+        run.recordSamples("tailSlowdown", slowdowns);
     }
 }

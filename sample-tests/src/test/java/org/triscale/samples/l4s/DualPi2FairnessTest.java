@@ -43,7 +43,7 @@ class DualPi2FairnessTest {
      * KPIs: the 25th percentile of Jain's index at each RTT at least 0.8, at 75 % confidence over
      * 5 runs (the smallest of the 5).
      */
-    @Runs(percentile = 25, confidence = 75, count = 5)
+    @Runs(kpiPercentile = 25, kpiConfidence = 75, count = 5)
     @Metric(name = "jain10ms")
     @Metric(name = "jain20ms")
     @Metric(name = "jain80ms")
@@ -53,7 +53,7 @@ class DualPi2FairnessTest {
     void pragueAndCubicShareDualPi2(RunContext run) {
         run.testBed("backend", "embedded emulator");
         for (int rtt : new int[] {10, 20, 80}) {
-            run.report("jain" + rtt + "ms", jain(rtt, run.seed()));
+            run.recordRunValue("jain" + rtt + "ms", jain(rtt, run.seed()));
         }
     }
 }

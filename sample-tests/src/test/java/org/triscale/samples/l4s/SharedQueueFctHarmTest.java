@@ -61,7 +61,7 @@ class SharedQueueFctHarmTest {
      * Prague that stopped hurting CUBIC flows here (for example with a classic-ECN fallback) fails
      * it, and so would an emulator that stopped modelling the difference.
      */
-    @Runs(percentile = 75, confidence = 75, count = 5)
+    @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 5)
     @Metric(name = "pragueHarm10ms")
     @Metric(name = "cubicHarm10ms")
     @Metric(name = "excess10ms")
@@ -78,10 +78,10 @@ class SharedQueueFctHarmTest {
             Trace alone = run(null, rtt, run.seed());
             double prague = harm(alone, run(Cca.PRAGUE, rtt, run.seed()));
             double cubic = harm(alone, run(Cca.CUBIC_ECN, rtt, run.seed()));
-            run.report("pragueHarm" + rtt + "ms", prague);
-            run.report("cubicHarm" + rtt + "ms", cubic);
+            run.recordRunValue("pragueHarm" + rtt + "ms", prague);
+            run.recordRunValue("cubicHarm" + rtt + "ms", cubic);
             if (rtt == 10) {
-                run.report("excess10ms", prague - cubic);
+                run.recordRunValue("excess10ms", prague - cubic);
             }
         }
     }

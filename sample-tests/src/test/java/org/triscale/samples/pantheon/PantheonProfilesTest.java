@@ -66,11 +66,11 @@ class PantheonProfilesTest {
     }
 
     static void record(RunContext run, String prefix, Trace t) {
-        run.report(prefix + "Mbps", t.flow(0).goodputMbps());
+        run.recordRunValue(prefix + "Mbps", t.flow(0).goodputMbps());
         double[] delays = t.delays().delaysMillis(0);
         Arrays.sort(delays);
-        run.report(prefix + "P95DelayMs", delays[(int) Math.ceil(0.95 * delays.length) - 1]);
-        run.report(prefix + "Loss", t.link().drops() / (double) t.flow(0).packetsSent());
+        run.recordRunValue(prefix + "P95DelayMs", delays[(int) Math.ceil(0.95 * delays.length) - 1]);
+        run.recordRunValue(prefix + "Loss", t.link().drops() / (double) t.flow(0).packetsSent());
     }
 
     /**
@@ -79,7 +79,7 @@ class PantheonProfilesTest {
      * most 700 ms; on the fat profile every scheme above 40 Mbit/s; on the cellular trace Vegas's
      * P95 delay at most 150 ms (CUBIC and BBR reach about 190 ms there).
      */
-    @Runs(percentile = 75, confidence = 75, count = 5)
+    @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 5)
     @Metric(name = "thinBbrMbps") @Metric(name = "thinBbrP95DelayMs") @Metric(name = "thinBbrLoss")
     @Metric(name = "thinCubicMbps") @Metric(name = "thinCubicP95DelayMs") @Metric(name = "thinCubicLoss")
     @Metric(name = "thinVegasMbps") @Metric(name = "thinVegasP95DelayMs") @Metric(name = "thinVegasLoss")

@@ -26,6 +26,7 @@ public final class BatchOps {
         TrendOps.registerInto(ops);
         AnalysisOps.registerInto(ops);
         NetworkOps.registerInto(ops);
+        SequentialOps.registerInto(ops);
         return new BatchOps(ops);
     }
 

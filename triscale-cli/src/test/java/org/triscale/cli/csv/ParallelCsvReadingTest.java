@@ -253,4 +253,28 @@ class ParallelCsvReadingTest {
             }
         }
     }
+
+    @Test
+    void plainTextScanCountsLineFeedsAtEveryOffsetOfAWord() throws IOException {
+        // Lines of 1 to 11 bytes put line feeds at every position of the 8-byte words the scan reads.
+        StringBuilder text = new StringBuilder();
+        for (int line = 0; line < 40; line++) {
+            text.append("9".repeat(line % 11)).append('\n');
+        }
+        for (String content : new String[] {text.toString(), text + "12"}) {
+            Path file = csv(content);
+            long expected = content.chars().filter(c -> c == '\n').count() + (content.endsWith("\n") ? 0 : 1);
+            try (FileChannel channel = FileChannel.open(file)) {
+                LineRanges.Scan scan = LineRanges.scan(channel, new LineRanges.Range(0, channel.size()));
+                assertThat(scan.records()).isEqualTo(expected);
+                assertThat(scan.plain()).isTrue();
+                for (long start = 1; start < 9; start++) {
+                    long inRange = content.substring((int) start).chars().filter(c -> c == '\n').count()
+                            + (content.endsWith("\n") ? 0 : 1);
+                    assertThat(LineRanges.scan(channel, new LineRanges.Range(start, channel.size())).records())
+                            .isEqualTo(inRange);
+                }
+            }
+        }
+    }
 }

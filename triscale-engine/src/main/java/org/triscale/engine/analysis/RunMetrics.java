@@ -44,17 +44,23 @@ public final class RunMetrics {
         Arguments.samples("y", y);
         Arguments.sameLength("x", x, "y", y);
         Arguments.notNull("measure", measure);
-        double[][] rows = NanFree.rows(x, y);
-        double[] xs = rows[0];
-        double[] ys = rows[1];
+        // Without a NaN row (the usual case) the caller's arrays are read as they are: for 10^7
+        // samples two copies would cost more than the whole convergence test.
+        boolean complete = !hasNaN(x) && !hasNaN(y);
+        double[][] rows = complete ? null : NanFree.rows(x, y);
+        double[] xs = complete ? x : rows[0];
+        double[] ys = complete ? y : rows[1];
         int kept = ys.length;
         int dropped = y.length - kept;
         if (kept < 2) {
             return undefined(measure, kept, dropped, Optional.empty());
         }
         if (convergence == null) {
-            return new RunMetric(true, summarise(ys, measure), measure, kept, dropped, Optional.empty());
+            // A percentile reorders the values: never the caller's.
+            double[] values = complete && measure.kind() == Measure.Kind.PERCENTILE ? ys.clone() : ys;
+            return new RunMetric(true, summarise(values, measure), measure, kept, dropped, Optional.empty());
         }
+        // From here on ys is only read (the windows' order statistics do not reorder it).
         Windows windows = Windows.of(xs, ys, measure);
         double low = bounds == null ? min(ys) : bounds.min();
         double high = bounds == null ? max(ys) : bounds.max();
@@ -115,6 +121,15 @@ public final class RunMetrics {
 
     private static RunMetric undefined(Measure measure, int kept, int dropped, Optional<ConvergenceResult> result) {
         return new RunMetric(false, Double.NaN, measure, kept, dropped, result);
+    }
+
+    private static boolean hasNaN(double[] values) {
+        for (double v : values) {
+            if (Double.isNaN(v)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static double min(double[] values) {

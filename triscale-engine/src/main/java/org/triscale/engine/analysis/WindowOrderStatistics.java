@@ -11,10 +11,12 @@ import java.util.Arrays;
  * run: sorting every window costs {@code O(K · L log L)}, which dominates the analysis of a long
  * run. Here every value gets a <em>slot</em> from the top bits of its order-preserving 64-bit key
  * (so slots follow the values' order, and are roughly logarithmic for skewed data). A histogram of
- * slots slides from window to window, adding and removing only the values that enter and leave.
- * The slot holding a rank is found from the histogram, and the rank is selected exactly among the
- * window's values in that slot alone, found by binary search in the slot's index list. The total
- * cost is {@code O(n + K · (S + m log m))} for S slots and m values per slot and window.
+ * slots slides from window to window, adding and removing only the values that enter and leave;
+ * it tells which slot holds each rank asked for, and the rank within that slot. Then one pass
+ * gathers the positions of the values of those few slots only, and each rank is selected exactly
+ * among its window's values in its slot, found by binary search among the slot's positions. The
+ * total cost is {@code O(n + K · (S + m log m))} for S slots and m values per slot and window, and
+ * the memory beyond the slot tables is the positions of the slots asked for, not one per value.
  *
  * <p>The result is the same double that sorting the window would give: slots partition the values
  * by order, so the rank's value is in the slot found, and the in-slot selection is exact.
@@ -25,20 +27,21 @@ final class WindowOrderStatistics {
     private static final int MIN_SLOT_BITS = 4;
 
     // About one slot per value, so a short run (the usual case, once per run) allocates little.
-    private final int slotBits;
     private final int slots;
     private final int blockBits;
 
     private final double[] values;
     private final int length;
-    private final int[] slotOf;
-    private final int[] slotStart;
-    private final int[] indicesBySlot;
+    /** A value's slot is {@code (key − minKey) >>> shift}, recomputed where needed: cheaper than an int per value. */
+    private final long minKey;
+    private final int shift;
+    /** Values of the whole sample in each slot. */
+    private final int[] slotSize;
     private final double[] slotMin;
     private final double[] slotMax;
+    /** Values of the current window in each slot, and in each block of 2^blockBits slots. */
     private final int[] slotCount;
     private final int[] blockCount;
-    private double[] scratch = new double[64];
     private int windowStart;
     private int windowEnd;
 
@@ -46,42 +49,31 @@ final class WindowOrderStatistics {
         this.values = values;
         this.length = length;
         int n = values.length;
-        slotBits = Math.max(MIN_SLOT_BITS, Math.min(MAX_SLOT_BITS, 32 - Integer.numberOfLeadingZeros(n)));
+        int slotBits = Math.max(MIN_SLOT_BITS, Math.min(MAX_SLOT_BITS, 32 - Integer.numberOfLeadingZeros(n)));
         slots = 1 << slotBits;
         blockBits = slotBits / 2;
+        slotSize = new int[slots];
         slotMin = new double[slots];
         slotMax = new double[slots];
         slotCount = new int[slots];
         blockCount = new int[slots >>> blockBits];
-        long minKey = Long.MAX_VALUE;
-        long maxKey = Long.MIN_VALUE;
+        long lowest = Long.MAX_VALUE;
+        long highest = Long.MIN_VALUE;
         for (double v : values) {
             long key = key(v);
-            minKey = Math.min(minKey, key);
-            maxKey = Math.max(maxKey, key);
+            lowest = Math.min(lowest, key);
+            highest = Math.max(highest, key);
         }
-        long range = maxKey - minKey; // read as unsigned: the span may exceed Long.MAX_VALUE
-        int shift = Math.max(0, 64 - Long.numberOfLeadingZeros(range) - slotBits);
-        slotOf = new int[n];
-        slotStart = new int[slots + 1];
+        minKey = lowest;
+        long range = highest - lowest; // read as unsigned: the span may exceed Long.MAX_VALUE
+        shift = Math.max(0, 64 - Long.numberOfLeadingZeros(range) - slotBits);
         Arrays.fill(slotMin, Double.POSITIVE_INFINITY);
         Arrays.fill(slotMax, Double.NEGATIVE_INFINITY);
-        for (int i = 0; i < n; i++) {
-            double v = values[i];
-            int slot = (int) ((key(v) - minKey) >>> shift);
-            slotOf[i] = slot;
-            slotStart[slot + 1]++;
+        for (double v : values) {
+            int slot = slot(v);
+            slotSize[slot]++;
             slotMin[slot] = Math.min(slotMin[slot], v);
             slotMax[slot] = Math.max(slotMax[slot], v);
-        }
-        for (int s = 0; s < slots; s++) {
-            slotStart[s + 1] += slotStart[s];
-        }
-        // Counting sort by slot, stable: each slot's indices come out ascending.
-        indicesBySlot = new int[n];
-        int[] next = Arrays.copyOf(slotStart, slots);
-        for (int i = 0; i < n; i++) {
-            indicesBySlot[next[slotOf[i]]++] = i;
         }
     }
 
@@ -99,10 +91,41 @@ final class WindowOrderStatistics {
     static void select(double[] values, int length, int[] starts, int lowRank, int highRank,
                        double[] lowOut, double[] highOut) {
         WindowOrderStatistics windows = new WindowOrderStatistics(values, length);
-        for (int w = 0; w < starts.length; w++) {
+        int count = starts.length;
+        // Query 2w is the low rank of window w, 2w + 1 its high rank.
+        int[] slotOf = new int[2 * count];
+        int[] rankInSlot = new int[2 * count];
+        for (int w = 0; w < count; w++) {
             windows.moveTo(starts[w]);
-            lowOut[w] = windows.rank(lowRank);
-            highOut[w] = highRank == lowRank ? lowOut[w] : windows.rank(highRank);
+            windows.locate(lowRank, 2 * w, slotOf, rankInSlot);
+            windows.locate(highRank, 2 * w + 1, slotOf, rankInSlot);
+        }
+        SlotPositions positions = windows.positions(slotOf);
+        double[] scratch = new double[64];
+        for (int q = 0; q < slotOf.length; q++) {
+            int slot = slotOf[q];
+            double value;
+            if (windows.slotMin[slot] == windows.slotMax[slot]) {
+                value = windows.slotMin[slot]; // one distinct value (ties, discrete data): nothing to select
+            } else {
+                int start = starts[q / 2];
+                int from = positions.lowerBound(slot, start);
+                int to = positions.lowerBound(slot, start + length);
+                int m = to - from;
+                if (scratch.length < m) {
+                    scratch = new double[Math.max(m, scratch.length * 2)];
+                }
+                for (int k = 0; k < m; k++) {
+                    scratch[k] = values[positions.indices[from + k]];
+                }
+                Selection.select(scratch, 0, m, rankInSlot[q]);
+                value = scratch[rankInSlot[q]];
+            }
+            if (q % 2 == 0) {
+                lowOut[q / 2] = value;
+            } else {
+                highOut[q / 2] = value;
+            }
         }
     }
 
@@ -112,22 +135,29 @@ final class WindowOrderStatistics {
         return bits ^ ((bits >> 63) & Long.MAX_VALUE);
     }
 
+    private int slot(double v) {
+        return (int) ((key(v) - minKey) >>> shift);
+    }
+
     private void moveTo(int start) {
         int end = start + length;
         int removeEnd = Math.min(start, windowEnd);
         for (int i = windowStart; i < removeEnd; i++) {
-            slotCount[slotOf[i]]--;
-            blockCount[slotOf[i] >>> blockBits]--;
+            int slot = slot(values[i]);
+            slotCount[slot]--;
+            blockCount[slot >>> blockBits]--;
         }
         for (int i = Math.max(start, windowEnd); i < end; i++) {
-            slotCount[slotOf[i]]++;
-            blockCount[slotOf[i] >>> blockBits]++;
+            int slot = slot(values[i]);
+            slotCount[slot]++;
+            blockCount[slot >>> blockBits]++;
         }
         windowStart = start;
         windowEnd = end;
     }
 
-    private double rank(int rank) {
+    /** Finds the slot of the current window holding {@code rank}, and the rank within the slot. */
+    private void locate(int rank, int query, int[] slotOf, int[] rankInSlot) {
         int below = 0;
         int block = 0;
         while (below + blockCount[block] <= rank) {
@@ -137,34 +167,49 @@ final class WindowOrderStatistics {
         while (below + slotCount[slot] <= rank) {
             below += slotCount[slot++];
         }
-        if (slotMin[slot] == slotMax[slot]) {
-            return slotMin[slot]; // one distinct value (ties, discrete data): nothing to select
-        }
-        int from = lowerBound(slotStart[slot], slotStart[slot + 1], windowStart);
-        int to = lowerBound(from, slotStart[slot + 1], windowEnd);
-        int m = to - from;
-        if (scratch.length < m) {
-            scratch = new double[Math.max(m, scratch.length * 2)];
-        }
-        for (int k = 0; k < m; k++) {
-            scratch[k] = values[indicesBySlot[from + k]];
-        }
-        Selection.select(scratch, 0, m, rank - below);
-        return scratch[rank - below];
+        slotOf[query] = slot;
+        rankInSlot[query] = rank - below;
     }
 
-    /** First position in {@code indicesBySlot[from, to)} whose index is ≥ {@code index}. */
-    private int lowerBound(int from, int to, int index) {
-        int lo = from;
-        int hi = to;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (indicesBySlot[mid] < index) {
-                lo = mid + 1;
-            } else {
-                hi = mid;
+    /** The ascending positions of the values of the given slots that hold more than one distinct value. */
+    private SlotPositions positions(int[] slotOf) {
+        int[] offset = new int[slots];
+        Arrays.fill(offset, -1);
+        int total = 0;
+        for (int slot : slotOf) {
+            if (offset[slot] < 0 && slotMin[slot] != slotMax[slot]) {
+                offset[slot] = total;
+                total += slotSize[slot];
             }
         }
-        return lo;
+        int[] indices = new int[total];
+        if (total > 0) {
+            int[] next = offset.clone();
+            for (int i = 0; i < values.length; i++) {
+                int slot = slot(values[i]);
+                if (next[slot] >= 0) {
+                    indices[next[slot]++] = i;
+                }
+            }
+        }
+        return new SlotPositions(offset, slotSize, indices);
+    }
+
+    /** Positions of the values of some slots: slot s's are {@code indices[offset[s] .. offset[s] + size[s])}. */
+    private record SlotPositions(int[] offset, int[] size, int[] indices) {
+        /** First of slot's positions that is ≥ {@code index}, as an index into {@link #indices}. */
+        int lowerBound(int slot, int index) {
+            int lo = offset[slot];
+            int hi = lo + size[slot];
+            while (lo < hi) {
+                int mid = (lo + hi) >>> 1;
+                if (indices[mid] < index) {
+                    lo = mid + 1;
+                } else {
+                    hi = mid;
+                }
+            }
+            return lo;
+        }
     }
 }

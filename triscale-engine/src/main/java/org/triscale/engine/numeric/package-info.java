@@ -1,7 +1,10 @@
 /**
  * Numeric building blocks shared by the engine's packages: floating-point summation that matches
  * numpy bit for bit, binomial probabilities accurate enough to reproduce the reference
- * TriScale's order-statistic indices, and the dropping of NaN values. Not part of the user-facing API; kept public only because
- * several engine packages use them.
+ * TriScale's order-statistic indices, and the dropping of NaN values.
+ *
+ * <p><b>Not API.</b> Public only so that the engine's packages (and the project's own modules)
+ * can reach it; it may change in any release without notice. The engine's API is the rest of
+ * {@code org.triscale.engine}.
  */
 package org.triscale.engine.numeric;

@@ -13,7 +13,7 @@ import org.triscale.engine.CheckResult;
  * Mann–Kendall test for a monotonic trend (Mann 1945, Kendall 1975): the check used by the
  * {@code SOUND} mode for the stationarity of a series of values in run order.
  *
- * <p>The statistic is S = Σ_{i<j} sign(x_j − x_i), the number of pairs that increase minus the
+ * <p>The statistic is S = Σ_{i&lt;j} sign(x_j − x_i), the number of pairs that increase minus the
  * number that decrease. The test is two-sided: it fails when the values tend to increase or to
  * decrease with their position. Under the null hypothesis (exchangeable values, which i.i.d.
  * values are) every ordering of the values is equally likely, and the p-value is computed:

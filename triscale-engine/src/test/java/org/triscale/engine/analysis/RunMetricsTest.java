@@ -218,4 +218,27 @@ class RunMetricsTest {
         }
         return new double[][] {wx, wy};
     }
+
+    @Test
+    void theCallersSamplesAreLeftAsTheyWere() {
+        // Without NaN the samples are read in place, not copied: they must not be reordered.
+        double[] x = new double[301];
+        double[] y = new double[301];
+        for (int i = 0; i < y.length; i++) {
+            x[i] = i;
+            y[i] = (i * 37) % 101;
+        }
+        double[] xBefore = x.clone();
+        double[] yBefore = y.clone();
+        RunMetric alone = RunMetrics.compute(x, y, Measure.percentile(95), null, null);
+        RunMetric windowed = RunMetrics.compute(x, y, Measure.percentile(95), new ValueRange(0, 100),
+                ConvergenceSpec.DEFAULT);
+        assertThat(x).containsExactly(xBefore);
+        assertThat(y).containsExactly(yBefore);
+        double[] sorted = yBefore.clone();
+        Arrays.sort(sorted);
+        assertThat(alone.value()).isEqualTo(sorted[(int) Math.rint(300 * 0.95)]);
+        assertThat(windowed.samples()).isEqualTo(301);
+        assertThat(RunMetrics.compute(x, y, Measure.percentile(95), null, null).value()).isEqualTo(alone.value());
+    }
 }

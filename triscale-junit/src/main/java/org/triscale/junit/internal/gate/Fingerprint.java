@@ -1,5 +1,7 @@
 package org.triscale.junit.internal.gate;
 
+import org.triscale.junit.internal.setup.Machine;
+
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -43,8 +45,9 @@ public record Fingerprint(String java, String os, String arch, Integer cpus, Str
      * @return the fingerprint
      */
     public static Fingerprint current(String scenario, Map<String, String> testBed, Map<String, String> tags) {
-        return new Fingerprint(Integer.toString(Runtime.version().feature()), System.getProperty("os.name"),
-                System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors(), scenario, testBed, tags);
+        Machine machine = Machine.current();
+        return new Fingerprint(Integer.toString(machine.javaFeature()), machine.osName(), machine.arch(), machine.cpus(),
+                scenario, testBed, tags);
     }
 
     /** The machine entries a test may leave out of the comparison. */

@@ -3,6 +3,7 @@ package org.triscale.junit.internal.gate;
 import org.triscale.junit.internal.output.Format;
 import org.triscale.junit.internal.setup.KpiSpec;
 import org.triscale.junit.internal.setup.MetricSpec;
+import org.triscale.junit.internal.setup.Metrics;
 import org.triscale.junit.internal.setup.ScoreSpec;
 import org.triscale.junit.internal.setup.SettingsReader;
 import org.triscale.junit.internal.setup.SetupReader;
@@ -17,6 +18,7 @@ import org.triscale.engine.comparison.Tolerance;
 import org.triscale.engine.baseline.GateSettings;
 import org.triscale.engine.comparison.RankSumTest;
 import org.triscale.junit.Baseline;
+import org.triscale.junit.TriscaleConstants;
 import org.triscale.junit.internal.gate.Fingerprint;
 import org.triscale.junit.internal.gate.HistoryStore;
 import org.triscale.junit.internal.setup.ProjectPaths;
@@ -38,15 +40,15 @@ import java.util.function.Function;
  * {@code triscale.history.dir} parameters. Problems are configuration errors, raised before any run.
  */
 public final class GateSpecReader {
-    static final String UPDATE = "triscale.baseline.update";
-    static final String DIR = "triscale.baseline.dir";
-    static final String STRICT = "triscale.baseline.strict";
-    static final String MISSING = "triscale.baseline.missing";
-    static final String INCONCLUSIVE = "triscale.baseline.inconclusive";
-    static final String ALPHA = "triscale.baseline.alpha";
-    static final String FROM_HISTORY = "triscale.baseline.fromHistory";
-    static final String TAGS = "triscale.baseline.tags";
-    static final String HISTORY_DIR = "triscale.history.dir";
+    static final String UPDATE = TriscaleConstants.BASELINE_UPDATE;
+    static final String DIR = TriscaleConstants.BASELINE_DIR;
+    static final String STRICT = TriscaleConstants.BASELINE_STRICT;
+    static final String MISSING = TriscaleConstants.BASELINE_MISSING;
+    static final String INCONCLUSIVE = TriscaleConstants.BASELINE_INCONCLUSIVE;
+    static final String ALPHA = TriscaleConstants.BASELINE_ALPHA;
+    static final String FROM_HISTORY = TriscaleConstants.BASELINE_FROM_HISTORY;
+    static final String TAGS = TriscaleConstants.BASELINE_TAGS;
+    static final String HISTORY_DIR = TriscaleConstants.HISTORY_DIR;
 
     static final String DEFAULT_DIR = "src/test/resources/triscale/baselines";
     static final String DEFAULT_HISTORY_DIR = "target/triscale/history";
@@ -169,15 +171,9 @@ public final class GateSpecReader {
         }
         List<GateSpec.GatedMetric> gated = new ArrayList<>();
         for (String name : names) {
-            MetricSpec metric = null;
-            for (MetricSpec candidate : metrics) {
-                if (candidate.name().equals(name)) {
-                    metric = candidate;
-                }
-            }
-            if (metric == null) {
-                throw error.apply(SetupReader.notDeclared("@Baseline(metrics", name, metrics));
-            }
+            Metrics declared = new Metrics(metrics);
+            MetricSpec metric = declared.find(name)
+                    .orElseThrow(() -> error.apply(SetupReader.notDeclared("@Baseline(metrics", name, declared)));
             gated.add(gatedMetric(baseline, metric, kpis, scores, seriesPercentile, seriesConfidence));
         }
         return gated;

@@ -2,6 +2,7 @@ package org.triscale.junit.internal.gate;
 
 import org.triscale.junit.internal.output.ResultMapper;
 import org.triscale.junit.internal.lifecycle.TemplateState;
+import org.triscale.junit.internal.setup.Machine;
 import org.triscale.junit.internal.setup.TestSetup;
 import org.triscale.engine.baseline.RegressionGate;
 import org.triscale.engine.baseline.SequelKpis;
@@ -39,10 +40,11 @@ final class Sequels {
             metrics.add(new SequelRecord.MetricRecord(gated.metric().name(), gated.metric().measure().toString(),
                     gated.metric().unit(), gated.direction().name(), series, kpi(gated, kpis), score(gated, kpis)));
         }
+        Machine machine = Machine.current();
         Map<String, String> environment = new LinkedHashMap<>();
-        environment.put("javaVersion", System.getProperty("java.version"));
-        environment.put("javaVendor", System.getProperty("java.vendor"));
-        environment.put("osVersion", System.getProperty("os.version"));
+        environment.put("javaVersion", machine.javaVersion());
+        environment.put("javaVendor", machine.javaVendor());
+        environment.put("osVersion", machine.osVersion());
         return new SequelRecord(SequelRecord.SCHEMA_VERSION, setup.testClass(), setup.testMethod(),
                 Instant.now().toString(), Fingerprint.current(spec.scenario(), state.testBed(), spec.tags()),
                 environment, setup.settings().mode().name(), setup.runsPerSeries(), seeds(state), metrics, null, null);

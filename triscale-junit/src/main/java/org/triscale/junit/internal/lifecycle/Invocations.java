@@ -23,6 +23,9 @@ final class Invocations extends Spliterators.AbstractSpliterator<TestTemplateInv
     public boolean tryAdvance(Consumer<? super TestTemplateInvocationContext> action) {
         int runs = state.setup.runsPerSeries();
         int total = state.setup.totalRuns();
+        if (next < total && state.stopReason() != null) {
+            next = total; // a run-level configuration error: straight to the verdict, which reports it
+        }
         if (next < total) {
             int series = next / runs + 1;
             int run = next % runs + 1;

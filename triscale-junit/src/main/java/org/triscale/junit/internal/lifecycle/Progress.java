@@ -49,6 +49,11 @@ public final class Progress {
         print("[" + setup.testName() + "] verdict · " + summary);
     }
 
+    /** A warning about the setup, printed before the first run even when progress lines are off. */
+    static void warning(TestSetup setup, String text) {
+        print("[" + setup.testName() + "] WARNING · " + text);
+    }
+
     private static void print(String line) {
         System.out.println(line);
     }

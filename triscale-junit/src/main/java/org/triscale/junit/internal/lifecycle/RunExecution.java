@@ -7,6 +7,7 @@ import org.triscale.junit.internal.recording.RunRecorder;
 import org.triscale.junit.internal.recording.RunStatus;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
@@ -79,6 +80,15 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
     @Override
     public void afterEach(ExtensionContext context) {
         RunRecorder recorder = record.recorder();
+        if (recorder != null && recorder.configurationError() != null) {
+            String message = "TriScale configuration error in " + state.setup.testName() + ", " + record.label() + ": "
+                    + recorder.configurationError() + ". The remaining runs are not executed";
+            state.stop(message);
+            if (context.getExecutionException().isEmpty()) { // the test caught the exception: fail the run anyway
+                record.finish(RunStatus.FAILED, message, List.of());
+                throw new ExtensionConfigurationException(message);
+            }
+        }
         if (context.getExecutionException().isPresent() || recorder == null) {
             return; // the outcome is recorded by the TestWatcher methods below
         }
@@ -92,7 +102,8 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
         String missing = RunMetricValues.missing(values);
         if (!missing.isEmpty()) {
             String message = record.label() + " recorded no usable value: " + missing
-                    + "; record at least 2 finite samples (or report a value) of every declared metric in each run";
+                    + "; record at least 2 finite samples (or its run value with recordRunValue) of every declared metric"
+                    + " in each run";
             record.finish(RunStatus.FAILED, message, values);
             throw new AssertionFailedError(message);
         }

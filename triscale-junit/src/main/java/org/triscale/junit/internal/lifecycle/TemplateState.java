@@ -1,6 +1,5 @@
 package org.triscale.junit.internal.lifecycle;
 
-import org.triscale.junit.internal.setup.MetricSpec;
 import org.triscale.junit.internal.recording.RunRecord;
 import org.triscale.junit.internal.recording.RunRecorder;
 import org.triscale.junit.internal.recording.RunStatus;
@@ -11,8 +10,6 @@ import org.opentest4j.AssertionFailedError;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Collections;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -25,7 +22,6 @@ import java.util.Map;
  */
 public final class TemplateState implements AutoCloseable {
     public final TestSetup setup;
-    private final Map<String, MetricSpec> metricsByName;
     private final String metricNames;
     private final RunRecord[][] runs;
     private final Instant createdAt = Instant.now();
@@ -36,14 +32,10 @@ public final class TemplateState implements AutoCloseable {
     private long firstStartNanos;
     private boolean verdictGenerated;
     private boolean verdictExecuted;
+    private String stopReason;
 
     TemplateState(TestSetup setup) {
         this.setup = setup;
-        Map<String, MetricSpec> byName = new LinkedHashMap<>();
-        for (MetricSpec metric : setup.metrics()) {
-            byName.put(metric.name(), metric);
-        }
-        this.metricsByName = Collections.unmodifiableMap(byName);
         this.metricNames = setup.metricNames();
         this.runs = new RunRecord[setup.seriesCount()][setup.runsPerSeries()];
     }
@@ -52,7 +44,7 @@ public final class TemplateState implements AutoCloseable {
     RunRecord generateRun(int series, int run) {
         long seed = Seeds.seed(setup.settings().baseSeed(), setup.testClass(), setup.testMethod(), series, run);
         RunRecord record = new RunRecord(series, run, seed,
-                new RunRecorder(metricsByName, metricNames, series, run, seed, testBed));
+                new RunRecorder(setup.metrics().byName(), metricNames, series, run, seed, testBed));
         runs[series - 1][run - 1] = record;
         generatedRuns++;
         return record;
@@ -76,6 +68,21 @@ public final class TemplateState implements AutoCloseable {
     /** Counts a run as finished (for progress and ETA). */
     void finished() {
         finishedRuns++;
+    }
+
+    /**
+     * Stops the test after the current run: a misuse of the {@code RunContext} that every later
+     * run would repeat. The remaining runs are not generated and the verdict fails with the reason.
+     */
+    void stop(String reason) {
+        if (stopReason == null) {
+            stopReason = reason;
+        }
+    }
+
+    /** Why the test stopped before its last run, or {@code null}. */
+    public String stopReason() {
+        return stopReason;
     }
 
     void verdictExecuted() {

@@ -1,5 +1,6 @@
 package org.triscale.junit.internal.lifecycle;
 
+import org.triscale.junit.internal.setup.JUnitVersion;
 import org.triscale.junit.internal.setup.SetupReader;
 import org.triscale.junit.internal.setup.TestSetup;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -32,7 +33,12 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
 
     @Override
     public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
+        JUnitVersion.check();
         TestSetup setup = SetupReader.read(context);
+        if (setup.kpis().isEmpty() && setup.scores().isEmpty() && setup.gate().isEmpty()) {
+            Progress.warning(setup, "checks nothing: no @Kpi, @VariabilityScore or @Baseline, so the verdict fails"
+                    + " only when a run fails; add the KPI the test is meant to hold");
+        }
         TemplateState state = new TemplateState(setup);
         // The store closes the state when the template ends; see TemplateState#close.
         context.getStore(NAMESPACE).put(TemplateState.class, state);

@@ -1,15 +1,13 @@
 package org.triscale.junit.internal.output;
 
-import java.math.BigDecimal;
-import java.math.MathContext;
-import java.math.RoundingMode;
+import org.triscale.engine.format.Numbers;
 
 /** Number formatting for messages and progress lines: short, locale-independent. */
 public final class Format {
     private Format() {
     }
 
-    /** Four significant digits below 1000, one decimal above; integers without a fraction. */
+    /** Four significant digits below 1000, one decimal above, as the command line prints them with six. */
     public static String number(double value) {
         if (Double.isNaN(value)) {
             return "n/a";
@@ -17,15 +15,7 @@ public final class Format {
         if (Double.isInfinite(value)) {
             return value > 0 ? "+inf" : "-inf";
         }
-        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
-            return Long.toString((long) value);
-        }
-        BigDecimal decimal = new BigDecimal(value);
-        BigDecimal rounded = Math.abs(value) >= 1000
-                ? decimal.setScale(1, RoundingMode.HALF_EVEN)
-                : decimal.round(new MathContext(4, RoundingMode.HALF_EVEN));
-        String text = rounded.stripTrailingZeros().toPlainString();
-        return "-0".equals(text) ? "0" : text;
+        return Numbers.format(value, 4);
     }
 
     /** A value followed by its unit, if any: {@code "61.2 ms"}. */
@@ -45,20 +35,7 @@ public final class Format {
 
     /** An ordinal for percentiles: 25th, 50th, 1st, 2nd, 3rd, 99.9th. */
     public static String ordinal(double percentile) {
-        String n = number(percentile);
-        if (percentile != Math.rint(percentile)) {
-            return n + "th";
-        }
-        long p = (long) percentile;
-        if (p % 100 >= 11 && p % 100 <= 13) {
-            return n + "th";
-        }
-        switch ((int) (p % 10)) {
-            case 1: return n + "st";
-            case 2: return n + "nd";
-            case 3: return n + "rd";
-            default: return n + "th";
-        }
+        return Numbers.ordinal(percentile);
     }
 
     /** Seconds, rounded, for progress lines: {@code "12 s"}, {@code "3 min 05 s"}. */

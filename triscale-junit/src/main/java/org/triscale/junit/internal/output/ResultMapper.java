@@ -3,6 +3,7 @@ package org.triscale.junit.internal.output;
 import org.triscale.junit.internal.verdict.Analysis;
 import org.triscale.junit.internal.verdict.KpiOutcome;
 import org.triscale.junit.internal.setup.KpiSpec;
+import org.triscale.junit.internal.setup.Machine;
 import org.triscale.junit.internal.setup.MetricSpec;
 import org.triscale.junit.internal.recording.MetricValue;
 import org.triscale.junit.internal.recording.RunRecord;
@@ -13,7 +14,6 @@ import org.triscale.junit.internal.setup.Settings;
 import org.triscale.junit.internal.lifecycle.TemplateState;
 import org.triscale.junit.internal.setup.TestSetup;
 import org.triscale.junit.internal.verdict.VerdictMessages;
-import org.junit.jupiter.api.Test;
 import org.triscale.engine.CheckResult;
 import org.triscale.engine.analysis.KpiResult;
 import org.triscale.engine.analysis.Stationarity;
@@ -80,18 +80,19 @@ public final class ResultMapper {
         List<TestResult.KpiParameters> kpis = new ArrayList<>();
         for (KpiSpec kpi : setup.kpis()) {
             kpis.add(new TestResult.KpiParameters(kpi.metric().name(), kpi.percentile(), kpi.confidence(),
-                    kpi.side().name(), number(kpi.atMost()), number(kpi.atLeast())));
+                    kpi.side(), number(kpi.atMost()), number(kpi.atLeast())));
         }
         List<TestResult.ScoreParameters> scores = new ArrayList<>();
         for (ScoreSpec score : setup.scores()) {
             scores.add(new TestResult.ScoreParameters(score.metric().name(), score.kpi().percentile(),
-                    score.percentile(), score.confidence(), score.kind().name(),
+                    score.percentile(), score.confidence(), score.kind(),
                     number(score.atMost()), number(score.relativeAtMost())));
         }
-        return new TestResult.Parameters(settings.mode().name(), settings.checks().name(), settings.baseSeed(),
-                new TestResult.RunsParameters(setup.runsPercentile(), setup.runsConfidence(), setup.robustness(),
-                        setup.runsPerSeries(), setup.sizedRuns()),
-                new TestResult.SeriesParameters(setup.seriesCount(), setup.seriesPercentile(), setup.seriesConfidence()),
+        return new TestResult.Parameters(settings.mode(), settings.checks(), settings.baseSeed(),
+                new TestResult.RunsParameters(setup.runs().kpiPercentile(), setup.runs().kpiConfidence(),
+                        setup.runs().robustness(), setup.runsPerSeries(), setup.runs().sized()),
+                new TestResult.SeriesParameters(setup.seriesCount(), setup.series().scorePercentile(),
+                        setup.series().scoreConfidence()),
                 setup.convergence().map(c -> new TestResult.ConvergenceParameters(c.confidence(), c.tolerance()))
                         .orElse(null),
                 metrics, kpis, scores);
@@ -108,7 +109,7 @@ public final class ResultMapper {
                             convergence.fit().confidence(), convergence.tolerance(), convergence.points(),
                             number(convergence.fit().intercept())), value.summary()));
         }
-        return new TestResult.Run(record.series, record.run, record.seed, record.status().name(),
+        return new TestResult.Run(record.series, record.run, record.seed, record.status(),
                 record.durationNanos(), record.message(), metrics);
     }
 
@@ -118,7 +119,7 @@ public final class ResultMapper {
         OrderStatisticInterval interval = result == null ? null : result.interval();
         String message = outcome.passed() ? null : outcome.defined() ? VerdictMessages.kpiViolated(outcome)
                 : VerdictMessages.kpiUndefined(state.setup, outcome, state);
-        return new TestResult.Kpi(spec.metric().name(), spec.percentile(), spec.confidence(), spec.side().name(),
+        return new TestResult.Kpi(spec.metric().name(), spec.percentile(), spec.confidence(), spec.side(),
                 number(spec.atMost()), number(spec.atLeast()), number(outcome.value()), outcome.defined(),
                 outcome.passed(), outcome.values().length, outcome.needed(),
                 outcome.defined() ? result.index() : null, outcome.defined() ? outcome.boundRun() : null,
@@ -139,7 +140,7 @@ public final class ResultMapper {
         String message = outcome.passed() ? null : defined ? VerdictMessages.scoreViolated(outcome)
                 : VerdictMessages.scoreUndefined(outcome);
         return new TestResult.Score(spec.metric().name(), spec.kpi().percentile(), spec.percentile(),
-                spec.confidence(), spec.kind().name(), kpis,
+                spec.confidence(), spec.kind(), kpis,
                 defined ? number(result.lowerValue()) : null, defined ? number(result.upperValue()) : null,
                 defined ? number(result.score()) : null, defined ? number(result.relativeScore()) : null,
                 defined ? outcome.lowSeries() : null, defined ? outcome.highSeries() : null, defined,
@@ -159,10 +160,10 @@ public final class ResultMapper {
     }
 
     private static TestResult.Environment environment() {
-        return new TestResult.Environment(System.getProperty("java.version"), System.getProperty("java.vendor"),
-                System.getProperty("os.name") + " " + System.getProperty("os.version"), System.getProperty("os.arch"),
-                Runtime.getRuntime().availableProcessors(), Test.class.getPackage().getImplementationVersion(),
-                ResultMapper.class.getPackage().getImplementationVersion());
+        Machine machine = Machine.current();
+        return new TestResult.Environment(machine.javaVersion(), machine.javaVendor(),
+                machine.osName() + " " + machine.osVersion(), machine.arch(), machine.cpus(), machine.junitVersion(),
+                machine.triscaleVersion());
     }
 
     /** NaN and infinities become null (JSON has no NaN). */

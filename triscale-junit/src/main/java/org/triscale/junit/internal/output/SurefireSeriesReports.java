@@ -91,10 +91,10 @@ public final class SurefireSeriesReports {
         xml.writeStartElement("properties");
         property(xml, "triscale.series", Integer.toString(series.series()));
         property(xml, "triscale.validRuns", Integer.toString(series.validRuns()));
-        property(xml, "triscale.mode", result.parameters().mode());
+        property(xml, "triscale.mode", result.parameters().mode().name());
         for (TestResult.Run run : runs) {
             String prefix = "run-" + run.run() + ".";
-            property(xml, prefix + "status", run.status());
+            property(xml, prefix + "status", run.status().name());
             property(xml, prefix + "seed", Long.toString(run.seed()));
             property(xml, prefix + "seconds", seconds(run.durationNanos()));
             for (TestResult.RunMetric metric : run.metrics()) {

@@ -1,5 +1,11 @@
 package org.triscale.junit.internal.output;
 
+import org.triscale.engine.Mode;
+import org.triscale.engine.analysis.Side;
+import org.triscale.engine.bounds.IntervalKind;
+import org.triscale.junit.ChecksPolicy;
+import org.triscale.junit.internal.recording.RunStatus;
+
 import java.util.List;
 
 /**
@@ -42,7 +48,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param kpis              the {@code @Kpi} annotations, defaults resolved
      * @param variabilityScores the {@code @VariabilityScore} annotations, defaults resolved
      */
-    public record Parameters(String mode, String checksPolicy, long baseSeed, RunsParameters runs,
+    public record Parameters(Mode mode, ChecksPolicy checksPolicy, long baseSeed, RunsParameters runs,
                              SeriesParameters series, ConvergenceParameters convergence, List<MetricParameters> metrics,
                              List<KpiParameters> kpis, List<ScoreParameters> variabilityScores) {
     }
@@ -101,7 +107,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param atMost     upper threshold or null
      * @param atLeast    lower threshold or null
      */
-    public record KpiParameters(String metric, double percentile, double confidence, String side, Double atMost,
+    public record KpiParameters(String metric, double percentile, double confidence, Side side, Double atMost,
                                 Double atLeast) {
     }
 
@@ -117,7 +123,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param relativeAtMost threshold on the relative score (a fraction) or null
      */
     public record ScoreParameters(String metric, double kpiPercentile, double percentile, double confidence,
-                                  String kind, Double atMost, Double relativeAtMost) {
+                                  IntervalKind kind, Double atMost, Double relativeAtMost) {
     }
 
     /**
@@ -131,7 +137,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param message       why it failed or was excluded, empty otherwise
      * @param metrics       its metrics
      */
-    public record Run(int series, int run, long seed, String status, long durationNanos, String message,
+    public record Run(int series, int run, long seed, RunStatus status, long durationNanos, String message,
                       List<RunMetric> metrics) {
     }
 
@@ -221,7 +227,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param checks       the checks
      * @param message      why it failed, or null when it passed
      */
-    public record Kpi(String metric, double percentile, double confidence, String side, Double atMost, Double atLeast,
+    public record Kpi(String metric, double percentile, double confidence, Side side, Double atMost, Double atLeast,
                       Double value, boolean defined,
                       boolean passed, int values, int needed, Integer index, Integer boundRun, Integer lowerIndex,
                       Integer upperIndex, Boolean stationary, List<Check> checks, String message) {
@@ -261,7 +267,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param checks         the checks
      * @param message        why it failed, or null
      */
-    public record Score(String metric, double kpiPercentile, double percentile, double confidence, String kind,
+    public record Score(String metric, double kpiPercentile, double percentile, double confidence, IntervalKind kind,
                         List<Double> seriesKpis, Double lowerValue, Double upperValue, Double score,
                         Double relativeScore, Integer lowerSeries, Integer upperSeries, boolean defined,
                         boolean passed, int needed, Boolean stationary, List<Check> checks, String message) {

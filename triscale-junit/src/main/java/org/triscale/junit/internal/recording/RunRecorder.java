@@ -24,6 +24,7 @@ public final class RunRecorder implements RunContext {
     private final Map<String, Double> reported = new HashMap<>();
     private final TestBed testBed;
     private boolean closed;
+    private String configurationError;
     /** The thread the run executes in; bound when the run starts (or on first use). */
     private volatile Thread owner;
     /** The first call from another thread, for the run's failure message. */
@@ -59,33 +60,33 @@ public final class RunRecorder implements RunContext {
     }
 
     @Override
-    public void record(String metric, double x, double y) {
+    public void recordSample(String metric, double x, double y) {
         SampleBuffer buffer = buffer(metric);
         finite(metric, "x", x);
         finite(metric, "y", y);
         if (!buffer.add(x, y)) {
-            throw mixedForms(metric);
+            throw configurationError(mixedForms(metric));
         }
     }
 
     @Override
-    public void record(String metric, double y) {
+    public void recordSample(String metric, double y) {
         SampleBuffer buffer = buffer(metric);
         finite(metric, "y", y);
         if (!buffer.add(y)) {
-            throw mixedForms(metric);
+            throw configurationError(mixedForms(metric));
         }
     }
 
     @Override
-    public void recordAll(String metric, double[] xs, double[] ys) {
+    public void recordSamples(String metric, double[] xs, double[] ys) {
         SampleBuffer buffer = buffer(metric);
         if (xs == null || ys == null) {
-            throw new IllegalArgumentException("recordAll(\"" + metric + "\", xs, ys): " + (xs == null ? "xs" : "ys")
+            throw new IllegalArgumentException("recordSamples(\"" + metric + "\", xs, ys): " + (xs == null ? "xs" : "ys")
                     + " is null; pass the samples' x values and values as two arrays of the same length");
         }
         if (xs.length != ys.length) {
-            throw new IllegalArgumentException("recordAll(\"" + metric + "\", xs, ys): xs has " + xs.length
+            throw new IllegalArgumentException("recordSamples(\"" + metric + "\", xs, ys): xs has " + xs.length
                     + " values but ys has " + ys.length + "; pass one x per value");
         }
         for (int i = 0; i < ys.length; i++) {
@@ -93,7 +94,7 @@ public final class RunRecorder implements RunContext {
             finite(metric, "ys[" + i + "]", ys[i]);
         }
         if (buffer.explicitX() == Boolean.FALSE) {
-            throw mixedForms(metric);
+            throw configurationError(mixedForms(metric));
         }
         for (int i = 0; i < ys.length; i++) {
             buffer.add(xs[i], ys[i]);
@@ -101,16 +102,16 @@ public final class RunRecorder implements RunContext {
     }
 
     @Override
-    public void recordAll(String metric, double[] ys) {
+    public void recordSamples(String metric, double[] ys) {
         SampleBuffer buffer = buffer(metric);
         if (ys == null) {
-            throw new IllegalArgumentException("recordAll(\"" + metric + "\", ys): ys is null; pass the samples' values");
+            throw new IllegalArgumentException("recordSamples(\"" + metric + "\", ys): ys is null; pass the samples' values");
         }
         for (int i = 0; i < ys.length; i++) {
             finite(metric, "ys[" + i + "]", ys[i]);
         }
         if (buffer.explicitX() == Boolean.TRUE) {
-            throw mixedForms(metric);
+            throw configurationError(mixedForms(metric));
         }
         for (double y : ys) {
             buffer.add(y);
@@ -118,23 +119,23 @@ public final class RunRecorder implements RunContext {
     }
 
     @Override
-    public void report(String metric, double value) {
-        ownThread("report");
+    public void recordRunValue(String metric, double value) {
+        ownThread("recordRunValue");
         MetricSpec spec = spec(metric);
         open();
         if (!spec.reportable()) {
-            throw new IllegalArgumentException("report(\"" + metric + "\", " + value + "): metric \"" + metric
+            throw configurationError(new IllegalArgumentException("recordRunValue(\"" + metric + "\", " + value + "): metric \"" + metric
                     + "\" is named in @ConvergenceRequired(metrics), so its samples must be recorded to test their"
-                    + " convergence; record them with record(...), or remove it from metrics");
+                    + " convergence; record them with recordSample(...), or remove it from metrics"));
         }
         if (!Double.isFinite(value)) {
-            throw new IllegalArgumentException("report(\"" + metric + "\", " + value + "): the value of a metric must be"
+            throw new IllegalArgumentException("recordRunValue(\"" + metric + "\", " + value + "): the value of a metric must be"
                     + " finite; check the computation that produced it");
         }
         if (reported.containsKey(metric) || samples.containsKey(metric)) {
-            throw new IllegalStateException("report(\"" + metric + "\", " + value + "): metric \"" + metric
-                    + "\" was already " + (reported.containsKey(metric) ? "reported" : "recorded") + " in series "
-                    + series + " run " + run + "; report a metric once per run, or record its samples instead");
+            throw configurationError(new IllegalStateException("recordRunValue(\"" + metric + "\", " + value + "): metric \"" + metric
+                    + "\" already has " + (reported.containsKey(metric) ? "a run value" : "samples") + " in series "
+                    + series + " run " + run + "; record a metric's run value once per run, or record its samples instead"));
         }
         reported.put(metric, value);
     }
@@ -144,6 +145,22 @@ public final class RunRecorder implements RunContext {
         ownThread("testBed");
         open();
         testBed.put(key, value, "series " + series + " run " + run);
+    }
+
+    /**
+     * The first misuse of this context that no later run could avoid (an undeclared metric, a
+     * metric given both a run value and samples, ...), or {@code null}: it stops the test after
+     * this run, even if the test caught the exception.
+     */
+    public String configurationError() {
+        return configurationError;
+    }
+
+    private <E extends RuntimeException> E configurationError(E error) {
+        if (configurationError == null) {
+            configurationError = error.getMessage();
+        }
+        return error;
     }
 
     /** Binds the context to the current thread, the one that runs the test method. */
@@ -172,7 +189,7 @@ public final class RunRecorder implements RunContext {
         String message = "RunContext." + method + "(...) was called from thread \"" + current.getName()
                 + "\", but the RunContext of series " + series + " run " + run + " belongs to the test's thread \""
                 + bound.getName() + "\" and is not thread-safe (samples would be lost); collect the samples in"
-                + " your own threads and record them from the test's thread, e.g. with recordAll after joining them";
+                + " your own threads and record them from the test's thread, e.g. with recordSamples after joining them";
         if (misuse == null) {
             misuse = message;
         }
@@ -195,12 +212,12 @@ public final class RunRecorder implements RunContext {
     }
 
     private SampleBuffer buffer(String metric) {
-        ownThread("record");
+        ownThread("recordSample");
         spec(metric);
         open();
         if (reported.containsKey(metric)) {
-            throw new IllegalStateException("metric \"" + metric + "\" was reported with report(...) in series "
-                    + series + " run " + run + "; a metric is either reported once or recorded, not both");
+            throw configurationError(new IllegalStateException("metric \"" + metric + "\" has a run value from recordRunValue(...) in"
+                    + " series " + series + " run " + run + "; a metric gets either one run value or samples, not both"));
         }
         SampleBuffer buffer = samples.get(metric);
         if (buffer == null) {
@@ -213,8 +230,8 @@ public final class RunRecorder implements RunContext {
     private MetricSpec spec(String metric) {
         MetricSpec spec = metric == null ? null : metrics.get(metric);
         if (spec == null) {
-            throw new IllegalArgumentException("unknown metric \"" + metric + "\"; declared metrics: " + declaredNames
-                    + ". Fix the name or declare it with @Metric(name = \"" + metric + "\", ...)");
+            throw configurationError(new IllegalArgumentException("unknown metric \"" + metric + "\"; declared metrics: "
+                    + declaredNames + ". Fix the name or declare it with @Metric(name = \"" + metric + "\", ...)"));
         }
         return spec;
     }
@@ -235,6 +252,6 @@ public final class RunRecorder implements RunContext {
 
     private static IllegalArgumentException mixedForms(String metric) {
         return new IllegalArgumentException("metric \"" + metric + "\" mixes samples with and without x values in one"
-                + " run; use record(metric, x, y) or record(metric, y), not both");
+                + " run; use recordSample(metric, x, y) or recordSample(metric, y), not both");
     }
 }

@@ -22,27 +22,27 @@ public enum VerdictRunContext implements RunContext {
     }
 
     @Override
-    public void record(String metric, double x, double y) {
+    public void recordSample(String metric, double x, double y) {
         throw unavailable();
     }
 
     @Override
-    public void record(String metric, double y) {
+    public void recordSample(String metric, double y) {
         throw unavailable();
     }
 
     @Override
-    public void recordAll(String metric, double[] xs, double[] ys) {
+    public void recordSamples(String metric, double[] xs, double[] ys) {
         throw unavailable();
     }
 
     @Override
-    public void recordAll(String metric, double[] ys) {
+    public void recordSamples(String metric, double[] ys) {
         throw unavailable();
     }
 
     @Override
-    public void report(String metric, double value) {
+    public void recordRunValue(String metric, double value) {
         throw unavailable();
     }
 

@@ -107,7 +107,7 @@ final class Charts {
             svgs.append("<div class=\"small\"><div class=\"caption\">run ").append(run.run()).append(" · ")
                     .append(Html.escape(value.value() == null ? "undefined" : Format.withUnit(value.value(), unit)))
                     .append(Html.escape(verdict)).append("</div>").append(plot.svg()).append("</div>");
-            table.append(row(Integer.toString(run.run()), run.status(), Integer.toString(summary.count()),
+            table.append(row(Integer.toString(run.run()), ResultFacts.text(run.status()), Integer.toString(summary.count()),
                     Integer.toString(kept.length), ResultFacts.value(result, metric, value.value()),
                     convergence == null ? "" : percent(convergence.slope()) + " [" + percent(convergence.lowSlope())
                             + ", " + percent(convergence.highSlope()) + "]",
@@ -233,7 +233,7 @@ final class Charts {
             double x = (run.series() - 1) * perSeries + run.run();
             Double v = value == null ? null : value.value();
             table.append(row(Integer.toString(run.series()), Integer.toString(run.run()),
-                    ResultFacts.value(result, kpi.metric(), v), run.status()));
+                    ResultFacts.value(result, kpi.metric(), v), ResultFacts.text(run.status())));
             if (ResultFacts.passed(run.status()) && v != null) {
                 xs.add(x);
                 ys.add(v);
@@ -308,7 +308,7 @@ final class Charts {
                         + Format.withUnit(score.upperValue(), unit) + "]",
                 ResultFacts.value(result, score.metric(), score.score()),
                 score.relativeScore() == null ? "n/a" : Format.percent(score.relativeScore()),
-                Format.number(score.confidence()) + " % (" + score.kind().toLowerCase(Locale.ROOT) + ")", threshold,
+                Format.number(score.confidence()) + " % (" + ResultFacts.text(score.kind()).toLowerCase(Locale.ROOT) + ")", threshold,
                 ResultFacts.outcome(score.defined(), score.passed())));
         return new Figure("score", "Series KPIs of " + score.metric() + " and the variability score", plot.svg(),
                 table.append(tableEnd()).toString());

@@ -97,8 +97,8 @@ public final class HtmlReport {
                 .append(' ').append(Html.escape(ResultFacts.name(result))).append("</h1><p class=\"note\">")
                 .append(Html.escape(result.testClass())).append(" · ").append(parameters.series().count())
                 .append(" series × ").append(parameters.runs().count()).append(" runs · mode ")
-                .append(Html.escape(parameters.mode())).append(" · checks ")
-                .append(Html.escape(parameters.checksPolicy()))
+                .append(Html.escape(ResultFacts.text(parameters.mode()))).append(" · checks ")
+                .append(Html.escape(ResultFacts.text(parameters.checksPolicy())))
                 .append(" · seed ").append(parameters.baseSeed()).append(" · ")
                 .append(Html.escape(result.finishedAt())).append("</p>");
         List<String[]> rows = VerdictTable.rows(result);

@@ -14,22 +14,27 @@ final class ResultFacts {
     private ResultFacts() {
     }
 
-    // The JSON model holds these as strings; comparing in one place keeps a change of their type
-    // (e.g. to enums) a compile error here instead of a silent false elsewhere.
+    // The JSON model holds these as enums or strings (the same JSON either way); they are compared
+    // by name in one place.
+
+    /** The name of an enum constant, or the text; empty for null. */
+    static String text(Object value) {
+        return value == null ? "" : value instanceof Enum<?> constant ? constant.name() : value.toString();
+    }
 
     /** Whether a verdict or run status is {@code PASSED}. */
-    static boolean passed(String status) {
-        return "PASSED".equals(status);
+    static boolean passed(Object status) {
+        return "PASSED".equals(text(status));
     }
 
     /** Whether a KPI's side is {@code UPPER}. */
-    static boolean upper(String side) {
-        return "UPPER".equals(side);
+    static boolean upper(Object side) {
+        return "UPPER".equals(text(side));
     }
 
     /** Whether a gated metric's direction is {@code LOWER_IS_BETTER}. */
-    static boolean lowerIsBetter(String direction) {
-        return "LOWER_IS_BETTER".equals(direction);
+    static boolean lowerIsBetter(Object direction) {
+        return "LOWER_IS_BETTER".equals(text(direction));
     }
 
     /** The test's short name: {@code SimpleClass.method}. */

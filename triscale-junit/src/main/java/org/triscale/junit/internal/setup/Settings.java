@@ -14,7 +14,7 @@ import java.nio.file.Path;
  * @param progress          whether to print a line per run ({@code triscale.progress})
  * @param outputDir         folder of the JSON results ({@code triscale.output.dir})
  * @param surefireReports   whether to write per-series Surefire XML ({@code triscale.surefire.reports})
- * @param surefireDir       folder of the per-series XML ({@code triscale.surefire.reportsDir})
+ * @param surefireDir       folder of the per-series XML ({@code triscale.surefire.reports.dir})
  */
 public record Settings(Mode mode, ChecksPolicy checks, long baseSeed, boolean progress, Path outputDir,
                 boolean surefireReports, Path surefireDir) {

@@ -4,23 +4,29 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.triscale.engine.Mode;
 import org.triscale.junit.ChecksPolicy;
-import org.triscale.junit.internal.setup.ProjectPaths;
+
+import static org.triscale.junit.TriscaleConstants.BASELINE_FROM_HISTORY;
+import static org.triscale.junit.TriscaleConstants.CHECKS;
+import static org.triscale.junit.TriscaleConstants.MODE;
+import static org.triscale.junit.TriscaleConstants.OUTPUT_DIR;
+import static org.triscale.junit.TriscaleConstants.PROGRESS;
+import static org.triscale.junit.TriscaleConstants.SEED;
+import static org.triscale.junit.TriscaleConstants.SUREFIRE_REPORTS;
+import static org.triscale.junit.TriscaleConstants.SUREFIRE_REPORTS_DIR;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
-/** Reads the {@code triscale.*} configuration parameters (junit-platform.properties or -D). */
+/** Reads the configuration parameters of {@link org.triscale.junit.TriscaleConstants} (junit-platform.properties or -D). */
 public final class SettingsReader {
-    static final String MODE = "triscale.mode";
-    static final String CHECKS = "triscale.checks";
-    static final String SEED = "triscale.seed";
-    static final String PROGRESS = "triscale.progress";
-    public static final String OUTPUT_DIR = "triscale.output.dir";
-    static final String SUREFIRE_REPORTS = "triscale.surefire.reports";
-    public static final String SUREFIRE_DIR = "triscale.surefire.reportsDir";
+    /** Keys renamed in 0.2.0, old to new: setting an old one is an error, not silently ignored. */
+    private static final Map<String, String> RENAMED = Map.of(
+            "triscale.surefire.reportsDir", SUREFIRE_REPORTS_DIR,
+            "triscale.baseline.fromHistory", BASELINE_FROM_HISTORY);
 
     /** The default base seed: the bytes of "TriScale" read as a big-endian long. */
     public static final long DEFAULT_SEED = 0x5472695363616c65L;
@@ -37,6 +43,10 @@ public final class SettingsReader {
      * @param annotation the checks policy given on {@code @Runs}
      */
     static Settings read(ExtensionContext context, ChecksPolicy annotation) {
+        RENAMED.forEach((old, key) -> context.getConfigurationParameter(old).ifPresent(value -> {
+            throw new ExtensionConfigurationException("TriScale configuration parameter " + old + " was renamed to "
+                    + key + " in 0.2.0; set " + key + " = '" + value + "' instead");
+        }));
         Mode mode = parameter(context, MODE).map(text -> parseMode(text)).orElse(Mode.SOUND);
         ChecksPolicy checks = annotation != ChecksPolicy.DEFAULT ? annotation
                 : parameter(context, CHECKS).map(text -> parseChecks(text)).orElse(ChecksPolicy.WARN);
@@ -44,7 +54,7 @@ public final class SettingsReader {
         boolean progress = booleanParameter(context, PROGRESS).orElse(true);
         Path output = folder(context, OUTPUT_DIR, DEFAULT_OUTPUT_DIR);
         boolean surefire = booleanParameter(context, SUREFIRE_REPORTS).orElse(true);
-        Path surefireDir = folder(context, SUREFIRE_DIR, DEFAULT_SUREFIRE_DIR);
+        Path surefireDir = folder(context, SUREFIRE_REPORTS_DIR, DEFAULT_SUREFIRE_DIR);
         return new Settings(mode, checks, seed, progress, output, surefire, surefireDir);
     }
 

@@ -16,6 +16,7 @@ import org.triscale.junit.Kpi;
 import org.triscale.junit.Metric;
 import org.triscale.junit.Runs;
 import org.triscale.junit.Series;
+import org.triscale.junit.Statistic;
 import org.triscale.junit.VariabilityScore;
 
 import java.lang.reflect.Method;
@@ -48,9 +49,13 @@ public final class SetupReader {
 
     private TestSetup read(ExtensionContext context, Method method, Class<?> testClass) {
         Runs runs = AnnotationSupport.findAnnotation(method, Runs.class)
-                .orElseThrow(() -> error("@Runs is missing; annotate the method with @Runs(percentile = 75, confidence = 75)"));
-        checkPercent("@Runs", "percentile", runs.percentile(), "75");
-        checkPercent("@Runs", "confidence", runs.confidence(), "75");
+                .orElseThrow(() -> error("@Runs is missing; annotate the method with @Runs(kpiPercentile = 75, "
+                        + "kpiConfidence = 75)"));
+        Annotations.checkUsage(method, testClass).ifPresent(problem -> {
+            throw error(problem);
+        });
+        checkPercent("@Runs", "kpiPercentile", runs.kpiPercentile(), "75");
+        checkPercent("@Runs", "kpiConfidence", runs.kpiConfidence(), "75");
         check(runs.robustness() >= 0, "@Runs(robustness = " + runs.robustness()
                 + ") must be >= 0 (the number of extreme runs a KPI may ignore); use 0 or more");
         check(runs.count() >= 0, "@Runs(count = " + runs.count()
@@ -58,11 +63,10 @@ public final class SetupReader {
         check(runs.robustness() < Limits.MAX_RUNS, "@Runs(robustness = " + runs.robustness() + ") must be below "
                 + Limits.MAX_RUNS + ", the most runs a test method may have; it is the number of extreme runs a KPI"
                 + " may ignore, usually 0 to 3");
-        int sized = Sizing.oneSided(runs.percentile(), runs.confidence(), runs.robustness());
-        check(runs.count() == 0 || runs.count() >= sized, "@Runs(count = " + runs.count() + ") is below the "
-                + sized + " runs per series that " + runsText(runs) + " need; set count >= " + sized
+        int sizedForRuns = Sizing.oneSided(runs.kpiPercentile(), runs.kpiConfidence(), runs.robustness());
+        check(runs.count() == 0 || runs.count() >= sizedForRuns, "@Runs(count = " + runs.count() + ") is below the "
+                + sizedForRuns + " runs per series that " + runsText(runs) + " need; set count >= " + sizedForRuns
                 + " or remove count to run the minimum");
-        int runsPerSeries = runs.count() > 0 ? runs.count() : sized;
 
         Optional<Series> seriesAnnotation = AnnotationSupport.findAnnotation(method, Series.class);
         int seriesCount = 1;
@@ -70,18 +74,14 @@ public final class SetupReader {
         double seriesConfidence = 75;
         if (seriesAnnotation.isPresent()) {
             Series series = seriesAnnotation.get();
-            checkPercent("@Series", "percentile", series.percentile(), "75");
-            checkPercent("@Series", "confidence", series.confidence(), "75");
+            checkPercent("@Series", "scorePercentile", series.scorePercentile(), "75");
+            checkPercent("@Series", "scoreConfidence", series.scoreConfidence(), "75");
             check(series.count() >= 0, "@Series(count = " + series.count()
                     + ") must be >= 0; use 1 for a single series, 0 to size it for the variability score");
-            seriesPercentile = series.percentile();
-            seriesConfidence = series.confidence();
+            seriesPercentile = series.scorePercentile();
+            seriesConfidence = series.scoreConfidence();
             seriesCount = series.count() > 0 ? series.count() : Sizing.twoSided(seriesPercentile, seriesConfidence, 0);
         }
-        String tooMany = Limits.runs(runsPerSeries, runs.count() > 0 ? "@Runs(count = " + runs.count() + ")"
-                : runsText(runs), seriesCount, seriesAnnotation.isPresent() ? "@Series(count = " + seriesCount + ")"
-                : "one series");
-        check(tooMany == null, tooMany);
 
         Optional<ConvergenceRequired> convergenceAnnotation = AnnotationSupport.findAnnotation(method,
                 ConvergenceRequired.class);
@@ -105,8 +105,9 @@ public final class SetupReader {
         }
 
         List<KpiSpec> kpis = new ArrayList<>();
+        int sized = sizedForRuns;
         for (Kpi kpi : AnnotationSupport.findRepeatableAnnotations(method, Kpi.class)) {
-            KpiSpec spec = kpi(kpi, metrics, runs, runsPerSeries);
+            KpiSpec spec = kpi(kpi, metrics, runs);
             for (KpiSpec other : kpis) {
                 check(!(other.metric() == spec.metric() && other.percentile() == spec.percentile()
                         && other.confidence() == spec.confidence()), "@Kpi(metric = \"" + kpi.metric()
@@ -114,6 +115,15 @@ public final class SetupReader {
                         + " into one @Kpi with both thresholds (atMost and atLeast) or remove one");
             }
             kpis.add(spec);
+            sized = Math.max(sized, Sizing.oneSided(spec.percentile(), spec.confidence(), runs.robustness()));
+        }
+        int runsPerSeries = runs.count() > 0 ? runs.count() : sized;
+        String tooMany = Limits.runs(runsPerSeries, runs.count() > 0 ? "@Runs(count = " + runs.count() + ")"
+                : runsText(runs), seriesCount, seriesAnnotation.isPresent() ? "@Series(count = " + seriesCount + ")"
+                : "one series");
+        check(tooMany == null, tooMany);
+        for (KpiSpec kpi : kpis) {
+            checkRunsFor(kpi, runs, runsPerSeries);
         }
 
         List<ScoreSpec> scores = new ArrayList<>();
@@ -132,9 +142,11 @@ public final class SetupReader {
         Settings settings = SettingsReader.read(context, runs.checks());
         Optional<GateSpec> gate = new GateSpecReader(this::error).read(context, method, testClass.getName(), metrics,
                 kpis, scores, seriesCount, seriesPercentile, seriesConfidence, runsPerSeries);
-        return new TestSetup(testClass.getName(), method.getName(), testName, runs.percentile(), runs.confidence(),
-                runs.robustness(), runsPerSeries, sized, seriesCount, seriesPercentile, seriesConfidence,
-                convergence, metrics, kpis, scores, settings, gate);
+        return new TestSetup(testClass.getName(), method.getName(), testName,
+                new TestSetup.RunsSetup(runs.kpiPercentile(), runs.kpiConfidence(), runs.robustness(), runsPerSeries,
+                        sized),
+                new TestSetup.SeriesSetup(seriesCount, seriesPercentile, seriesConfidence), convergence,
+                new Metrics(metrics), kpis, scores, settings, gate);
     }
 
     private ConvergenceSpec convergence(ConvergenceRequired annotation) {
@@ -153,16 +165,26 @@ public final class SetupReader {
                     + "\") holds the control character " + invalid + "; names and units appear in reports and XML,"
                     + " use printable characters only");
         }
+        String open = "@Metric(name = \"" + name + "\"";
+        boolean hasPercentile = !Double.isNaN(metric.samplePercentile());
         Measure measure;
         switch (metric.statistic()) {
             case MEAN: measure = Measure.mean(); break;
             case MINIMUM: measure = Measure.minimum(); break;
             case MAXIMUM: measure = Measure.maximum(); break;
-            default:
-                check(metric.measure() > 0 && metric.measure() < 100, "@Metric(name = \"" + name + "\", measure = "
-                        + Format.number(metric.measure()) + ") must be a percentile in the open interval (0, 100); "
-                        + "use e.g. measure = 95, or statistic = MEAN, MINIMUM or MAXIMUM");
-                measure = Measure.percentile(metric.measure());
+            default: measure = null; // MEDIAN (the default) or PERCENTILE: samplePercentile decides
+        }
+        if (measure != null) {
+            check(!hasPercentile, open + ", statistic = " + metric.statistic() + ", samplePercentile = "
+                    + Format.number(metric.samplePercentile()) + ") gives two statistics; remove samplePercentile,"
+                    + " or remove statistic to use the percentile");
+        } else if (hasPercentile) {
+            checkPercent(open + ",", "samplePercentile", metric.samplePercentile(), "95");
+            measure = Measure.percentile(metric.samplePercentile());
+        } else {
+            check(metric.statistic() != Statistic.PERCENTILE, open + ", statistic = PERCENTILE) needs samplePercentile,"
+                    + " e.g. samplePercentile = 95 (statistic = PERCENTILE may then be left out)");
+            measure = Measure.percentile(50);
         }
         double[] bounds = metric.bounds();
         ValueRange range = null;
@@ -175,11 +197,11 @@ public final class SetupReader {
         return new MetricSpec(name, measure, metric.unit().trim(), range, convergenceRequired, reportable);
     }
 
-    private KpiSpec kpi(Kpi kpi, List<MetricSpec> metrics, Runs runs, int runsPerSeries) {
+    private KpiSpec kpi(Kpi kpi, List<MetricSpec> metrics, Runs runs) {
         MetricSpec metric = declared("@Kpi", kpi.metric(), metrics);
         String prefix = "@Kpi(metric = \"" + metric.name() + "\"";
-        double percentile = Double.isNaN(kpi.percentile()) ? runs.percentile() : kpi.percentile();
-        double confidence = Double.isNaN(kpi.confidence()) ? runs.confidence() : kpi.confidence();
+        double percentile = Double.isNaN(kpi.percentile()) ? runs.kpiPercentile() : kpi.percentile();
+        double confidence = Double.isNaN(kpi.confidence()) ? runs.kpiConfidence() : kpi.confidence();
         checkPercent(prefix + ",", "percentile", percentile, "75");
         checkPercent(prefix + ",", "confidence", confidence, "75");
         boolean hasAtMost = !Double.isNaN(kpi.atMost());
@@ -204,13 +226,28 @@ public final class SetupReader {
                     + "(upper bound) and one with atLeast (lower bound)");
             side = hasAtMost ? Side.UPPER : Side.LOWER;
         }
-        int needed = Sizing.oneSided(percentile, confidence, runs.robustness());
-        check(runsPerSeries >= needed, prefix + ", percentile = " + Format.number(percentile) + ", confidence = "
-                + Format.number(confidence) + ") needs at least " + needed + " runs per series"
-                + (runs.robustness() > 0 ? " (robustness " + runs.robustness() + ")" : "") + ", but the test has "
-                + runsPerSeries + " (" + (runs.count() > 0 ? "@Runs(count = " + runs.count() + ")" : runsText(runs))
-                + "); set @Runs(count = " + needed + ") or lower the KPI's percentile or confidence");
+        check(kpi.oppositeSide() || !(side == Side.LOWER && hasAtMost), prefix + ", percentile = "
+                + Format.number(percentile) + ", atMost = " + Format.number(kpi.atMost()) + ") bounds the "
+                + Format.ordinal(percentile) + " percentile from below, so the confidence says nothing about atMost;"
+                + " use a percentile of 50 or more with atMost (e.g. percentile = " + Format.number(100 - percentile)
+                + "), or set oppositeSide = true if this is intended");
+        check(kpi.oppositeSide() || !(side == Side.UPPER && hasAtLeast), prefix + ", percentile = "
+                + Format.number(percentile) + ", atLeast = " + Format.number(kpi.atLeast()) + ") bounds the "
+                + Format.ordinal(percentile) + " percentile from above, so the confidence says nothing about atLeast;"
+                + " use a percentile of 50 or less with atLeast (e.g. percentile = " + Format.number(100 - percentile)
+                + "), or set oppositeSide = true if this is intended");
         return new KpiSpec(metric, percentile, confidence, side, kpi.atMost(), kpi.atLeast());
+    }
+
+    /** A positive {@code @Runs(count)} must give every KPI the runs it needs. */
+    private void checkRunsFor(KpiSpec kpi, Runs runs, int runsPerSeries) {
+        int needed = Sizing.oneSided(kpi.percentile(), kpi.confidence(), runs.robustness());
+        check(runsPerSeries >= needed, "@Kpi(metric = \"" + kpi.metric().name() + "\", percentile = "
+                + Format.number(kpi.percentile()) + ", confidence = " + Format.number(kpi.confidence())
+                + ") needs at least " + needed + " runs per series"
+                + (runs.robustness() > 0 ? " (robustness " + runs.robustness() + ")" : "") + ", but the test has @Runs(count = "
+                + runs.count() + "); set @Runs(count = " + needed + "), remove count to run the minimum, or lower the"
+                + " KPI's percentile or confidence");
     }
 
     private ScoreSpec score(VariabilityScore score, List<MetricSpec> metrics, List<KpiSpec> kpis,
@@ -230,21 +267,24 @@ public final class SetupReader {
         check(!hasRelative || (score.relativeAtMost() >= 0 && Double.isFinite(score.relativeAtMost())), prefix
                 + ", relativeAtMost = " + Format.number(score.relativeAtMost())
                 + ") must be a finite fraction >= 0, e.g. 0.1 for 10 %");
-        KpiSpec kpi = null;
+        List<KpiSpec> ofMetric = new ArrayList<>();
         for (KpiSpec candidate : kpis) {
             if (candidate.metric() == metric
                     && (Double.isNaN(score.kpiPercentile()) || candidate.percentile() == score.kpiPercentile())) {
-                kpi = candidate;
-                break;
+                ofMetric.add(candidate);
             }
         }
-        if (kpi == null) {
+        if (ofMetric.isEmpty()) {
             throw error(Double.isNaN(score.kpiPercentile())
                     ? prefix + ") scores the series KPIs of " + metric.name() + ", but no @Kpi is declared for it; add"
                             + " @Kpi(metric = \"" + metric.name() + "\", ...)"
                     : prefix + ", kpiPercentile = " + Format.number(score.kpiPercentile()) + ") matches no @Kpi of "
                             + metric.name() + "; use the percentile of one of its @Kpi annotations");
         }
+        check(ofMetric.size() == 1, prefix + ") does not say which of the " + ofMetric.size() + " @Kpi of "
+                + metric.name() + " it scores; add kpiPercentile = " + Format.number(ofMetric.get(0).percentile())
+                + " (or another of their percentiles)");
+        KpiSpec kpi = ofMetric.get(0);
         ScoreSpec spec = new ScoreSpec(kpi, percentile, confidence, score.atMost(), score.relativeAtMost(),
                 score.joint());
         int needed = spec.neededSeries();
@@ -262,28 +302,19 @@ public final class SetupReader {
     }
 
     private MetricSpec declared(String annotation, String name, List<MetricSpec> metrics) {
-        for (MetricSpec metric : metrics) {
-            if (metric.name().equals(name.trim())) {
-                return metric;
-            }
-        }
-        throw error(notDeclared(annotation + "(metric", name, metrics));
+        Metrics declared = new Metrics(metrics);
+        return declared.find(name).orElseThrow(() -> error(notDeclared(annotation + "(metric", name, declared)));
     }
 
     /** The message for an attribute that names no declared metric: the declared ones, and the fix. */
-    public static String notDeclared(String attribute, String name, List<MetricSpec> metrics) {
-        StringBuilder declared = new StringBuilder();
-        for (MetricSpec metric : metrics) {
-            declared.append(declared.length() > 0 ? ", " : "").append(metric.name());
-        }
-        return attribute + " = \"" + name + "\") names no declared metric; declared: "
-                + (declared.length() == 0 ? "none" : declared) + ". Fix the name or add @Metric(name = \"" + name
-                + "\", ...)";
+    public static String notDeclared(String attribute, String name, Metrics metrics) {
+        return attribute + " = \"" + name + "\") names no declared metric; declared: " + metrics.names()
+                + ". Fix the name or add @Metric(name = \"" + name + "\", ...)";
     }
 
     private static String runsText(Runs runs) {
-        return "@Runs(percentile = " + Format.number(runs.percentile()) + ", confidence = "
-                + Format.number(runs.confidence()) + (runs.robustness() > 0 ? ", robustness = " + runs.robustness() : "")
+        return "@Runs(kpiPercentile = " + Format.number(runs.kpiPercentile()) + ", kpiConfidence = "
+                + Format.number(runs.kpiConfidence()) + (runs.robustness() > 0 ? ", robustness = " + runs.robustness() : "")
                 + ")";
     }
 
@@ -291,6 +322,9 @@ public final class SetupReader {
         String open = annotation.endsWith(",") ? annotation + " " : annotation + "(";
         check(value > 0 && value < 100, open + attribute + " = " + Format.number(value) + ") must be in the open "
                 + "interval (0, 100); use e.g. " + attribute + " = " + example);
+        check(value >= 1, open + attribute + " = " + Format.number(value) + ") looks like a fraction; percentiles "
+                + "and confidences are in percent: write " + Format.number(value * 100) + " for " + Format.number(value)
+                + " (values below 1 are not supported)");
     }
 
     private void check(boolean condition, String message) {

@@ -10,60 +10,71 @@ import java.util.Optional;
  * The validated annotations of one test method: how many runs and series, which metrics, KPIs and
  * scores.
  *
- * @param testClass         fully qualified name of the test class
- * @param testMethod        the method's name
- * @param testName          {@code SimpleClass.method}, for messages
- * @param runsPercentile    {@code @Runs} percentile
- * @param runsConfidence    {@code @Runs} confidence
- * @param robustness        {@code @Runs} robustness
- * @param runsPerSeries     number of runs in each series
- * @param sizedRuns         minimal runs per series for {@code @Runs}'s percentile and confidence
- * @param seriesCount       number of series
- * @param seriesPercentile  {@code @Series} percentile
- * @param seriesConfidence  {@code @Series} confidence
- * @param convergence       the convergence test, when required
- * @param metrics           the metrics, in declaration order
- * @param kpis              the KPIs, in declaration order
- * @param scores            the variability scores, in declaration order
- * @param settings          configuration parameters in force
- * @param gate              the regression gate ({@code @Baseline}), when present
+ * @param testClass   fully qualified name of the test class
+ * @param testMethod  the method's name
+ * @param testName    {@code SimpleClass.method}, for messages
+ * @param runs        {@code @Runs}, resolved
+ * @param series      {@code @Series}, resolved (one series without it)
+ * @param convergence the convergence test, when required
+ * @param metrics     the metrics, in declaration order
+ * @param kpis        the KPIs, in declaration order
+ * @param scores      the variability scores, in declaration order
+ * @param settings    configuration parameters in force
+ * @param gate        the regression gate ({@code @Baseline}), when present
  */
-public record TestSetup(String testClass, String testMethod, String testName,
-                 double runsPercentile, double runsConfidence, int robustness, int runsPerSeries, int sizedRuns,
-                 int seriesCount, double seriesPercentile, double seriesConfidence,
-                 Optional<ConvergenceSpec> convergence, List<MetricSpec> metrics, List<KpiSpec> kpis,
-                 List<ScoreSpec> scores, Settings settings, Optional<GateSpec> gate) {
+public record TestSetup(String testClass, String testMethod, String testName, RunsSetup runs, SeriesSetup series,
+                        Optional<ConvergenceSpec> convergence, Metrics metrics, List<KpiSpec> kpis,
+                        List<ScoreSpec> scores, Settings settings, Optional<GateSpec> gate) {
+
+    /**
+     * {@code @Runs}, resolved.
+     *
+     * @param kpiPercentile {@code @Runs(kpiPercentile)}
+     * @param kpiConfidence {@code @Runs(kpiConfidence)}
+     * @param robustness    {@code @Runs(robustness)}
+     * @param perSeries     number of runs in each series
+     * @param sized         minimal runs per series for {@code kpiPercentile}, {@code kpiConfidence} and every KPI
+     */
+    public record RunsSetup(double kpiPercentile, double kpiConfidence, int robustness, int perSeries, int sized) {
+    }
+
+    /**
+     * {@code @Series}, resolved.
+     *
+     * @param count           number of series
+     * @param scorePercentile {@code @Series(scorePercentile)}, 75 without it
+     * @param scoreConfidence {@code @Series(scoreConfidence)}, 75 without it
+     */
+    public record SeriesSetup(int count, double scorePercentile, double scoreConfidence) {
+    }
 
     public TestSetup {
-        metrics = List.copyOf(metrics);
         kpis = List.copyOf(kpis);
         scores = List.copyOf(scores);
     }
 
+    /** Number of runs in each series. */
+    public int runsPerSeries() {
+        return runs.perSeries();
+    }
+
+    /** Number of series. */
+    public int seriesCount() {
+        return series.count();
+    }
+
     /** Total number of runs over all series. */
     public int totalRuns() {
-        return seriesCount * runsPerSeries;
+        return seriesCount() * runsPerSeries();
     }
 
     /** The metric with this name, or {@code null}. */
     public MetricSpec metric(String name) {
-        for (MetricSpec metric : metrics) {
-            if (metric.name().equals(name)) {
-                return metric;
-            }
-        }
-        return null;
+        return metrics.find(name).orElse(null);
     }
 
     /** The declared metric names, comma-separated, for messages. */
     public String metricNames() {
-        if (metrics.isEmpty()) {
-            return "(none: add @Metric)";
-        }
-        StringBuilder names = new StringBuilder();
-        for (MetricSpec metric : metrics) {
-            names.append(names.length() > 0 ? ", " : "").append(metric.name());
-        }
-        return names.toString();
+        return metrics.isEmpty() ? "(none: add @Metric)" : metrics.names();
     }
 }

@@ -1,5 +1,6 @@
 package org.triscale.junit.internal.verdict;
 
+import org.triscale.junit.TriscaleConstants;
 import org.triscale.junit.internal.gate.BaselineGate;
 import org.triscale.junit.internal.gate.GateSummary;
 import org.triscale.junit.internal.lifecycle.Progress;
@@ -7,10 +8,10 @@ import org.triscale.junit.internal.output.ResultMapper;
 import org.triscale.junit.internal.recording.RunRecord;
 import org.triscale.junit.internal.recording.RunStatus;
 import org.triscale.junit.internal.setup.Settings;
-import org.triscale.junit.internal.setup.SettingsReader;
 import org.triscale.junit.internal.lifecycle.TemplateState;
 import org.triscale.junit.internal.setup.TestSetup;
 import org.junit.jupiter.api.MediaType;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
@@ -37,6 +38,10 @@ public final class Judge {
 
     public static void judge(TemplateState state, ExtensionContext context) {
         TestSetup setup = state.setup;
+        if (state.stopReason() != null) {
+            progress(setup, "STOPPED · " + state.stopReason(), List.of());
+            throw new ExtensionConfigurationException(state.stopReason());
+        }
         if (!state.complete()) {
             String failure = VerdictMessages.partialData(setup, state);
             progress(setup, "REFUSED · " + failure, List.of());
@@ -67,7 +72,7 @@ public final class Judge {
                 SurefireSeriesReports.write(preliminary, settings.surefireDir());
             } catch (IOException | RuntimeException e) {
                 failures.add(unwritable("the per-series Surefire reports", settings.surefireDir(), e,
-                        SettingsReader.SUREFIRE_DIR));
+                        TriscaleConstants.SUREFIRE_REPORTS_DIR));
             }
         }
         if (gate != null) {
@@ -75,7 +80,7 @@ public final class Judge {
                 GateSummary.write(settings.outputDir(), setup, gate, status(failures), failures, warnings);
             } catch (IOException | RuntimeException e) {
                 warnings.add(unwritable("the baseline gate's Markdown summary", settings.outputDir(), e,
-                        SettingsReader.OUTPUT_DIR));
+                        TriscaleConstants.OUTPUT_DIR));
             }
         }
         TestResult result = ResultMapper.map(state, analysis, status(failures), failures, warnings, gateResult);
@@ -83,7 +88,7 @@ public final class Judge {
         try {
             json = JsonResults.write(result, settings.outputDir());
         } catch (IOException | RuntimeException e) {
-            failures.add(unwritable("the JSON result", settings.outputDir(), e, SettingsReader.OUTPUT_DIR));
+            failures.add(unwritable("the JSON result", settings.outputDir(), e, TriscaleConstants.OUTPUT_DIR));
         }
         if (json != null) {
             publish(context, json);

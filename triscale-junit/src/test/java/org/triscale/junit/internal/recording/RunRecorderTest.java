@@ -24,10 +24,10 @@ class RunRecorderTest {
 
     @Test
     void recordsEveryForm() {
-        recorder.record("delay", 0.1, 10);
-        recorder.recordAll("delay", new double[] {0.2, 0.3}, new double[] {11, Double.NaN});
-        recorder.record("rtt", 40);
-        recorder.recordAll("rtt", new double[] {41, 42});
+        recorder.recordSample("delay", 0.1, 10);
+        recorder.recordSamples("delay", new double[] {0.2, 0.3}, new double[] {11, Double.NaN});
+        recorder.recordSample("rtt", 40);
+        recorder.recordSamples("rtt", new double[] {41, 42});
 
         assertThat(recorder.samples("delay").ys()).containsExactly(10, 11);
         assertThat(recorder.samples("delay").droppedNaN()).isEqualTo(1);
@@ -36,50 +36,50 @@ class RunRecorderTest {
 
     @Test
     void rejectsUnknownNamesWithTheDeclaredOnes() {
-        assertThatThrownBy(() -> recorder.record("delai", 1)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> recorder.recordSample("delai", 1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown metric \"delai\"; declared metrics: delay, rtt. Fix the name or declare it with "
                         + "@Metric(name = \"delai\", ...)");
-        assertThatThrownBy(() -> recorder.report(null, 1)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> recorder.recordRunValue(null, 1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("unknown metric \"null\"");
     }
 
     @Test
     void rejectsInfinitiesAndAcceptsNaN() {
-        assertThatThrownBy(() -> recorder.record("delay", Double.NEGATIVE_INFINITY, 1))
+        assertThatThrownBy(() -> recorder.recordSample("delay", Double.NEGATIVE_INFINITY, 1))
                 .hasMessageStartingWith("metric \"delay\": x is -Infinity; samples must be finite");
-        assertThatThrownBy(() -> recorder.recordAll("delay", new double[] {1, Double.POSITIVE_INFINITY}))
+        assertThatThrownBy(() -> recorder.recordSamples("delay", new double[] {1, Double.POSITIVE_INFINITY}))
                 .hasMessageStartingWith("metric \"delay\": ys[1] is Infinity");
-        assertThatThrownBy(() -> recorder.report("delay", Double.NaN))
+        assertThatThrownBy(() -> recorder.recordRunValue("delay", Double.NaN))
                 .hasMessageContaining("the value of a metric must be finite");
-        recorder.record("rtt", Double.NaN);
+        recorder.recordSample("rtt", Double.NaN);
         assertThat(recorder.samples("rtt").droppedNaN()).isEqualTo(1);
     }
 
     @Test
     void rejectsMalformedArrays() {
-        assertThatThrownBy(() -> recorder.recordAll("delay", new double[] {1}, new double[] {1, 2}))
+        assertThatThrownBy(() -> recorder.recordSamples("delay", new double[] {1}, new double[] {1, 2}))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("xs has 1 values but ys has 2");
-        assertThatThrownBy(() -> recorder.recordAll("delay", null)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> recorder.recordSamples("delay", null)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("ys is null");
     }
 
     @Test
     void aMetricIsReportedOnceOrRecorded() {
-        recorder.report("delay", 12);
+        recorder.recordRunValue("delay", 12);
         assertThat(recorder.reported("delay")).isEqualTo(12);
-        assertThatThrownBy(() -> recorder.report("delay", 13)).isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("was already reported in series 2 run 3");
-        assertThatThrownBy(() -> recorder.record("delay", 13)).isInstanceOf(IllegalStateException.class);
-        assertThatThrownBy(() -> recorder.report("rtt", 1)).isInstanceOf(IllegalArgumentException.class)
+        assertThatThrownBy(() -> recorder.recordRunValue("delay", 13)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("already has a run value in series 2 run 3");
+        assertThatThrownBy(() -> recorder.recordSample("delay", 13)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> recorder.recordRunValue("rtt", 1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("is named in @ConvergenceRequired(metrics)");
     }
 
     @Test
     void refusesMixedFormsAndUseAfterClose() {
-        recorder.record("delay", 1, 2);
-        assertThatThrownBy(() -> recorder.record("delay", 2)).hasMessageContaining("mixes samples with and without x");
+        recorder.recordSample("delay", 1, 2);
+        assertThatThrownBy(() -> recorder.recordSample("delay", 2)).hasMessageContaining("mixes samples with and without x");
         recorder.close();
-        assertThatThrownBy(() -> recorder.record("delay", 1, 2)).isInstanceOf(IllegalStateException.class)
+        assertThatThrownBy(() -> recorder.recordSample("delay", 1, 2)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("is closed");
     }
 }

@@ -1,0 +1,11 @@
+package org.triscale.engine.sequential;
+
+/** The state of a sequential KPI assertion after some runs. */
+public enum Decision {
+    /** The confidence sequence on the pass side has reached the threshold: the assertion holds. */
+    PASS,
+    /** The confidence sequence on the fail side has crossed the threshold: the assertion is violated. */
+    FAIL,
+    /** Neither bound has reached the threshold yet (or there is no threshold). */
+    UNDECIDED
+}

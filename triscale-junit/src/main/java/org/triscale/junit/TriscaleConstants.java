@@ -1,0 +1,82 @@
+package org.triscale.junit;
+
+/**
+ * The configuration parameters of TriScale for JUnit, each with its default. Set them in
+ * {@code src/test/resources/junit-platform.properties}, as {@code -D} system properties passed to
+ * Surefire, or in Surefire's {@code <configurationParameters>}. Keys are lower-case words separated
+ * by dots; folders end in {@code .dir} and are resolved against the module's base folder when
+ * relative. An invalid value is a configuration error that names the key, the value and the valid
+ * ones.
+ */
+public final class TriscaleConstants {
+
+    /**
+     * Statistical mode: {@code SOUND} (default) uses checks that keep their false-alarm rate;
+     * {@code TRISCALE} the original's checks, for comparison with published results.
+     */
+    public static final String MODE = "triscale.mode";
+
+    /**
+     * What a failing independence or stationarity check does, when {@code @Runs(checks)} is
+     * {@code DEFAULT}: {@code warn} (default) or {@code fail}.
+     */
+    public static final String CHECKS = "triscale.checks";
+
+    /**
+     * Base of every run's seed, decimal or {@code 0x} hexadecimal; default {@code 0x5472695363616c65}
+     * (the bytes of "TriScale"). Change it to draw a fresh set of experiments.
+     */
+    public static final String SEED = "triscale.seed";
+
+    /** Whether to print one line per run and the verdict on standard output: {@code true} (default) or {@code false}. */
+    public static final String PROGRESS = "triscale.progress";
+
+    /** Folder of the JSON results; default {@code target/triscale}. */
+    public static final String OUTPUT_DIR = "triscale.output.dir";
+
+    /** Whether to write one Surefire XML report per series: {@code true} (default) or {@code false}. */
+    public static final String SUREFIRE_REPORTS = "triscale.surefire.reports";
+
+    /** Folder of the per-series Surefire reports; default {@code target/surefire-reports}. */
+    public static final String SUREFIRE_REPORTS_DIR = "triscale.surefire.reports.dir";
+
+    /**
+     * {@code true} writes each {@link Baseline} test's sequel as its new baseline and prints what
+     * changed; default {@code false}.
+     */
+    public static final String BASELINE_UPDATE = "triscale.baseline.update";
+
+    /** Folder of the default baseline files; default {@code src/test/resources/triscale/baselines}. */
+    public static final String BASELINE_DIR = "triscale.baseline.dir";
+
+    /**
+     * Chooses the defaults of {@link #BASELINE_MISSING} and {@link #BASELINE_INCONCLUSIVE}:
+     * {@code true} or {@code false}; default {@code true} when the environment variable {@code CI}
+     * is {@code true} or {@code 1}, else {@code false}.
+     */
+    public static final String BASELINE_STRICT = "triscale.baseline.strict";
+
+    /** What a missing baseline does: {@code fail} (default when strict) or {@code record} (default otherwise). */
+    public static final String BASELINE_MISSING = "triscale.baseline.missing";
+
+    /** What an inconclusive comparison does: {@code fail} (default when strict) or {@code warn} (default otherwise). */
+    public static final String BASELINE_INCONCLUSIVE = "triscale.baseline.inconclusive";
+
+    /** False-alarm rate of each one-sided rank test of the regression gate, in (0, 0.5); default {@code 0.01}. */
+    public static final String BASELINE_ALPHA = "triscale.baseline.alpha";
+
+    /**
+     * Number of accepted sequels of the history that form the baseline when
+     * {@code @Baseline(fromHistory)} is 0; default {@code 0}: the committed baseline file.
+     */
+    public static final String BASELINE_FROM_HISTORY = "triscale.baseline.from.history";
+
+    /** Comma-separated {@code key=value} tags added to the test bed's fingerprint; default none. */
+    public static final String BASELINE_TAGS = "triscale.baseline.tags";
+
+    /** Folder of the history files (any path, e.g. a CI cache); default {@code target/triscale/history}. */
+    public static final String HISTORY_DIR = "triscale.history.dir";
+
+    private TriscaleConstants() {
+    }
+}
