@@ -19,7 +19,7 @@ import java.util.concurrent.Callable;
 
 /**
  * Entry point of the {@code triscale} command: {@code size}, {@code metric}, {@code kpi},
- * {@code score} and {@code batch}.
+ * {@code score}, {@code batch}, {@code report} and {@code show}.
  *
  * <p>Exit codes: 0 on success, 2 for a usage error (unknown option, bad option value), 1 for a
  * data error (missing file, a cell that is not a number, invalid data). Every error is one line
@@ -27,7 +27,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "triscale", mixinStandardHelpOptions = true, versionProvider = TriscaleCommand.Version.class,
         description = "Statistically sound performance analysis (TriScale): sizing, run metrics, KPIs, "
-                + "variability scores, and a JSON batch protocol.")
+                + "variability scores, a JSON batch protocol, and reports of stored results.")
 public final class TriscaleCommand implements Callable<Integer> {
     /** Exit code of a data error. */
     static final int DATA_ERROR = 1;
@@ -76,7 +76,9 @@ public final class TriscaleCommand implements Callable<Integer> {
                 .addSubcommand(new MetricCommand())
                 .addSubcommand(new KpiCommand())
                 .addSubcommand(new ScoreCommand())
-                .addSubcommand(new BatchCommand(in));
+                .addSubcommand(new BatchCommand(in))
+                .addSubcommand(new ReportCommand())
+                .addSubcommand(new ShowCommand());
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         commandLine.setParameterExceptionHandler(TriscaleCommand::usageError);
         commandLine.setExecutionExceptionHandler(TriscaleCommand::executionError);
@@ -85,7 +87,8 @@ public final class TriscaleCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        throw new ParameterException(spec.commandLine(), "missing command: size, metric, kpi, score or batch");
+        throw new ParameterException(spec.commandLine(),
+                "missing command: size, metric, kpi, score, batch, report or show");
     }
 
     private static int usageError(ParameterException e, String[] args) {

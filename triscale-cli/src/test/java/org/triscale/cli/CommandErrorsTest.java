@@ -66,7 +66,7 @@ class CommandErrorsTest {
 
     @Test
     void noCommandIsAUsageError() {
-        assertOneLineError(Cli.run(), 2, "triscale: missing command: size, metric, kpi, score or batch");
+        assertOneLineError(Cli.run(), 2, "triscale: missing command: size, metric, kpi, score, batch, report or show");
     }
 
     @Test

@@ -128,7 +128,7 @@ class ResultsTest {
         NodeList cases = first.getElementsByTagName("testcase");
         assertThat(cases.getLength()).isEqualTo(1);
         Element kpi = (Element) cases.item(0);
-        assertThat(kpi.getAttribute("name")).isEqualTo("KPI delay P75 at 75 % atMost 14.5");
+        assertThat(kpi.getAttribute("name")).isEqualTo("KPI delay P75 at 75 % atMost 14.5 = 15 ms");
         assertThat(kpi.getAttribute("classname")).isEqualTo(Fixture.class.getName() + ".cca.series-1");
         Element failure = (Element) kpi.getElementsByTagName("failure").item(0);
         assertThat(failure.getAttribute("type")).isEqualTo("org.opentest4j.AssertionFailedError");

@@ -69,10 +69,12 @@ class RunContextTest {
         }
         List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
 
-        assertThat(lines).hasSize(11);
+        assertThat(lines).hasSize(15); // 10 runs, the verdict, its table of numbers (3 lines and the result)
         assertThat(lines.get(0)).matches("\\[SeedFixture\\.cca] series 1/2 run 1/5 · delay=13 ms · elapsed \\d+ s · ETA \\d+ s");
         assertThat(lines.get(9)).matches("\\[SeedFixture\\.cca] series 2/2 run 5/5 · delay=14 ms · elapsed \\d+ s");
         assertThat(lines.get(10)).startsWith("[SeedFixture.cca] verdict · passed · 1 KPI in 2 series and 0 scores hold · ");
+        assertThat(lines.get(11)).isEqualTo("TriScale verdict of RunContextTest$SeedFixture.cca: PASSED (2 series × 5 runs,"
+                + " mode SOUND)");
     }
 
     private static Throwable runFailure(EngineExecutionResults results) {

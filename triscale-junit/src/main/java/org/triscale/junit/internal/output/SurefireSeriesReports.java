@@ -108,7 +108,7 @@ public final class SurefireSeriesReports {
         for (TestResult.Kpi kpi : series.kpis()) {
             xml.writeCharacters("\n  ");
             xml.writeStartElement("testcase");
-            xml.writeAttribute("name", xml(caseName(kpi)));
+            xml.writeAttribute("name", xml(caseName(result, kpi)));
             xml.writeAttribute("classname", xml(name));
             xml.writeAttribute("time", "0");
             if (!kpi.passed()) {
@@ -131,8 +131,8 @@ public final class SurefireSeriesReports {
         xml.close();
     }
 
-    /** {@code "KPI delay P75 at 75 % atMost 60 = 51.3"}. */
-    private static String caseName(TestResult.Kpi kpi) {
+    /** {@code "KPI delay P75 at 75 % atMost 60 = 51.3 ms"}: the threshold and the series' KPI value. */
+    private static String caseName(TestResult result, TestResult.Kpi kpi) {
         StringBuilder name = new StringBuilder("KPI ").append(kpi.metric()).append(" P").append(number(kpi.percentile()))
                 .append(" at ").append(number(kpi.confidence())).append(" %");
         if (kpi.atLeast() != null) {
@@ -141,6 +141,11 @@ public final class SurefireSeriesReports {
         if (kpi.atMost() != null) {
             name.append(" atMost ").append(number(kpi.atMost()));
         }
+        String unit = "";
+        for (TestResult.MetricParameters metric : result.parameters().metrics()) {
+            unit = metric.name().equals(kpi.metric()) ? metric.unit() : unit;
+        }
+        name.append(" = ").append(kpi.value() == null ? "undefined" : Format.withUnit(kpi.value(), unit));
         return name.toString();
     }
 

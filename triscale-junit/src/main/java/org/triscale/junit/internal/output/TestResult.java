@@ -151,9 +151,32 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param droppedNaN  samples dropped because x or y was NaN
      * @param reported    whether the test reported the value instead of recording samples
      * @param convergence the convergence test, or null when none ran
+     * @param sampleSummary a bounded summary of the recorded samples for drawing, or null when the value
+     *                    was reported or no sample was recorded
      */
     public record RunMetric(String metric, Double value, boolean valid, int samples, int droppedNaN, boolean reported,
-                            Convergence convergence) {
+                            Convergence convergence, SampleSummary sampleSummary) {
+    }
+
+    /**
+     * A bounded, deterministic summary of one run's samples of one metric, kept so that a report
+     * can draw the run without the samples (see {@link SampleSummaries}).
+     *
+     * @param count     samples summarised (NaN dropped)
+     * @param explicitX whether the samples were recorded with x values (e.g. times); otherwise x is
+     *                  the sample's position from 0
+     * @param x         abscissae of the kept points, in recording order, at most
+     *                  {@link SampleSummaries#MAX_POINTS}; single precision
+     * @param y         values of the kept points; single precision
+     * @param quantiles the samples' quantiles at 0, 1, ..., 100 % (nearest rank), for the
+     *                  distribution (e.g. of flow completion times); single precision
+     * @param trendX    for a convergence test, the x range mapped onto [−1, 1] (the first and last
+     *                  window position), else null
+     * @param trendY    for a convergence test, the y range mapped onto [−1, 1] (the metric's bounds,
+     *                  or the samples' minimum and maximum), else null
+     */
+    public record SampleSummary(int count, boolean explicitX, List<Float> x, List<Float> y, List<Float> quantiles,
+                                List<Double> trendX, List<Double> trendY) {
     }
 
     /**
@@ -166,9 +189,10 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param confidence confidence of the interval in percent
      * @param tolerance  tolerance in percent
      * @param points     points tested
+     * @param intercept  intercept of the normalised Theil–Sen line, or null
      */
     public record Convergence(boolean converged, Double slope, Double lowSlope, Double highSlope, double confidence,
-                              double tolerance, int points) {
+                              double tolerance, int points, Double intercept) {
     }
 
     /**

@@ -2,6 +2,7 @@ package org.triscale.junit.internal.recording;
 
 import org.triscale.junit.internal.setup.MetricSpec;
 import org.triscale.engine.trend.ConvergenceResult;
+import org.triscale.junit.internal.output.TestResult;
 
 /**
  * One metric of one run.
@@ -13,9 +14,10 @@ import org.triscale.engine.trend.ConvergenceResult;
  * @param droppedNaN  number of samples dropped because x or y was NaN
  * @param reported    whether the value was reported by the test instead of computed from samples
  * @param convergence the convergence test, or {@code null} when none was run
+ * @param summary     the samples' bounded summary for reports, or {@code null} when none was recorded
  */
 public record MetricValue(MetricSpec metric, boolean valid, double value, int samples, int droppedNaN, boolean reported,
-                   ConvergenceResult convergence) {
+                   ConvergenceResult convergence, TestResult.SampleSummary summary) {
 
     /** Whether the convergence test ran and failed. */
     boolean notConverged() {

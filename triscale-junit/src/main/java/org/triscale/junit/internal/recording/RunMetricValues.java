@@ -1,6 +1,8 @@
 package org.triscale.junit.internal.recording;
 
 import org.triscale.junit.internal.output.Format;
+import org.triscale.junit.internal.output.SampleSummaries;
+import org.triscale.junit.internal.output.TestResult;
 import org.triscale.junit.internal.setup.MetricSpec;
 import org.triscale.junit.internal.setup.TestSetup;
 import org.triscale.engine.analysis.RunMetric;
@@ -27,18 +29,25 @@ public final class RunMetricValues {
     private static MetricValue compute(TestSetup setup, MetricSpec metric, RunRecorder recorder) {
         Double reported = recorder.reported(metric.name());
         if (reported != null) {
-            return new MetricValue(metric, true, reported, 1, 0, true, null);
+            return new MetricValue(metric, true, reported, 1, 0, true, null, null);
         }
         SampleBuffer buffer = recorder.samples(metric.name());
         if (buffer == null || buffer.size() == 0) {
-            return new MetricValue(metric, false, Double.NaN, 0, buffer == null ? 0 : buffer.droppedNaN(), false, null);
+            return new MetricValue(metric, false, Double.NaN, 0, buffer == null ? 0 : buffer.droppedNaN(), false, null,
+                    null);
         }
-        RunMetric result = RunMetrics.compute(buffer.xs(), buffer.ys(), metric.measure(), metric.bounds(),
+        double[] xs = buffer.xs();
+        double[] ys = buffer.ys();
+        // Summarised first: computing a percentile may reorder the samples.
+        TestResult.SampleSummary summary = SampleSummaries.of(xs, ys, Boolean.TRUE.equals(buffer.explicitX()),
+                metric.convergenceRequired(), metric.bounds() == null ? Double.NaN : metric.bounds().min(),
+                metric.bounds() == null ? Double.NaN : metric.bounds().max());
+        RunMetric result = RunMetrics.compute(xs, ys, metric.measure(), metric.bounds(),
                 metric.convergenceRequired() ? setup.convergence().orElseThrow() : null);
         ConvergenceResult convergence = result.convergence().orElse(null);
         boolean valid = result.valid() && !Double.isNaN(result.value());
         return new MetricValue(metric, valid, valid ? result.value() : Double.NaN, result.samples(),
-                result.droppedNaN() + buffer.droppedNaN(), false, convergence);
+                result.droppedNaN() + buffer.droppedNaN(), false, convergence, summary);
     }
 
     /** Metrics with no usable sample, for the failure message; empty when all have one. */

@@ -18,6 +18,7 @@ import org.opentest4j.TestAbortedException;
 import org.triscale.junit.internal.output.SurefireSeriesReports;
 import org.triscale.junit.internal.output.JsonResults;
 import org.triscale.junit.internal.output.TestResult;
+import org.triscale.junit.internal.report.VerdictTable;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -96,6 +97,7 @@ public final class Judge {
         String summary = failures.isEmpty() ? "passed · " + counts(setup) : "FAILED · " + failures.size()
                 + (failures.size() == 1 ? " problem" : " problems");
         progress(setup, summary + (json == null ? "" : " · " + json), warnings);
+        System.out.println(VerdictTable.render(result, json));
         if (gate != null) {
             for (String note : gate.notes()) {
                 // An update prints what changed even without progress lines: the user asked for it.
@@ -116,6 +118,10 @@ public final class Judge {
                 for (String warning : warnings) {
                     message.append("\n- ").append(warning);
                 }
+            }
+            String table = VerdictTable.table(result);
+            if (!table.isEmpty()) {
+                message.append("\nNumbers:\n").append(table);
             }
             if (json != null) {
                 message.append("\nResults: ").append(json);

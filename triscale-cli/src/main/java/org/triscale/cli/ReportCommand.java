@@ -1,0 +1,69 @@
+package org.triscale.cli;
+
+import org.triscale.junit.internal.output.JsonResults;
+import org.triscale.junit.internal.output.TestResult;
+import org.triscale.junit.internal.report.HtmlReport;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+
+/** {@code triscale report}: the HTML report of stored JSON results (e.g. collected from CI artifacts). */
+@Command(name = "report", mixinStandardHelpOptions = true,
+        description = {"Write the HTML report of the TriScale JSON results found in a folder and its subfolders.",
+                "Example: triscale report target/triscale --out /tmp/report"})
+final class ReportCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(index = "0", paramLabel = "RESULTS_DIR", description = "Folder of the JSON results "
+            + "(<class>.<method>.json), searched with its subfolders.")
+    Path results;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "Folder of the report (default: RESULTS_DIR/report).")
+    Path out;
+
+    @Override
+    public Integer call() throws IOException {
+        if (!Files.isDirectory(results)) {
+            throw new IllegalArgumentException("RESULTS_DIR " + results + " is not a folder; give the folder of the "
+                    + "JSON results, e.g. target/triscale");
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(results)) {
+            files = walk.filter(file -> file.getFileName().toString().endsWith(".json") && Files.isRegularFile(file))
+                    .sorted().collect(Collectors.toList());
+        }
+        List<TestResult> read = new ArrayList<>();
+        for (Path file : files) {
+            try {
+                read.add(JsonResults.read(file));
+            } catch (IOException | RuntimeException e) {
+                err.println("triscale report: skipped " + file + ": " + TriscaleCommand.oneLine(e.getMessage()));
+            }
+        }
+        err.flush();
+        if (read.isEmpty()) {
+            throw new IllegalArgumentException("no TriScale result in " + results + " (" + files.size()
+                    + " JSON files read); run the tests first, or give the folder of triscale.output.dir");
+        }
+        Path folder = out == null ? results.resolve("report") : out;
+        Path index = HtmlReport.write(read, folder);
+        PrintWriter stdout = spec.commandLine().getOut();
+        stdout.println("TriScale report of " + read.size() + (read.size() == 1 ? " test: " : " tests: ") + index);
+        stdout.flush();
+        return 0;
+    }
+}

@@ -1,0 +1,71 @@
+package org.triscale.cli;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** {@code triscale report} and {@code triscale show} on a stored result of the sample suite. */
+class ReportCommandsTest {
+    private static final String RESULT = "org.triscale.samples.RttFairnessTest.cubicFlowsWith20And80MsRtt.json";
+
+    @TempDir
+    Path folder;
+
+    private Path stored() throws IOException {
+        Path results = folder.resolve("artifacts").resolve("job-1");
+        Files.createDirectories(results);
+        try (InputStream in = ReportCommandsTest.class.getResourceAsStream("/results/" + RESULT)) {
+            Files.copy(in, results.resolve(RESULT));
+        }
+        Files.writeString(results.resolve("other.json"), "{\"not\": \"a result\"}");
+        return results.resolve(RESULT);
+    }
+
+    @Test
+    void reportRebuildsTheHtmlFromStoredResults() throws IOException {
+        stored();
+        Path out = folder.resolve("report");
+        Cli cli = Cli.run("report", folder.resolve("artifacts").toString(), "--out", out.toString());
+
+        assertThat(cli.exitCode()).isZero();
+        assertThat(cli.out()).isEqualTo("TriScale report of 1 test: " + out.resolve("index.html")
+                + System.lineSeparator());
+        assertThat(cli.err()).contains("skipped").contains("other.json").contains("no integer schemaVersion");
+        assertThat(Files.readString(out.resolve("index.html"))).contains("RttFairnessTest.cubicFlowsWith20And80MsRtt");
+        assertThat(Files.readString(out.resolve(RESULT.replace(".json", ".html"))))
+                .contains("data-chart=\"kpi\"").contains("data-chart=\"score\"").contains("data-chart=\"acf\"");
+    }
+
+    @Test
+    void reportWithoutResultsIsADataError() {
+        Cli cli = Cli.run("report", folder.toString());
+        assertThat(cli.exitCode()).isEqualTo(1);
+        assertThat(cli.err()).contains("no TriScale result in " + folder);
+    }
+
+    @Test
+    void showPrintsTheVerdictTable() throws IOException {
+        Path file = stored();
+        Cli cli = Cli.run("show", file.toString());
+
+        assertThat(cli.exitCode()).isZero();
+        assertThat(cli.out()).startsWith("TriScale verdict of RttFairnessTest.cubicFlowsWith20And80MsRtt: PASSED"
+                        + " (5 series × 10 runs, mode SOUND)")
+                .containsPattern("KPI jain P25 lower +0.8101 +≥ 0.75 +75 % +50 runs +0.8672 0.8501 0.8101 0.8148 "
+                        + "0.8628 +ok")
+                .contains("results: " + file);
+    }
+
+    @Test
+    void showOfAMissingFileNamesIt() {
+        Cli cli = Cli.run("show", folder.resolve("missing.json").toString());
+        assertThat(cli.exitCode()).isEqualTo(1);
+        assertThat(cli.err()).contains("missing.json is not a file");
+    }
+}

@@ -1,0 +1,474 @@
+package org.triscale.junit.internal.report;
+
+import org.triscale.engine.independence.AutocorrelationTest;
+import org.triscale.junit.internal.output.Format;
+import org.triscale.junit.internal.output.SampleSummaries;
+import org.triscale.junit.internal.output.TestResult;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The charts of a test's page, each a {@link Figure}: an inline SVG with a title, axis labels with
+ * units, and the table of the numbers it draws.
+ */
+final class Charts {
+    /** Points drawn per run in the small multiples of the samples (min/max decimated again). */
+    static final int RUN_POINTS = 240;
+    private static final int WIDE = 760;
+    private static final int SMALL = 260;
+
+    private Charts() {
+    }
+
+    /**
+     * A chart with its data.
+     *
+     * @param kind  the kind of chart, for the page's structure ({@code samples}, {@code acf}, ...)
+     * @param title the title
+     * @param svg   one or more SVG elements
+     * @param table the table behind it, as HTML
+     */
+    record Figure(String kind, String title, String svg, String table) {
+    }
+
+    /** Metric names with a summary of samples, in declaration order. */
+    static List<String> recordedMetrics(TestResult result) {
+        List<String> names = new ArrayList<>();
+        for (TestResult.MetricParameters metric : result.parameters().metrics()) {
+            for (TestResult.Run run : result.runs()) {
+                TestResult.RunMetric value = metric(run, metric.name());
+                if (value != null && value.sampleSummary() != null) {
+                    names.add(metric.name());
+                    break;
+                }
+            }
+        }
+        return names;
+    }
+
+    /** Metrics recorded as plain values (no x): distributions such as flow completion times. */
+    static List<String> distributionMetrics(TestResult result) {
+        List<String> names = new ArrayList<>();
+        for (String name : recordedMetrics(result)) {
+            for (TestResult.Run run : result.runs()) {
+                TestResult.RunMetric value = metric(run, name);
+                if (value != null && value.sampleSummary() != null) {
+                    if (!value.sampleSummary().explicitX()) {
+                        names.add(name);
+                    }
+                    break;
+                }
+            }
+        }
+        return names;
+    }
+
+    /**
+     * The samples of every run of one series, as small multiples: the (decimated) samples, the
+     * run's metric, and when the convergence test ran the Theil–Sen trend of the windowed metric
+     * with its slope interval and the tolerance cone, drawn in the metric's unit.
+     */
+    static Figure samples(TestResult result, String metric, int series) {
+        String unit = ResultFacts.unit(result, metric);
+        StringBuilder svgs = new StringBuilder();
+        StringBuilder table = new StringBuilder(tableStart("run", "status", "samples", "points drawn",
+                "run metric", "slope [interval]", "tolerance", "converged"));
+        boolean explicitX = true;
+        for (TestResult.Run run : result.runs()) {
+            TestResult.RunMetric value = metric(run, metric);
+            if (run.series() != series || value == null || value.sampleSummary() == null) {
+                continue;
+            }
+            TestResult.SampleSummary summary = value.sampleSummary();
+            explicitX = summary.explicitX();
+            double[] xs = doubles(summary.x());
+            double[] ys = doubles(summary.y());
+            int[] kept = SampleSummaries.decimate(ys, RUN_POINTS);
+            double[] px = new double[kept.length];
+            double[] py = new double[kept.length];
+            for (int i = 0; i < kept.length; i++) {
+                px[i] = xs[kept[i]];
+                py[i] = ys[kept[i]];
+            }
+            TestResult.Convergence convergence = value.convergence();
+            String verdict = convergence == null ? "" : convergence.converged() ? " · converged" : " · NOT converged";
+            Plot plot = new Plot(SMALL, 170, "series " + series + " run " + run.run() + ": " + metric,
+                    summary.explicitX() ? "x as recorded" : "sample number", unit.isEmpty() ? metric : unit);
+            plot.line(px, py, "samples");
+            if (value.value() != null) {
+                plot.hline(value.value(), "metric", null);
+            }
+            if (convergence != null && summary.trendX() != null && convergence.slope() != null
+                    && convergence.intercept() != null) {
+                trend(plot, summary, convergence);
+            }
+            svgs.append("<div class=\"small\"><div class=\"caption\">run ").append(run.run()).append(" · ")
+                    .append(Html.escape(value.value() == null ? "undefined" : Format.withUnit(value.value(), unit)))
+                    .append(Html.escape(verdict)).append("</div>").append(plot.svg()).append("</div>");
+            table.append(row(Integer.toString(run.run()), ResultFacts.text(run.status()), Integer.toString(summary.count()),
+                    Integer.toString(kept.length), ResultFacts.value(result, metric, value.value()),
+                    convergence == null ? "" : percent(convergence.slope()) + " [" + percent(convergence.lowSlope())
+                            + ", " + percent(convergence.highSlope()) + "]",
+                    convergence == null ? "" : "± " + Format.number(convergence.tolerance()) + " %",
+                    convergence == null ? "not tested" : convergence.converged() ? "yes" : "NO"));
+        }
+        String legend = "<p class=\"legend\"><span class=\"key samples\"></span> samples"
+                + (explicitX ? "" : " (in recording order)") + " <span class=\"key metric\"></span> run metric"
+                + " <span class=\"key trend\"></span> Theil–Sen trend of the windowed metric"
+                + " <span class=\"key slope\"></span> its slope interval"
+                + " <span class=\"key tolerance\"></span> tolerance</p>";
+        return new Figure("samples", "Samples of " + metric + ", series " + series + ", run by run",
+                legend + "<div class=\"multiples\">" + svgs + "</div>", table.append(tableEnd()).toString());
+    }
+
+    /** Draws the convergence test's line, its slope interval and the tolerance cone in data units. */
+    private static void trend(Plot plot, TestResult.SampleSummary summary, TestResult.Convergence convergence) {
+        double x0 = summary.trendX().get(0);
+        double x1 = summary.trendX().get(1);
+        double y0 = summary.trendY().get(0);
+        double y1 = summary.trendY().get(1);
+        double c = convergence.intercept();
+        double t = convergence.tolerance() / 100;
+        double[] xn = {-1, 0, 1};
+        double[] x = new double[3];
+        for (int i = 0; i < 3; i++) {
+            x[i] = x0 + (xn[i] + 1) / 2 * (x1 - x0);
+        }
+        if (!(y1 > y0)) {
+            return; // constant data: the test passes without a line to draw
+        }
+        plot.band(x, yData(new double[] {c - t, c, c - t}, y0, y1), yData(new double[] {c + t, c, c + t}, y0, y1),
+                "tolerance");
+        if (convergence.lowSlope() != null && convergence.highSlope() != null) {
+            plot.line(x, yData(line(xn, convergence.lowSlope(), c), y0, y1), "slope");
+            plot.line(x, yData(line(xn, convergence.highSlope(), c), y0, y1), "slope");
+        }
+        plot.line(x, yData(line(xn, convergence.slope(), c), y0, y1), "trend");
+    }
+
+    private static double[] line(double[] xn, double slope, double intercept) {
+        double[] y = new double[xn.length];
+        for (int i = 0; i < xn.length; i++) {
+            y[i] = slope * xn[i] + intercept;
+        }
+        return y;
+    }
+
+    /** Maps normalised values back: {@code v = lo + (v' + 1)/2 · (hi − lo)}. */
+    private static double[] yData(double[] normalised, double low, double high) {
+        double[] y = new double[normalised.length];
+        for (int i = 0; i < y.length; i++) {
+            y[i] = low + (normalised[i] + 1) / 2 * (high - low);
+        }
+        return y;
+    }
+
+    /**
+     * The sample autocorrelation of each series' valid run metrics in run order, one small chart
+     * per series, with the ± 1.96/√n band of TriScale's independence check (Box and Jenkins 1976).
+     */
+    static Figure autocorrelation(TestResult result, String metric) {
+        StringBuilder svgs = new StringBuilder();
+        StringBuilder table = new StringBuilder(tableStart("series", "lag", "autocorrelation", "band", "inside"));
+        for (TestResult.Series series : result.series()) {
+            List<Double> values = new ArrayList<>();
+            for (TestResult.Run run : result.runs()) {
+                TestResult.RunMetric value = metric(run, metric);
+                if (run.series() == series.series() && ResultFacts.passed(run.status()) && value != null
+                        && value.value() != null) {
+                    values.add(value.value());
+                }
+            }
+            Plot plot = new Plot(SMALL + 80, 200, "Autocorrelation of " + metric + ", series " + series.series(),
+                    "lag (runs)", "autocorrelation").integerX();
+            String caption = "series " + series.series() + ": fewer than 2 valid runs";
+            if (values.size() >= 2) {
+                double[] data = toArray(values);
+                double[] acf = AutocorrelationTest.autocorrelation(data);
+                double band = AutocorrelationTest.threshold(data.length);
+                double[] lags = new double[acf.length];
+                int outside = 0;
+                for (int k = 0; k < acf.length; k++) {
+                    lags[k] = k;
+                    boolean inside = k == 0 || Math.abs(acf[k]) < band;
+                    outside += inside ? 0 : 1;
+                    table.append(row(Integer.toString(series.series()), Integer.toString(k), Format.number(acf[k]),
+                            "± " + Format.number(band), k == 0 ? "" : inside ? "yes" : "NO"));
+                }
+                plot.hband(-band, band, "accept").include(0, -1).include(0, 1).hline(0, "zero", null);
+                for (int k = 0; k < acf.length; k++) {
+                    plot.line(new double[] {k, k}, new double[] {0, acf[k]},
+                            k == 0 || Math.abs(acf[k]) < band ? "stem" : "stem bad");
+                }
+                plot.points(lags, acf, "dot", null);
+                caption = "series " + series.series() + " · band ± " + Format.number(band) + " · "
+                        + (outside == 0 ? "all lags inside" : outside + (outside == 1 ? " lag" : " lags") + " outside");
+            }
+            svgs.append("<div class=\"small\"><div class=\"caption\">").append(Html.escape(caption))
+                    .append("</div>").append(plot.svg()).append("</div>");
+        }
+        String legend = "<p class=\"legend\"><span class=\"key stem\"></span> autocorrelation at lag k"
+                + " <span class=\"key bad\"></span> outside the band <span class=\"key accept\"></span>"
+                + " band ± 1.96/√n (n valid runs)</p>";
+        return new Figure("acf", "Independence: autocorrelation of the " + metric + " run metrics, per series",
+                legend + "<div class=\"multiples\">" + svgs + "</div>", table.append(tableEnd()).toString());
+    }
+
+    /**
+     * One KPI: the run metrics of every series in run order, the series' Thompson bounds (the
+     * KPIs), and the threshold.
+     */
+    static Figure kpi(TestResult result, int index) {
+        TestResult.KpiParameters kpi = result.parameters().kpis().get(index);
+        String unit = ResultFacts.unit(result, kpi.metric());
+        int perSeries = result.parameters().runs().count();
+        List<Double> xs = new ArrayList<>();
+        List<Double> ys = new ArrayList<>();
+        List<String> tips = new ArrayList<>();
+        StringBuilder table = new StringBuilder(tableStart("series", "run", "run metric", "status"));
+        for (TestResult.Run run : result.runs()) {
+            TestResult.RunMetric value = metric(run, kpi.metric());
+            double x = (run.series() - 1) * perSeries + run.run();
+            Double v = value == null ? null : value.value();
+            table.append(row(Integer.toString(run.series()), Integer.toString(run.run()),
+                    ResultFacts.value(result, kpi.metric(), v), ResultFacts.text(run.status())));
+            if (ResultFacts.passed(run.status()) && v != null) {
+                xs.add(x);
+                ys.add(v);
+                tips.add("series " + run.series() + " run " + run.run() + ": " + Format.withUnit(v, unit));
+            }
+        }
+        table.append(tableEnd()).append(tableStart("series", "KPI (bound)", "threshold", "runs used", "needed",
+                "outcome"));
+        Plot plot = new Plot(WIDE, 280, "KPI " + ResultFacts.kpiLabel(kpi), "run (series after series)",
+                kpi.metric() + (unit.isEmpty() ? "" : " (" + unit + ")")).integerX();
+        plot.points(toArray(xs), toArray(ys), "dot", tips.toArray(new String[0]));
+        List<TestResult.Kpi> kpis = ResultFacts.seriesKpis(result, index);
+        for (int s = 0; s < kpis.size(); s++) {
+            TestResult.Kpi one = kpis.get(s);
+            if (one == null) {
+                continue;
+            }
+            int series = result.series().get(s).series();
+            if (one.value() != null) {
+                plot.segment((series - 1) * perSeries + 0.6, series * perSeries + 0.4, one.value(),
+                        one.passed() ? "bound" : "bound bad");
+            }
+            table.append(row(Integer.toString(series), ResultFacts.value(result, kpi.metric(), one.value()),
+                    ResultFacts.threshold(result, kpi.metric(), kpi.atLeast(), kpi.atMost()),
+                    Integer.toString(one.values()), Integer.toString(one.needed()),
+                    ResultFacts.outcome(one.defined(), one.passed())));
+        }
+        if (kpi.atMost() != null) {
+            plot.hline(kpi.atMost(), "threshold", "atMost " + Format.withUnit(kpi.atMost(), unit));
+        }
+        if (kpi.atLeast() != null) {
+            plot.hline(kpi.atLeast(), "threshold", "atLeast " + Format.withUnit(kpi.atLeast(), unit));
+        }
+        plot.legend("dot", "run metric (valid runs)")
+                .legend("bound", (ResultFacts.upper(kpi.side()) ? "upper" : "lower") + " bound of the P"
+                        + Format.number(kpi.percentile()) + " at " + Format.number(kpi.confidence()) + " %")
+                .legend("threshold", "threshold");
+        return new Figure("kpi", "KPI " + ResultFacts.kpiLabel(kpi) + ": run metrics and Thompson bounds",
+                plot.svg(), table.append(tableEnd()).toString());
+    }
+
+    /** One variability score: the series KPIs and the interval whose width is the score. */
+    static Figure score(TestResult result, int index) {
+        TestResult.Score score = result.variabilityScores().get(index);
+        String unit = ResultFacts.unit(result, score.metric());
+        Plot plot = new Plot(WIDE, 260, "Variability score of " + score.metric(), "series",
+                "P" + Format.number(score.kpiPercentile()) + " KPI of " + score.metric()
+                        + (unit.isEmpty() ? "" : " (" + unit + ")")).integerX();
+        StringBuilder table = new StringBuilder(tableStart("series", "KPI"));
+        double[] xs = new double[score.seriesKpis().size()];
+        double[] ys = new double[xs.length];
+        String[] tips = new String[xs.length];
+        for (int i = 0; i < xs.length; i++) {
+            Double v = score.seriesKpis().get(i);
+            xs[i] = i + 1;
+            ys[i] = v == null ? Double.NaN : v;
+            tips[i] = "series " + (i + 1) + ": " + (v == null ? "undefined" : Format.withUnit(v, unit));
+            table.append(row(Integer.toString(i + 1), ResultFacts.value(result, score.metric(), v)));
+        }
+        if (score.lowerValue() != null && score.upperValue() != null) {
+            plot.hband(score.lowerValue(), score.upperValue(), score.passed() ? "scoreband" : "scoreband bad");
+        }
+        plot.points(xs, ys, "dot", tips);
+        String threshold = ResultFacts.scoreThreshold(result, score, ResultFacts.scoreParameters(result, index));
+        plot.legend("scoreband", "score " + ResultFacts.value(result, score.metric(), score.score())
+                        + (score.relativeScore() == null ? "" : " (" + Format.percent(score.relativeScore()) + ")")
+                        + ", threshold " + threshold)
+                .legend("dot", "series KPI");
+        table.append(tableEnd()).append(tableStart("interval", "score", "relative", "confidence", "threshold",
+                "outcome"));
+        table.append(row(score.lowerValue() == null ? "n/a" : "[" + Format.number(score.lowerValue()) + ", "
+                        + Format.withUnit(score.upperValue(), unit) + "]",
+                ResultFacts.value(result, score.metric(), score.score()),
+                score.relativeScore() == null ? "n/a" : Format.percent(score.relativeScore()),
+                Format.number(score.confidence()) + " % (" + ResultFacts.text(score.kind()).toLowerCase(Locale.ROOT) + ")", threshold,
+                ResultFacts.outcome(score.defined(), score.passed())));
+        return new Figure("score", "Series KPIs of " + score.metric() + " and the variability score", plot.svg(),
+                table.append(tableEnd()).toString());
+    }
+
+    /**
+     * One gated metric: the baseline's KPI and the candidate's, the change between them, the
+     * change the gate tolerates on the bad side, the minimum detectable change, and the gate's
+     * interval of the change around the candidate. The gate states its change, interval, tolerance
+     * and detectable change as fractions of the baseline; they are drawn in the metric's unit.
+     */
+    static Figure gate(TestResult result, TestResult.GateMetric gate) {
+        String unit = ResultFacts.unit(result, gate.metric());
+        Plot plot = new Plot(WIDE, 260, "Baseline vs candidate: " + gate.metric(), "1 = baseline, 2 = candidate",
+                "KPI of " + gate.metric() + (unit.isEmpty() ? "" : " (" + unit + ")")).integerX();
+        boolean lowerIsBetter = ResultFacts.lowerIsBetter(gate.direction());
+        double bad = lowerIsBetter ? 1 : -1;
+        TestResult.GateComparison comparison = gate.gate();
+        Double old = gate.oldKpi();
+        if (old != null && comparison != null && comparison.tolerance() != null) {
+            double edge = old * (1 + bad * comparison.tolerance());
+            plot.hband(Math.min(old, edge), Math.max(old, edge), "tolerated");
+            plot.legend("tolerated", "tolerated change (" + Format.percent(comparison.tolerance()) + ", "
+                    + (lowerIsBetter ? "lower is better" : "higher is better") + ")");
+        }
+        if (old != null && comparison != null && comparison.minimumDetectableChange() != null) {
+            plot.hline(old * (1 + bad * Math.abs(comparison.minimumDetectableChange())), "detectable",
+                    "detectable " + Format.signedPercent(bad * Math.abs(comparison.minimumDetectableChange())));
+            plot.legend("detectable", "minimum detectable change (80 % power)");
+        }
+        double[] interval = changeInterval(gate);
+        if (interval != null && old != null) {
+            plot.interval(2, old * (1 + interval[0]), old * (1 + interval[1]), "change");
+            plot.legend("change", "interval of the change at " + Format.percent(comparison.confidence()));
+        }
+        plot.points(new double[] {1, 2}, new double[] {number(old), number(gate.newKpi())}, "dot",
+                new String[] {"baseline " + ResultFacts.value(result, gate.metric(), old),
+                    "candidate " + ResultFacts.value(result, gate.metric(), gate.newKpi())});
+        if (old != null && gate.newKpi() != null) {
+            plot.line(new double[] {1, 2}, new double[] {old, gate.newKpi()}, "arrow");
+        }
+        plot.legend("arrow", "change: " + (gate.change() == null ? "n/a"
+                : Format.withUnit(gate.change(), unit) + (gate.relativeChange() == null ? ""
+                : " (" + Format.signedPercent(gate.relativeChange()) + ")")) + ", "
+                + gate.outcome().toLowerCase(Locale.ROOT));
+        String table = tableStart("baseline KPI", "candidate KPI", "change", "estimate [interval]", "tolerance",
+                "detectable", "p (worse)", "α", "design", "outcome")
+                + row(ResultFacts.value(result, gate.metric(), old),
+                ResultFacts.value(result, gate.metric(), gate.newKpi()),
+                ResultFacts.value(result, gate.metric(), gate.change()),
+                comparison == null ? "n/a" : signedPercent(comparison.change()) + " ["
+                        + signedPercent(comparison.lower()) + ", " + signedPercent(comparison.upper()) + "] at "
+                        + Format.percent(comparison.confidence()),
+                comparison == null || comparison.tolerance() == null ? "n/a" : Format.percent(comparison.tolerance())
+                        + " (" + comparison.toleranceSource().toLowerCase(Locale.ROOT) + ")",
+                comparison == null ? "n/a" : signedPercent(comparison.minimumDetectableChange()),
+                gate.worsePValue() == null ? "n/a" : Format.number(gate.worsePValue()), Format.number(gate.alpha()),
+                (comparison == null ? "" : comparison.design().toLowerCase(Locale.ROOT) + ", ")
+                        + VerdictTable.compared(gate),
+                gate.outcome().toLowerCase(Locale.ROOT))
+                + tableEnd() + "<p>" + Html.escape(gate.message()) + "</p>";
+        return new Figure("gate", "Regression gate: " + gate.metric() + ", baseline vs candidate", plot.svg(), table);
+    }
+
+    /**
+     * The gate's interval of the change {@code [lower, upper]} as fractions of the baseline, or
+     * null when it has none (undecided, or unbounded on a side).
+     */
+    static double[] changeInterval(TestResult.GateMetric gate) {
+        TestResult.GateComparison comparison = gate.gate();
+        if (comparison == null || comparison.lower() == null || comparison.upper() == null) {
+            return null;
+        }
+        return new double[] {comparison.lower(), comparison.upper()};
+    }
+
+    private static String signedPercent(Double fraction) {
+        return fraction == null ? "n/a" : Format.signedPercent(fraction);
+    }
+
+    /**
+     * The distribution of the samples of every run (e.g. flow completion times): each run's CDF,
+     * from its quantiles at 0, 1, ..., 100 %.
+     */
+    static Figure cdf(TestResult result, String metric) {
+        String unit = ResultFacts.unit(result, metric);
+        Plot plot = new Plot(WIDE, 300, "CDF of " + metric + " per run", metric + (unit.isEmpty() ? "" : " (" + unit
+                + ")"), "fraction of samples ≤ x");
+        StringBuilder table = new StringBuilder(tableStart("series", "run", "samples", "min", "P25", "median", "P75",
+                "P95", "P99", "max"));
+        double[] fractions = new double[101];
+        for (int p = 0; p <= 100; p++) {
+            fractions[p] = p / 100.0;
+        }
+        for (TestResult.Run run : result.runs()) {
+            TestResult.RunMetric value = metric(run, metric);
+            if (value == null || value.sampleSummary() == null) {
+                continue;
+            }
+            double[] q = doubles(value.sampleSummary().quantiles());
+            plot.steps(q, fractions, "cdf s" + ((run.series() - 1) % 6));
+            table.append(row(Integer.toString(run.series()), Integer.toString(run.run()),
+                    Integer.toString(value.sampleSummary().count()), Format.number(q[0]), Format.number(q[25]),
+                    Format.number(q[50]), Format.number(q[75]), Format.number(q[95]), Format.number(q[99]),
+                    Format.withUnit(q[100], unit)));
+        }
+        for (int s = 1; s <= Math.min(6, result.parameters().series().count()); s++) {
+            plot.legend("cdf s" + (s - 1), "series " + s + (s == 6 && result.parameters().series().count() > 6
+                    ? " and later" : ""));
+        }
+        return new Figure("cdf", "Distribution of " + metric + ": CDF of each run's samples", plot.svg(),
+                table.append(tableEnd()).toString());
+    }
+
+    static TestResult.RunMetric metric(TestResult.Run run, String name) {
+        for (TestResult.RunMetric metric : run.metrics()) {
+            if (metric.metric().equals(name)) {
+                return metric;
+            }
+        }
+        return null;
+    }
+
+    private static double number(Double value) {
+        return value == null ? Double.NaN : value;
+    }
+
+    private static String percent(Double fraction) {
+        return fraction == null ? "n/a" : Format.percent(fraction);
+    }
+
+    private static double[] doubles(List<Float> values) {
+        double[] out = new double[values.size()];
+        for (int i = 0; i < out.length; i++) {
+            out[i] = values.get(i);
+        }
+        return out;
+    }
+
+    private static double[] toArray(List<Double> values) {
+        return values.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
+    static String tableStart(String... header) {
+        StringBuilder html = new StringBuilder("<table><thead><tr>");
+        for (String cell : header) {
+            html.append("<th>").append(Html.escape(cell)).append("</th>");
+        }
+        return html.append("</tr></thead><tbody>").toString();
+    }
+
+    static String row(String... cells) {
+        StringBuilder html = new StringBuilder("<tr>");
+        for (String cell : cells) {
+            html.append("<td>").append(Html.escape(cell)).append("</td>");
+        }
+        return html.append("</tr>").toString();
+    }
+
+    static String tableEnd() {
+        return "</tbody></table>";
+    }
+}

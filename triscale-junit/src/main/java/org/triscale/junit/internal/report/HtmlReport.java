@@ -1,0 +1,239 @@
+package org.triscale.junit.internal.report;
+
+import org.triscale.junit.internal.output.AtomicFiles;
+import org.triscale.junit.internal.output.Format;
+import org.triscale.junit.internal.output.TestResult;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The HTML report of TriScale results: {@code index.html} with every test, and one page per test
+ * ({@code <class>.<method>.html}) with its charts. Self-contained: the style sheet is inline, the
+ * charts are inline SVG, no script runs and nothing is fetched, so the pages open from the file
+ * system, offline, and can be kept as CI artifacts. Every chart has a title, axis labels with
+ * units, and the table of its numbers.
+ */
+public final class HtmlReport {
+    private HtmlReport() {
+    }
+
+    /**
+     * Writes the report, each file atomically.
+     *
+     * @param results the results, in the order of the index
+     * @param folder  the report's folder, created if needed
+     * @return the index page
+     * @throws IOException if a file cannot be written
+     */
+    public static Path write(List<TestResult> results, Path folder) throws IOException {
+        for (TestResult result : results) {
+            write(folder.resolve(pageName(result)), page(result));
+        }
+        Path index = folder.resolve("index.html");
+        write(index, index(results));
+        return index;
+    }
+
+    /** The page of one test: {@code <class>.<method>.html}. */
+    static String pageName(TestResult result) {
+        return result.testClass() + "." + result.testMethod() + ".html";
+    }
+
+    private static void write(Path file, String html) throws IOException {
+        byte[] bytes = html.getBytes(StandardCharsets.UTF_8);
+        AtomicFiles.write(file, temp -> Files.write(temp, bytes));
+    }
+
+    /** The index page: one row per test with its verdict, numbers, gate outcomes and warnings. */
+    static String index(List<TestResult> results) {
+        StringBuilder html = head("TriScale report");
+        int failed = 0;
+        for (TestResult result : results) {
+            failed += ResultFacts.passed(result.verdict().status()) ? 0 : 1;
+        }
+        html.append("<h1>TriScale report</h1><p>").append(results.size()).append(results.size() == 1 ? " test, "
+                : " tests, ").append(results.size() - failed).append(" passed, ").append(failed).append(" failed.")
+                .append("</p>");
+        html.append(Charts.tableStart("verdict", "test", "series × runs", "KPIs and scores", "gate", "warnings"));
+        for (TestResult result : results) {
+            String gate = "";
+            if (result.baseline() != null) {
+                List<String> outcomes = new ArrayList<>();
+                for (TestResult.GateMetric metric : result.baseline().metrics()) {
+                    outcomes.add(metric.metric() + ": " + metric.outcome().toLowerCase(Locale.ROOT));
+                }
+                gate = outcomes.isEmpty() ? (result.baseline().written() ? "baseline written" : "no baseline")
+                        : String.join(", ", outcomes);
+            }
+            html.append("<tr><td>").append(badge(result.verdict().status())).append("</td><td><a href=\"")
+                    .append(Html.escape(pageName(result))).append("\">").append(Html.escape(ResultFacts.name(result)))
+                    .append("</a></td><td>").append(result.parameters().series().count()).append(" × ")
+                    .append(result.parameters().runs().count()).append("</td><td>")
+                    .append(Html.escape(LaunchSummary.numbers(result)).replace(" · ", "<br/>")).append("</td><td>")
+                    .append(Html.escape(gate)).append("</td><td>").append(result.verdict().warnings().size())
+                    .append("</td></tr>");
+        }
+        html.append(Charts.tableEnd());
+        if (!results.isEmpty()) {
+            TestResult.Environment env = results.get(0).environment();
+            html.append("<p class=\"note\">Java ").append(Html.escape(env.java())).append(" (")
+                    .append(Html.escape(env.javaVendor())).append("), ").append(Html.escape(env.os())).append(", ")
+                    .append(Html.escape(env.arch())).append(", ").append(env.cpus()).append(" CPUs.</p>");
+        }
+        return html.append("</body></html>\n").toString();
+    }
+
+    /** The page of one test, every chart in a figure with its table. */
+    static String page(TestResult result) {
+        StringBuilder html = head("TriScale · " + ResultFacts.name(result));
+        TestResult.Parameters parameters = result.parameters();
+        html.append("<p><a href=\"index.html\">← all tests</a></p><h1>").append(badge(result.verdict().status()))
+                .append(' ').append(Html.escape(ResultFacts.name(result))).append("</h1><p class=\"note\">")
+                .append(Html.escape(result.testClass())).append(" · ").append(parameters.series().count())
+                .append(" series × ").append(parameters.runs().count()).append(" runs · mode ")
+                .append(Html.escape(ResultFacts.text(parameters.mode()))).append(" · checks ")
+                .append(Html.escape(ResultFacts.text(parameters.checksPolicy())))
+                .append(" · seed ").append(parameters.baseSeed()).append(" · ")
+                .append(Html.escape(result.finishedAt())).append("</p>");
+        List<String[]> rows = VerdictTable.rows(result);
+        if (rows.size() > 1) {
+            html.append("<h2>Numbers</h2>").append(Charts.tableStart(rows.get(0)));
+            for (String[] row : rows.subList(1, rows.size())) {
+                html.append(Charts.row(row));
+            }
+            html.append(Charts.tableEnd());
+        }
+        list(html, "Failures", result.verdict().failures());
+        list(html, "Warnings", result.verdict().warnings());
+        List<Charts.Figure> figures = new ArrayList<>();
+        for (int i = 0; i < parameters.kpis().size(); i++) {
+            figures.add(Charts.kpi(result, i));
+        }
+        for (int i = 0; i < result.variabilityScores().size(); i++) {
+            figures.add(Charts.score(result, i));
+        }
+        if (result.baseline() != null) {
+            for (TestResult.GateMetric gate : result.baseline().metrics()) {
+                figures.add(Charts.gate(result, gate));
+            }
+        }
+        List<String> kpiMetrics = new ArrayList<>();
+        for (TestResult.KpiParameters kpi : parameters.kpis()) {
+            if (!kpiMetrics.contains(kpi.metric())) {
+                kpiMetrics.add(kpi.metric());
+            }
+        }
+        for (String metric : kpiMetrics) {
+            figures.add(Charts.autocorrelation(result, metric));
+        }
+        for (String metric : Charts.distributionMetrics(result)) {
+            figures.add(Charts.cdf(result, metric));
+        }
+        for (String metric : Charts.recordedMetrics(result)) {
+            for (TestResult.Series series : result.series()) {
+                figures.add(Charts.samples(result, metric, series.series()));
+            }
+        }
+        String section = "";
+        for (Charts.Figure figure : figures) {
+            String heading = heading(figure.kind());
+            if (!heading.equals(section)) {
+                html.append("<h2>").append(heading).append("</h2>");
+                section = heading;
+            }
+            html.append("<figure data-chart=\"").append(figure.kind()).append("\"><figcaption>")
+                    .append(Html.escape(figure.title())).append("</figcaption>").append(figure.svg())
+                    .append("<details><summary>Table of the numbers drawn</summary>").append(figure.table())
+                    .append("</details></figure>");
+        }
+        TestResult.Environment env = result.environment();
+        html.append("<p class=\"note\">Java ").append(Html.escape(env.java())).append(", ")
+                .append(Html.escape(env.os())).append(", ").append(env.cpus()).append(" CPUs; runs took ")
+                .append(Html.escape(Format.duration(result.durationNanos()))).append(".</p>");
+        return html.append("</body></html>\n").toString();
+    }
+
+    private static String heading(String kind) {
+        switch (kind) {
+            case "kpi": return "KPIs: run metrics and Thompson bounds";
+            case "score": return "Variability: series KPIs and scores";
+            case "gate": return "Regression gate";
+            case "acf": return "Independence of the runs";
+            case "cdf": return "Distributions";
+            default: return "Convergence: samples of each run";
+        }
+    }
+
+    private static void list(StringBuilder html, String title, List<String> items) {
+        if (items.isEmpty()) {
+            return;
+        }
+        html.append("<h2>").append(title).append("</h2><ul>");
+        for (String item : items) {
+            html.append("<li>").append(Html.escape(item)).append("</li>");
+        }
+        html.append("</ul>");
+    }
+
+    private static String badge(String status) {
+        return "<span class=\"badge " + (ResultFacts.passed(status) ? "pass" : "fail") + "\">" + Html.escape(status)
+                + "</span>";
+    }
+
+    private static StringBuilder head(String title) {
+        return new StringBuilder(1 << 16).append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"/>")
+                .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"/><title>")
+                .append(Html.escape(title)).append("</title><style>").append(STYLE).append("</style></head><body>");
+    }
+
+    /**
+     * One palette for every chart (Okabe and Ito 2008, distinguishable with colour-vision
+     * deficiencies); marks also differ by dashes and shapes. System fonts only.
+     */
+    private static final String STYLE = String.join("",
+            "body{font-family:system-ui,-apple-system,'Segoe UI',Roboto,'DejaVu Sans',sans-serif;margin:24px auto;",
+            "max-width:1180px;padding:0 16px;color:#1b1b1b;background:#fff;line-height:1.4}",
+            "h1{font-size:1.5em}h2{font-size:1.2em;margin-top:1.6em;border-bottom:1px solid #ddd}",
+            "table{border-collapse:collapse;margin:8px 0;font-size:.9em}",
+            "th,td{border:1px solid #ccc;padding:3px 8px;text-align:left;vertical-align:top}th{background:#f3f3f3}",
+            "figure{margin:16px 0;padding:8px;border:1px solid #e3e3e3;border-radius:4px}",
+            "figcaption{font-weight:600;margin-bottom:6px}details{margin-top:6px}summary{cursor:pointer;color:#0b5cad}",
+            ".note{color:#555;font-size:.9em}a{color:#0b5cad}",
+            ".badge{padding:1px 8px;border-radius:10px;font-size:.85em;font-weight:700;color:#fff}",
+            ".pass{background:#00795a}.fail{background:#c0392b}",
+            ".multiples{display:flex;flex-wrap:wrap;gap:6px}.small .caption{font-size:.8em;color:#333}",
+            ".legend{font-size:.85em}.key{display:inline-block;width:22px;height:0;vertical-align:middle;",
+            "margin:0 4px 0 12px;border-top:2px solid}",
+            ".key.samples{border-color:#56b4e9}.key.metric{border-top:2px dashed #555}",
+            ".key.trend{border-color:#d55e00;border-top-width:3px}.key.slope{border-top:2px dashed #d55e00}",
+            ".key.tolerance{border-top:8px solid rgba(0,158,115,.25)}.key.stem{border-color:#0072b2}",
+            ".key.bad{border-color:#c0392b}.key.accept{border-top:8px solid rgba(86,180,233,.3)}",
+            "svg{font-size:11px;overflow:visible}svg .frame{fill:#fff;stroke:#999}svg .grid{stroke:#e6e6e6}",
+            "svg .tick{fill:#444}svg .axis{fill:#222;font-size:12px}svg .note{fill:#333;font-size:12px}",
+            "svg .samples{fill:none;stroke:#56b4e9;stroke-width:1}",
+            "svg .metric{stroke:#555;stroke-dasharray:4 3;fill:none}",
+            "svg .trend{stroke:#d55e00;stroke-width:2;fill:none}",
+            "svg .slope{stroke:#d55e00;stroke-dasharray:3 3;fill:none}",
+            "svg .tolerance{fill:rgba(0,158,115,.25);stroke:none}",
+            "svg .dot{fill:#0072b2;stroke:#fff;stroke-width:1}",
+            "svg .bound{stroke:#0072b2;stroke-width:3}svg .bound.bad{stroke:#c0392b}",
+            "svg .threshold{stroke:#c0392b;stroke-width:2;stroke-dasharray:8 4;fill:none}",
+            "svg .accept{fill:rgba(86,180,233,.22)}svg line.accept{stroke:rgba(86,180,233,.45);stroke-width:8}",
+            "svg .zero{stroke:#555}",
+            "svg .stem{stroke:#0072b2;stroke-width:2}svg .stem.bad{stroke:#c0392b}",
+            "svg .scoreband{fill:rgba(230,159,0,.28)}svg .scoreband.bad{fill:rgba(192,57,43,.28)}",
+            "svg line.scoreband{stroke:rgba(230,159,0,.5);stroke-width:8}",
+            "svg .tolerated{fill:rgba(0,158,115,.22)}svg line.tolerated{stroke:rgba(0,158,115,.45);stroke-width:8}",
+            "svg .arrow{stroke:#333;stroke-width:1.5;stroke-dasharray:2 3;fill:none}",
+            "svg .change{stroke:#cc79a7;stroke-width:2;fill:none}",
+            "svg .detectable{stroke:#7a5195;stroke-width:1.5;stroke-dasharray:2 4;fill:none}",
+            "svg .cdf{fill:none;stroke-width:1;opacity:.8}svg .s0{stroke:#0072b2}svg .s1{stroke:#e69f00}",
+            "svg .s2{stroke:#009e73}svg .s3{stroke:#cc79a7}svg .s4{stroke:#d55e00}svg .s5{stroke:#56b4e9}",
+            "@media print{details{display:none}}");
+}

@@ -1,0 +1,142 @@
+package org.triscale.junit.internal.report;
+
+import org.triscale.junit.internal.output.Format;
+import org.triscale.junit.internal.output.TestResult;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What the tables, summaries and pages say about a {@link TestResult}: the deciding value of each
+ * KPI over its series, thresholds and values with units.
+ */
+final class ResultFacts {
+    private ResultFacts() {
+    }
+
+    // The JSON model holds these as enums or strings (the same JSON either way); they are compared
+    // by name in one place.
+
+    /** The name of an enum constant, or the text; empty for null. */
+    static String text(Object value) {
+        return value == null ? "" : value instanceof Enum<?> constant ? constant.name() : value.toString();
+    }
+
+    /** Whether a verdict or run status is {@code PASSED}. */
+    static boolean passed(Object status) {
+        return "PASSED".equals(text(status));
+    }
+
+    /** Whether a KPI's side is {@code UPPER}. */
+    static boolean upper(Object side) {
+        return "UPPER".equals(text(side));
+    }
+
+    /** Whether a gated metric's direction is {@code LOWER_IS_BETTER}. */
+    static boolean lowerIsBetter(Object direction) {
+        return "LOWER_IS_BETTER".equals(text(direction));
+    }
+
+    /** The test's short name: {@code SimpleClass.method}. */
+    static String name(TestResult result) {
+        String type = result.testClass();
+        return type.substring(type.lastIndexOf('.') + 1) + "." + result.testMethod();
+    }
+
+    /** The unit of a metric, empty when it has none or is not declared. */
+    static String unit(TestResult result, String metric) {
+        for (TestResult.MetricParameters parameters : result.parameters().metrics()) {
+            if (parameters.name().equals(metric)) {
+                return parameters.unit();
+            }
+        }
+        return "";
+    }
+
+    /** The metric's declared bounds, or null. */
+    static List<Double> bounds(TestResult result, String metric) {
+        for (TestResult.MetricParameters parameters : result.parameters().metrics()) {
+            if (parameters.name().equals(metric)) {
+                return parameters.bounds();
+            }
+        }
+        return null;
+    }
+
+    static String value(TestResult result, String metric, Double value) {
+        return value == null ? "n/a" : Format.withUnit(value, unit(result, metric));
+    }
+
+    /** {@code "delay P75"}. */
+    static String kpiLabel(TestResult.KpiParameters kpi) {
+        return kpi.metric() + " P" + Format.number(kpi.percentile());
+    }
+
+    /** {@code "≤ 60 ms"}, {@code "≥ 19 Mbit/s"}, {@code "in [1, 2] ms"}, {@code "none"}. */
+    static String threshold(TestResult result, String metric, Double atLeast, Double atMost) {
+        String unit = unit(result, metric);
+        if (atLeast != null && atMost != null) {
+            return "in [" + Format.number(atLeast) + ", " + Format.withUnit(atMost, unit) + "]";
+        }
+        if (atMost != null) {
+            return "≤ " + Format.withUnit(atMost, unit);
+        }
+        if (atLeast != null) {
+            return "≥ " + Format.withUnit(atLeast, unit);
+        }
+        return "none";
+    }
+
+    /** The KPI values of every series, in series order (null where undefined). */
+    static List<TestResult.Kpi> seriesKpis(TestResult result, int index) {
+        List<TestResult.Kpi> kpis = new ArrayList<>();
+        for (TestResult.Series series : result.series()) {
+            kpis.add(index < series.kpis().size() ? series.kpis().get(index) : null);
+        }
+        return kpis;
+    }
+
+    /**
+     * The deciding KPI over the series: the first undefined or failing one, else the one closest to
+     * its threshold (the largest upper bound, the smallest lower bound).
+     */
+    static TestResult.Kpi deciding(TestResult result, int index) {
+        TestResult.Kpi worst = null;
+        for (TestResult.Kpi kpi : seriesKpis(result, index)) {
+            if (kpi == null) {
+                continue;
+            }
+            if (!kpi.passed()) {
+                return kpi;
+            }
+            boolean upper = upper(kpi.side());
+            if (worst == null || (upper ? kpi.value() > worst.value() : kpi.value() < worst.value())) {
+                worst = kpi;
+            }
+        }
+        return worst;
+    }
+
+    /** {@code "ok"}, {@code "FAILED"} or {@code "undefined"}. */
+    static String outcome(boolean defined, boolean passed) {
+        return passed ? "ok" : defined ? "FAILED" : "undefined";
+    }
+
+    /** The score's threshold: {@code "≤ 2500 ms"}, {@code "≤ 5 % relative"}, both, or {@code "none"}. */
+    static String scoreThreshold(TestResult result, TestResult.Score score, TestResult.ScoreParameters parameters) {
+        List<String> parts = new ArrayList<>();
+        if (parameters != null && parameters.atMost() != null) {
+            parts.add("≤ " + Format.withUnit(parameters.atMost(), unit(result, score.metric())));
+        }
+        if (parameters != null && parameters.relativeAtMost() != null) {
+            parts.add("≤ " + Format.percent(parameters.relativeAtMost()) + " relative");
+        }
+        return parts.isEmpty() ? "none" : String.join(", ", parts);
+    }
+
+    /** The parameters of the i-th score (declaration order), or null. */
+    static TestResult.ScoreParameters scoreParameters(TestResult result, int index) {
+        List<TestResult.ScoreParameters> all = result.parameters().variabilityScores();
+        return index < all.size() ? all.get(index) : null;
+    }
+}

@@ -1,0 +1,165 @@
+package org.triscale.junit.internal.report;
+
+import org.junit.platform.engine.ConfigurationParameters;
+import org.junit.platform.engine.reporting.ReportEntry;
+import org.junit.platform.launcher.TestExecutionListener;
+import org.junit.platform.launcher.TestIdentifier;
+import org.junit.platform.launcher.TestPlan;
+import org.triscale.junit.internal.output.AtomicFiles;
+import org.triscale.junit.internal.output.JsonResults;
+import org.triscale.junit.internal.output.TestResult;
+import org.triscale.junit.internal.setup.ProjectPaths;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * At the end of a launch, for the TriScale tests judged in it: prints one line per test with its
+ * key numbers, writes the Markdown summary ({@code <triscale.output.dir>/summary.md}, appended to
+ * {@code $GITHUB_STEP_SUMMARY} when set) and the HTML report ({@code triscale.report.dir}, default
+ * {@code target/triscale/report}). Prints and writes nothing when no TriScale test was judged.
+ *
+ * <p>Registered with the JUnit Platform launcher through {@code META-INF/services}, so a project
+ * that depends on {@code triscale-junit} gets it without configuration. It learns which tests were
+ * judged from the {@code triscale.result} report entries their verdicts publish. Configuration
+ * parameters: {@code triscale.summary.enabled} (console lines and Markdown, default true),
+ * {@code triscale.report.enabled} (default true), {@code triscale.report.dir}. A problem writing
+ * them is printed, never thrown: the tests' verdicts do not depend on it.
+ */
+public final class TriscaleLaunchListener implements TestExecutionListener {
+    /** Whether to print the launch summary and write the Markdown summary. */
+    public static final String SUMMARY_ENABLED = "triscale.summary.enabled";
+    /** Whether to write the HTML report. */
+    public static final String REPORT_ENABLED = "triscale.report.enabled";
+    /** Folder of the HTML report. */
+    public static final String REPORT_DIR = "triscale.report.dir";
+    /** Default folder of the HTML report, relative to the module. */
+    static final String DEFAULT_REPORT_DIR = "target/triscale/report";
+    /** The report entry a verdict publishes with its result file. */
+    public static final String RESULT_ENTRY = "triscale.result";
+
+    private final Set<Path> results = new LinkedHashSet<>();
+
+    /** Creates the listener; the launcher does, through service loading. */
+    public TriscaleLaunchListener() {
+    }
+
+    @Override
+    public void testPlanExecutionStarted(TestPlan testPlan) {
+        synchronized (results) {
+            results.clear();
+        }
+    }
+
+    @Override
+    public void reportingEntryPublished(TestIdentifier testIdentifier, ReportEntry entry) {
+        String file = entry.getKeyValuePairs().get(RESULT_ENTRY);
+        if (file != null) {
+            synchronized (results) {
+                results.add(Paths.get(file));
+            }
+        }
+    }
+
+    @Override
+    public void testPlanExecutionFinished(TestPlan testPlan) {
+        List<Path> files;
+        synchronized (results) {
+            files = new ArrayList<>(results);
+        }
+        if (files.isEmpty()) {
+            return;
+        }
+        ConfigurationParameters parameters = testPlan.getConfigurationParameters();
+        boolean summary = flag(parameters, SUMMARY_ENABLED);
+        boolean report = flag(parameters, REPORT_ENABLED);
+        if (!summary && !report) {
+            return;
+        }
+        StringBuilder out = new StringBuilder();
+        List<TestResult> read = new ArrayList<>();
+        for (Path file : files) {
+            try {
+                read.add(JsonResults.read(file));
+            } catch (IOException | RuntimeException e) {
+                out.append("TriScale: could not read ").append(file).append(": ").append(e.getMessage()).append('\n');
+            }
+        }
+        Path index = null;
+        if (report) {
+            Path folder = folder(parameters, REPORT_DIR, DEFAULT_REPORT_DIR);
+            try {
+                index = HtmlReport.write(read, folder);
+            } catch (IOException | RuntimeException e) {
+                out.append("TriScale: the HTML report could not be written to ").append(folder).append(" (")
+                        .append(e.getMessage()).append("); make the folder writable or set ").append(REPORT_DIR)
+                        .append('\n');
+            }
+        }
+        if (summary) {
+            Path folder = files.get(0).toAbsolutePath().getParent();
+            out.append(LaunchSummary.lines(read, folder, index));
+            String markdown = LaunchSummary.markdown(read, index);
+            writeMarkdown(folder.resolve("summary.md"), markdown, out);
+            String step = System.getenv("GITHUB_STEP_SUMMARY");
+            if (step != null && !step.isBlank()) {
+                appendMarkdown(Paths.get(step), markdown, out);
+            }
+        }
+        System.out.print(out);
+        System.out.flush();
+    }
+
+    private static void writeMarkdown(Path file, String markdown, StringBuilder out) {
+        try {
+            AtomicFiles.write(file, temp -> Files.writeString(temp, markdown, StandardCharsets.UTF_8));
+            out.append("TriScale summary: ").append(file).append('\n');
+        } catch (IOException | RuntimeException e) {
+            out.append("TriScale: could not write ").append(file).append(": ").append(e.getMessage()).append('\n');
+        }
+    }
+
+    private static void appendMarkdown(Path file, String markdown, StringBuilder out) {
+        try {
+            // The job summary is shared by every step: append, never replace.
+            Files.writeString(file, markdown, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
+                    StandardOpenOption.APPEND);
+        } catch (IOException | RuntimeException e) {
+            out.append("TriScale: could not append to $GITHUB_STEP_SUMMARY (").append(file).append("): ")
+                    .append(e.getMessage()).append('\n');
+        }
+    }
+
+    private static boolean flag(ConfigurationParameters parameters, String key) {
+        String text = parameters.get(key).map(String::trim).orElse("true");
+        if (!"true".equalsIgnoreCase(text) && !"false".equalsIgnoreCase(text)) {
+            System.out.println("TriScale: configuration parameter " + key + " = '" + text
+                    + "' is not valid; use true or false (taken as true)");
+            return true;
+        }
+        return Boolean.parseBoolean(text.toLowerCase(Locale.ROOT));
+    }
+
+    /** A folder parameter, resolved like the extension's: relative to the module's folder. */
+    private static Path folder(ConfigurationParameters parameters, String key, String fallback) {
+        String text = parameters.get(key).map(String::trim).filter(value -> !value.isEmpty()).orElse(fallback);
+        try {
+            Path path = Paths.get(text);
+            return path.isAbsolute() ? path.normalize() : ProjectPaths.baseDir().resolve(path).normalize();
+        } catch (InvalidPathException e) {
+            System.out.println("TriScale: configuration parameter " + key + " = '" + text + "' is not a folder ("
+                    + e.getReason() + "); the report goes to " + fallback);
+            return ProjectPaths.baseDir().resolve(fallback).normalize();
+        }
+    }
+}

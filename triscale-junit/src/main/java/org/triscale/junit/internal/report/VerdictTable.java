@@ -1,0 +1,131 @@
+package org.triscale.junit.internal.report;
+
+import org.triscale.junit.internal.output.Format;
+import org.triscale.junit.internal.output.TestResult;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The verdict's numbers as a compact aligned table, passing or failing: per KPI the deciding
+ * bound over the series with its unit, the threshold, the confidence and the runs it covers; per
+ * variability score its value, interval and threshold; the gate's outcomes; the warnings; and
+ * where the result file is. Printed by the verdict and by {@code triscale show}.
+ */
+public final class VerdictTable {
+    private VerdictTable() {
+    }
+
+    /**
+     * Renders the table.
+     *
+     * @param result the result
+     * @param json   the result file, or null when it was not written
+     * @return the lines, without a trailing newline
+     */
+    public static String render(TestResult result, Path json) {
+        TestResult.Parameters parameters = result.parameters();
+        StringBuilder text = new StringBuilder("TriScale verdict of ").append(ResultFacts.name(result)).append(": ")
+                .append(result.verdict().status()).append(" (").append(parameters.series().count())
+                .append(" series × ").append(parameters.runs().count()).append(" runs, mode ")
+                .append(parameters.mode()).append(')');
+        String table = table(result);
+        if (!table.isEmpty()) {
+            text.append('\n').append(table);
+        }
+        TestResult.Verdict verdict = result.verdict();
+        if (verdict.failedRuns() > 0 || verdict.excludedRuns() > 0) {
+            text.append("\n  runs: ").append(verdict.runs()).append(", failed ").append(verdict.failedRuns())
+                    .append(", excluded ").append(verdict.excludedRuns());
+        }
+        for (String warning : verdict.warnings()) {
+            text.append("\n  warning: ").append(warning);
+        }
+        if (json != null) {
+            text.append("\n  results: ").append(json);
+        }
+        return text.toString();
+    }
+
+    /**
+     * The table alone: one row per KPI, variability score and gated metric, indented; empty when
+     * the test has none.
+     *
+     * @param result the result
+     * @return the rows, without a trailing newline
+     */
+    public static String table(TestResult result) {
+        List<String[]> rows = rows(result);
+        if (rows.size() == 1) {
+            return "";
+        }
+        Table table = new Table(rows.get(0));
+        rows.subList(1, rows.size()).forEach(table::row);
+        return table.render("  ");
+    }
+
+    /** The header and one row per KPI, variability score and gated metric. */
+    static List<String[]> rows(TestResult result) {
+        TestResult.Parameters parameters = result.parameters();
+        List<String[]> table = new ArrayList<>();
+        table.add(new String[] {"", "value", "threshold", "confidence", "covers", "series values", ""});
+        for (int i = 0; i < parameters.kpis().size(); i++) {
+            TestResult.KpiParameters kpi = parameters.kpis().get(i);
+            TestResult.Kpi deciding = ResultFacts.deciding(result, i);
+            List<TestResult.Kpi> series = ResultFacts.seriesKpis(result, i);
+            boolean passed = true;
+            boolean defined = true;
+            List<String> values = new ArrayList<>();
+            int runs = 0;
+            for (TestResult.Kpi one : series) {
+                passed &= one != null && one.passed();
+                defined &= one != null && one.defined();
+                values.add(one == null || one.value() == null ? "n/a" : Format.number(one.value()));
+                runs += one == null ? 0 : one.values();
+            }
+            String side = ResultFacts.upper(kpi.side()) ? " upper" : " lower";
+            table.add(new String[] {"KPI " + ResultFacts.kpiLabel(kpi) + side,
+                    deciding == null ? "n/a" : ResultFacts.value(result, kpi.metric(), deciding.value()),
+                    ResultFacts.threshold(result, kpi.metric(), kpi.atLeast(), kpi.atMost()),
+                    Format.number(kpi.confidence()) + " %", runs + " runs", String.join(" ", values),
+                    ResultFacts.outcome(defined, passed)});
+        }
+        for (int i = 0; i < result.variabilityScores().size(); i++) {
+            TestResult.Score score = result.variabilityScores().get(i);
+            table.add(new String[] {"score " + score.metric() + " P" + Format.number(score.kpiPercentile()) + " KPIs",
+                    ResultFacts.value(result, score.metric(), score.score())
+                            + (score.relativeScore() == null ? "" : " (" + Format.percent(score.relativeScore()) + ")"),
+                    ResultFacts.scoreThreshold(result, score, ResultFacts.scoreParameters(result, i)),
+                    Format.number(score.confidence()) + " %", score.seriesKpis().size() + " series",
+                    score.lowerValue() == null ? "n/a" : "[" + Format.number(score.lowerValue()) + ", "
+                            + Format.number(score.upperValue()) + "]",
+                    ResultFacts.outcome(score.defined(), score.passed())});
+        }
+        if (result.baseline() != null) {
+            for (TestResult.GateMetric gate : result.baseline().metrics()) {
+                table.add(new String[] {"gate " + gate.metric(), gate.change() == null ? "n/a"
+                                : signed(ResultFacts.value(result, gate.metric(), gate.change()), gate.change())
+                                + (gate.relativeChange() == null ? ""
+                                : " (" + Format.signedPercent(gate.relativeChange()) + ")"),
+                        "α = " + Format.number(gate.alpha()), "", compared(gate),
+                        ResultFacts.value(result, gate.metric(), gate.oldKpi()) + " → "
+                                + ResultFacts.value(result, gate.metric(), gate.newKpi()),
+                        gate.outcome().toLowerCase(java.util.Locale.ROOT)});
+            }
+        }
+        return table;
+    }
+
+    /** {@code "50 pairs"} (paired design) or {@code "5 vs 5 series"}. */
+    static String compared(TestResult.GateMetric gate) {
+        if (gate.gate() != null && "PAIRED".equals(gate.gate().design())) {
+            return gate.newCount() + " pairs";
+        }
+        return gate.newCount() + " vs " + gate.baselineCount() + " " + gate.compared().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    private static String signed(String text, double value) {
+        return value > 0 ? "+" + text : text;
+    }
+}

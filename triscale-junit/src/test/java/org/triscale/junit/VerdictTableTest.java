@@ -1,0 +1,50 @@
+package org.triscale.junit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.triscale.junit.internal.output.JsonResults;
+import org.triscale.junit.internal.output.TestResult;
+import org.triscale.junit.internal.report.VerdictTable;
+
+import java.io.IOException;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The verdict's table of numbers, on passing and failing verdicts. */
+class VerdictTableTest {
+    @TempDir
+    Path folder;
+
+    @Test
+    void failingVerdictCarriesTheNumbers() throws IOException {
+        Kit kit = Kit.in(folder);
+        String message = kit.run(ResultsTest.Fixture.class).allEvents().failed().stream()
+                .map(event -> event.getPayload(org.junit.platform.engine.TestExecutionResult.class).orElseThrow()
+                        .getThrowable().orElseThrow().getMessage())
+                .filter(text -> text.startsWith("TriScale verdict")).findFirst().orElseThrow();
+        assertThat(message).contains("\nNumbers:\n").containsPattern(
+                "KPI delay P75 upper +15 ms +≤ 14.5 ms +75 % +10 runs +15 14 +FAILED");
+
+        Path json = kit.json(ResultsTest.Fixture.class, "cca");
+        TestResult result = JsonResults.read(json);
+        String table = VerdictTable.render(result, json);
+        assertThat(table.lines()).first().asString()
+                .isEqualTo("TriScale verdict of ResultsTest$Fixture.cca: FAILED (2 series × 5 runs, mode SOUND)");
+        assertThat(table).containsPattern("score delay P75 KPIs +1 ms \\(6.897 %\\) +≤ 10 ms +50 % +2 series"
+                + " +\\[14, 15\\] +ok").endsWith("results: " + json);
+        // The columns are aligned: "value" starts where the KPI row's value starts.
+        String[] lines = table.split("\n");
+        assertThat(lines[2].indexOf("15 ms")).isEqualTo(lines[1].indexOf("value"));
+    }
+
+    @Test
+    void passingVerdictPrintsTheNumbers() throws IOException {
+        Kit kit = Kit.in(folder);
+        kit.run(ResultsTest.PassingFixture.class);
+        TestResult result = JsonResults.read(kit.json(ResultsTest.PassingFixture.class, "cca"));
+        assertThat(VerdictTable.render(result, null)).contains(": PASSED (")
+                .containsPattern("KPI delay P75 upper +\\d+")
+                .contains("≤ 100").endsWith("ok");
+    }
+}
