@@ -77,6 +77,19 @@ public final class TriscaleConstants {
     /** Folder of the history files (any path, e.g. a CI cache); default {@code target/triscale/history}. */
     public static final String HISTORY_DIR = "triscale.history.dir";
 
+    /**
+     * Whether the launch prints one summary line per TriScale test and writes
+     * {@code target/triscale/summary.md} (also appended to {@code $GITHUB_STEP_SUMMARY} when set);
+     * default {@code true}.
+     */
+    public static final String SUMMARY_ENABLED = "triscale.summary.enabled";
+
+    /** Whether the launch writes the offline HTML report; default {@code true}. */
+    public static final String REPORT_ENABLED = "triscale.report.enabled";
+
+    /** Folder of the HTML report; default {@code target/triscale/report}. */
+    public static final String REPORT_DIR = "triscale.report.dir";
+
     private TriscaleConstants() {
     }
 }

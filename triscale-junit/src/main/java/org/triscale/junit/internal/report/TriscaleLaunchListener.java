@@ -1,5 +1,6 @@
 package org.triscale.junit.internal.report;
 
+import org.triscale.junit.TriscaleConstants;
 import org.junit.platform.engine.ConfigurationParameters;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.launcher.TestExecutionListener;
@@ -37,12 +38,9 @@ import java.util.Set;
  * them is printed, never thrown: the tests' verdicts do not depend on it.
  */
 public final class TriscaleLaunchListener implements TestExecutionListener {
-    /** Whether to print the launch summary and write the Markdown summary. */
-    public static final String SUMMARY_ENABLED = "triscale.summary.enabled";
-    /** Whether to write the HTML report. */
-    public static final String REPORT_ENABLED = "triscale.report.enabled";
-    /** Folder of the HTML report. */
-    public static final String REPORT_DIR = "triscale.report.dir";
+    private static final String SUMMARY_ENABLED = TriscaleConstants.SUMMARY_ENABLED;
+    private static final String REPORT_ENABLED = TriscaleConstants.REPORT_ENABLED;
+    private static final String REPORT_DIR = TriscaleConstants.REPORT_DIR;
     /** Default folder of the HTML report, relative to the module. */
     static final String DEFAULT_REPORT_DIR = "target/triscale/report";
     /** The report entry a verdict publishes with its result file. */
