@@ -8,14 +8,10 @@ package org.triscale.emulator.cca;
  * {@code cwnd ← cwnd (1 − alpha/2)}, at most once per window. Losses halve the window.
  */
 public final class Dctcp implements CongestionControl {
-    private final double g;
+    private final MarkedFraction markedFraction;
 
     private double cwnd;
     private double ssthresh = Double.POSITIVE_INFINITY;
-    private double alpha = 1;
-    private long observed;
-    private long marked;
-    private long windowEnd;
     private long cwrEnd = -1;
 
     /** DCTCP with g = 1/16 and the initial alpha of 1 (Linux's default). */
@@ -30,10 +26,7 @@ public final class Dctcp implements CongestionControl {
      * @throws IllegalArgumentException if {@code g} is outside (0, 1]
      */
     public Dctcp(double g) {
-        if (!(g > 0 && g <= 1)) {
-            throw new IllegalArgumentException("dctcp g must be in (0, 1], got " + g);
-        }
-        this.g = g;
+        this.markedFraction = new MarkedFraction(g);
     }
 
     @Override
@@ -43,23 +36,13 @@ public final class Dctcp implements CongestionControl {
 
     @Override
     public void onAck(Connection c) {
-        int delivered = c.deliveredPackets();
-        observed += delivered;
-        if (c.ecnEcho()) {
-            marked += delivered;
-        }
-        if (c.sndUna() >= windowEnd && observed > 0) {
-            alpha = (1 - g) * alpha + g * marked / (double) observed;
-            observed = 0;
-            marked = 0;
-            windowEnd = c.sndNxt();
-        }
+        markedFraction.onAck(c);
         boolean inCwr = c.sndUna() < cwrEnd;
         if (c.inRecovery()) {
             return;
         }
         if (c.ecnEcho() && !inCwr) {
-            cwnd = Math.max(cwnd * (1 - alpha / 2), 2);
+            cwnd = Math.max(cwnd * (1 - markedFraction.alpha() / 2), 2);
             ssthresh = cwnd;
             cwrEnd = c.sndNxt();
             return;
@@ -97,6 +80,6 @@ public final class Dctcp implements CongestionControl {
      * @return alpha in [0, 1]
      */
     public double alpha() {
-        return alpha;
+        return markedFraction.alpha();
     }
 }

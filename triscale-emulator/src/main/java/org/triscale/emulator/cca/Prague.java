@@ -23,10 +23,7 @@ public final class Prague implements CongestionControl {
     private final EcnResponse ecnResponse = new EcnResponse();
     private double cwnd;
     private double ssthresh = Double.POSITIVE_INFINITY;
-    private double alpha = 1;
-    private long observed;
-    private long marked;
-    private long windowEnd;
+    private final MarkedFraction markedFraction = new MarkedFraction(G);
     private double pacingRate;
 
     /** Prague with RTT independence (the reference implementation's default). */
@@ -50,19 +47,9 @@ public final class Prague implements CongestionControl {
 
     @Override
     public void onAck(Connection c) {
-        int delivered = c.deliveredPackets();
-        observed += delivered;
-        if (c.ecnEcho()) {
-            marked += delivered;
-        }
-        if (c.sndUna() >= windowEnd && observed > 0) {
-            alpha = (1 - G) * alpha + G * marked / (double) observed;
-            observed = 0;
-            marked = 0;
-            windowEnd = c.sndNxt();
-        }
+        markedFraction.onAck(c);
         if (ecnResponse.reduceNow(c)) {
-            cwnd = Math.max(cwnd * (1 - alpha / 2), 2);
+            cwnd = Math.max(cwnd * (1 - markedFraction.alpha() / 2), 2);
             ssthresh = cwnd;
         } else if (!c.inRecovery() && !ecnResponse.inCwr(c) && c.ackedPackets() > 0) {
             int acked = c.ackedPackets();
@@ -123,6 +110,6 @@ public final class Prague implements CongestionControl {
      * @return alpha in [0, 1]
      */
     public double alpha() {
-        return alpha;
+        return markedFraction.alpha();
     }
 }
