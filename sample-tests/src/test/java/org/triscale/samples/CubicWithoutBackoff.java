@@ -2,8 +2,8 @@ package org.triscale.samples;
 
 import org.triscale.emulator.cca.Cca;
 import org.triscale.emulator.cca.Connection;
-import org.triscale.emulator.cca.CongestionControl;
 import org.triscale.emulator.cca.Cubic;
+import org.triscale.emulator.cca.ForwardingCongestionControl;
 
 /**
  * A deliberately broken CUBIC, the kind of regression the suite must catch: its loss handler
@@ -14,39 +14,16 @@ import org.triscale.emulator.cca.Cubic;
  * caps both), but it keeps the buffer overflowing: 10–50 % of its packets are lost instead of
  * CUBIC's 1–2 %.
  */
-final class CubicWithoutBackoff implements CongestionControl {
+final class CubicWithoutBackoff extends ForwardingCongestionControl {
     /** Plugged into the emulator like any algorithm, under its own name. */
     static final Cca CCA = Cca.of("CUBIC-without-backoff", CubicWithoutBackoff::new);
 
-    private final Cubic cubic = new Cubic();
-
-    @Override
-    public void init(Connection c) {
-        cubic.init(c);
-    }
-
-    @Override
-    public void onAck(Connection c) {
-        cubic.onAck(c);
+    CubicWithoutBackoff() {
+        super(new Cubic());
     }
 
     @Override
     public void onEnterRecovery(Connection c) {
-        // The bug: the window should shrink by beta here (cubic.onEnterRecovery(c)).
-    }
-
-    @Override
-    public void onExitRecovery(Connection c) {
-        cubic.onExitRecovery(c);
-    }
-
-    @Override
-    public void onRto(Connection c) {
-        cubic.onRto(c);
-    }
-
-    @Override
-    public double cwnd() {
-        return cubic.cwnd();
+        // The bug: the window should shrink by beta here (super.onEnterRecovery(c)).
     }
 }

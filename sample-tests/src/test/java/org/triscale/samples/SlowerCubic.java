@@ -1,9 +1,8 @@
 package org.triscale.samples;
 
 import org.triscale.emulator.cca.Cca;
-import org.triscale.emulator.cca.Connection;
-import org.triscale.emulator.cca.CongestionControl;
 import org.triscale.emulator.cca.Cubic;
+import org.triscale.emulator.cca.ForwardingCongestionControl;
 
 /**
  * A CUBIC about 5 % slower, the kind of small regression the paired regression gate must catch:
@@ -16,44 +15,16 @@ import org.triscale.emulator.cca.Cubic;
  * other bursts), and the median of the series KPIs even goes down 4.5 %: only the run-by-run
  * comparison sees the regression.
  */
-final class SlowerCubic implements CongestionControl {
+final class SlowerCubic extends ForwardingCongestionControl {
     /** Plugged into the emulator like any algorithm, under its own name. */
     static final Cca CCA = Cca.of("CUBIC-0.75-window", SlowerCubic::new);
 
-    private final Cubic cubic = new Cubic();
-
-    @Override
-    public void init(Connection c) {
-        cubic.init(c);
-    }
-
-    @Override
-    public void onAck(Connection c) {
-        cubic.onAck(c);
-    }
-
-    @Override
-    public void onEnterRecovery(Connection c) {
-        cubic.onEnterRecovery(c);
-    }
-
-    @Override
-    public void onExitRecovery(Connection c) {
-        cubic.onExitRecovery(c);
-    }
-
-    @Override
-    public void onRto(Connection c) {
-        cubic.onRto(c);
-    }
-
-    @Override
-    public boolean ecnCapable() {
-        return cubic.ecnCapable();
+    SlowerCubic() {
+        super(new Cubic());
     }
 
     @Override
     public double cwnd() {
-        return Math.max(1, 0.75 * cubic.cwnd());
+        return Math.max(1, 0.75 * super.cwnd());
     }
 }

@@ -10,7 +10,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.triscale.emulator.cca.Bbr;
 import org.triscale.emulator.cca.Cca;
-import org.triscale.emulator.cca.CongestionControl;
+import org.triscale.emulator.cca.ForwardingCongestionControl;
 import org.triscale.emulator.cca.Connection;
 
 /** BBR v1's model and state machine, observed through a recording wrapper. */
@@ -20,13 +20,17 @@ class BbrStateMachineTest {
     }
 
     /** Delegates to a {@link Bbr} and records its state after every ACK. */
-    static final class Recording implements CongestionControl {
-        final Bbr bbr = new Bbr();
+    static final class Recording extends ForwardingCongestionControl {
+        final Bbr bbr;
         final List<Snapshot> log = new ArrayList<>();
 
-        @Override
-        public void init(Connection c) {
-            bbr.init(c);
+        Recording() {
+            this(new Bbr());
+        }
+
+        private Recording(Bbr bbr) {
+            super(bbr);
+            this.bbr = bbr;
         }
 
         @Override
@@ -34,36 +38,6 @@ class BbrStateMachineTest {
             bbr.onAck(c);
             log.add(new Snapshot(c.now() / 1e9, bbr.state(), bbr.cwnd(), bbr.pacingRate(), bbr.bottleneckBandwidth(),
                     bbr.roundTripPropagationNanos()));
-        }
-
-        @Override
-        public void onEnterRecovery(Connection c) {
-            bbr.onEnterRecovery(c);
-        }
-
-        @Override
-        public void onExitRecovery(Connection c) {
-            bbr.onExitRecovery(c);
-        }
-
-        @Override
-        public void onRto(Connection c) {
-            bbr.onRto(c);
-        }
-
-        @Override
-        public double cwnd() {
-            return bbr.cwnd();
-        }
-
-        @Override
-        public double pacingRate() {
-            return bbr.pacingRate();
-        }
-
-        @Override
-        public boolean ownsRecoveryWindow() {
-            return bbr.ownsRecoveryWindow();
         }
     }
 

@@ -56,8 +56,15 @@ public final class RegressionGate {
         return new GateResult(change, settings.unit(), kpiChange(baseline, candidate, settings));
     }
 
-    /** The observations of the unpaired design: series medians or all valid runs. */
-    static double[] observations(double[][] sequel, ComparisonUnit unit) {
+    /**
+     * The observations of the unpaired design: the median of each series' valid runs, or all valid
+     * runs; series without a valid run and invalid (NaN) runs are left out.
+     *
+     * @param sequel run metrics, one array per series; NaN marks an invalid run
+     * @param unit   what one observation is
+     * @return the observations
+     */
+    public static double[] observations(double[][] sequel, ComparisonUnit unit) {
         double[] out = new double[unit == ComparisonUnit.SERIES ? sequel.length : count(sequel)];
         int k = 0;
         for (double[] series : sequel) {

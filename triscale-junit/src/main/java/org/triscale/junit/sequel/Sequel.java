@@ -7,11 +7,12 @@ import org.triscale.engine.analysis.Kpis;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.analysis.VariabilityResult;
 import org.triscale.engine.analysis.VariabilityScores;
+import org.triscale.engine.baseline.ComparisonUnit;
+import org.triscale.engine.baseline.RegressionGate;
 import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.comparison.ComparisonSettings;
 import org.triscale.engine.comparison.SequelChange;
 import org.triscale.engine.comparison.SequelComparison;
-import org.triscale.engine.numeric.NanFree;
 import org.triscale.junit.internal.lifecycle.Seeds;
 
 import java.util.ArrayList;
@@ -326,10 +327,12 @@ public final class Sequel {
         if (sameSeedsAs(reference)) {
             return SequelComparison.paired(ref, candidate, settings);
         }
-        if (seriesCount() == 1 || reference.seriesCount() == 1) {
-            return SequelComparison.unpaired(flat(ref), flat(candidate), settings);
+        if (comparesRunsWith(reference)) {
+            return SequelComparison.unpaired(RegressionGate.observations(ref, ComparisonUnit.RUNS),
+                    RegressionGate.observations(candidate, ComparisonUnit.RUNS), settings);
         }
-        return SequelComparison.unpaired(seriesMedians(ref), seriesMedians(candidate), settings);
+        return SequelComparison.unpaired(RegressionGate.observations(ref, ComparisonUnit.SERIES),
+                RegressionGate.observations(candidate, ComparisonUnit.SERIES), settings);
     }
 
     /** Whether {@link #compare} with this reference compares runs (not series medians) when unpaired. */
@@ -349,22 +352,6 @@ public final class Sequel {
                     + metrics());
         }
         return values;
-    }
-
-    private static double[] flat(double[][] values) {
-        return Arrays.stream(values).flatMapToDouble(Arrays::stream).toArray();
-    }
-
-    /** The median of each series' valid runs; NaN for a series without any. */
-    private static double[] seriesMedians(double[][] values) {
-        double[] medians = new double[values.length];
-        for (int s = 0; s < values.length; s++) {
-            double[] kept = NanFree.of(values[s]);
-            Arrays.sort(kept);
-            int n = kept.length;
-            medians[s] = n == 0 ? Double.NaN : n % 2 == 1 ? kept[n / 2] : (kept[n / 2 - 1] + kept[n / 2]) / 2;
-        }
-        return medians;
     }
 
     private static void checkName(String name) {
