@@ -80,8 +80,12 @@ public final class VariabilityScores {
      * {@code (upper − lower) / ((lower + upper)/2)}, computed on the halved bounds where the sum or
      * the difference overflows (bounds beyond ±MAX/2): halving is exact, so the result is the
      * same quotient instead of 0 (an overflowed midpoint) or an infinity.
+     *
+     * @param lower the lower bound value
+     * @param upper the upper bound value
+     * @return the relative score; NaN when a bound is NaN
      */
-    static double relative(double lower, double upper) {
+    public static double relative(double lower, double upper) {
         double score = upper - lower;
         double sum = lower + upper;
         if (Double.isFinite(score) && Double.isFinite(sum)) {

@@ -1,6 +1,7 @@
 package org.triscale.engine.baseline;
 
 import org.triscale.engine.Arguments;
+import org.triscale.engine.analysis.VariabilityScores;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.bounds.OrderStatisticInterval;
@@ -108,7 +109,7 @@ public final class RegressionGate {
             }
         }
         double score = upper - lower;
-        return new SequelKpis(kpis, median, lower, upper, score, score / ((lower + upper) / 2));
+        return new SequelKpis(kpis, median, lower, upper, score, VariabilityScores.relative(lower, upper));
     }
 
     private static KpiChange kpiChange(double[][] baseline, double[][] candidate, GateSettings settings) {
