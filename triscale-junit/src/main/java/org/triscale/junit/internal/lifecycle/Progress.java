@@ -37,7 +37,7 @@ public final class Progress {
         }
         long elapsed = state.elapsedNanos();
         int done = state.finishedRuns();
-        int left = setup.totalRuns() - done;
+        int left = state.plannedRuns() - done;
         line.append(" · elapsed ").append(Format.duration(elapsed));
         if (left > 0 && done > 0) {
             line.append(" · ETA ").append(Format.duration(elapsed / done * left));
