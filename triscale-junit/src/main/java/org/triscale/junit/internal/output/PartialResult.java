@@ -9,7 +9,7 @@ import java.util.List;
  * The partial result of one shard of a test method ({@code triscale.shard = k/K}): the runs of the
  * shard's series and everything the merge needs to judge them with the other shards' runs. It is
  * not a verdict: it holds no KPI, score or gate outcome. Documented in
- * {@code docs/results-format.md}.
+ * {@code docs/ci.md}.
  *
  * @param partialSchemaVersion version of this format, {@link #SCHEMA_VERSION}; a full result's
  *                             {@code schemaVersion} is absent on purpose, so that no reader of
