@@ -33,7 +33,10 @@ class ShardTest {
     @Test
     void shardsMergeIntoTheUnshardedVerdictDoubleForDouble() throws IOException {
         Kit whole = Kit.in(folder.resolve("whole"));
-        whole.run(Fixture.class).testEvents().assertStatistics(stats -> stats.succeeded(5 * 5 + 1));
+        // A baseline, then the unsharded sequel compared with it (paired: the same seeds).
+        whole.with("triscale.baseline.update", "true").run(Fixture.class);
+        whole.with("triscale.baseline.update", "false").run(Fixture.class).testEvents()
+                .assertStatistics(stats -> stats.succeeded(5 * 5 + 1));
         Kit sharded = Kit.in(folder.resolve("sharded"));
         EngineExecutionResults first = sharded.with("triscale.shard", "1/2").run(Fixture.class);
         // Series 1, 3 and 5, no verdict invocation: the method shows its runs only.
@@ -77,7 +80,10 @@ class ShardTest {
         assertThat(withoutDurations(actual.get("runs"))).isEqualTo(withoutDurations(expected.get("runs")));
         assertThat(actual.get("parameters")).isEqualTo(expected.get("parameters"));
         assertThat(actual.at("/verdict/warnings")).isEqualTo(expected.at("/verdict/warnings"));
+        assertThat(actual.at("/baseline/metrics/0/outcome").asText()).isEqualTo("UNCHANGED");
+        assertThat(actual.at("/baseline/metrics/0/gate/design").asText()).isEqualTo("PAIRED");
         assertThat(actual.at("/baseline/metrics")).isEqualTo(expected.at("/baseline/metrics"));
+        assertThat(actual.at("/baseline/source")).isEqualTo(expected.at("/baseline/source"));
         assertThat(out.resolve("surefire-reports").resolve("TEST-" + NAME + ".series-5.xml")).exists();
         // The merge appends the merged sequel to its own history, like an unsharded verdict.
         assertThat(folder.resolve("merged-history").resolve(NAME + ".jsonl")).exists();
@@ -102,6 +108,19 @@ class ShardTest {
         ShardMerge.merge(List.of(partials), options(sharded, out, 0));
         assertThat(JSON.readTree(out.resolve(NAME + ".json").toFile()).get("series"))
                 .isEqualTo(JSON.readTree(whole.json(Fixture.class, "cca").toFile()).get("series"));
+    }
+
+    @Test
+    void aSequelWhoseRunsAllSkippedThemselvesHasASkippedVerdict() throws IOException {
+        Kit kit = Kit.in(folder);
+        for (String shard : new String[] {"1/2", "2/2"}) {
+            kit.with("triscale.shard", shard).run(Skipping.class).testEvents()
+                    .assertStatistics(stats -> stats.aborted(5).failed(0));
+        }
+        List<ShardMerge.Merged> merged = ShardMerge.merge(List.of(kit.outputDir().resolve("partial")),
+                options(kit, folder.resolve("o"), 0));
+        assertThat(merged.get(0).conclusion()).isNull();
+        assertThat(folder.resolve("o")).doesNotExist();
     }
 
     @ParameterizedTest
@@ -256,6 +275,17 @@ class ShardTest {
     private static List<String> names(Path folder) throws IOException {
         try (Stream<Path> files = Files.list(folder)) {
             return files.map(file -> file.getFileName().toString()).sorted().collect(Collectors.toList());
+        }
+    }
+
+    @FixturesOnly
+    static class Skipping {
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
+        @Series(count = 2)
+        @Metric(name = "delay")
+        @Kpi(metric = "delay", atMost = 1)
+        void cca(RunContext run) {
+            org.junit.jupiter.api.Assumptions.assumeTrue(false, "no test bed here");
         }
     }
 

@@ -49,6 +49,11 @@ public final class Progress {
         print("[" + setup.testName() + "] verdict · " + summary);
     }
 
+    /** The end of a shard's test: where its partial result is, and that it has no verdict. */
+    static void shard(TestSetup setup, String text) {
+        print("[" + setup.testName() + "] shard " + text);
+    }
+
     /** A warning about the setup, printed before the first run even when progress lines are off. */
     static void warning(TestSetup setup, String text) {
         print("[" + setup.testName() + "] WARNING · " + text);

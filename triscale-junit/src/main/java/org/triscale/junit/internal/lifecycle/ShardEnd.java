@@ -71,7 +71,7 @@ final class ShardEnd {
                     + TriscaleConstants.OUTPUT_DIR + " to one that is", e);
         }
         // Printed even without progress lines: without it, a green shard would look like a verdict.
-        Progress.verdict(setup, "shard " + shard + " · " + describe(shard, setup) + " · partial result " + file
+        Progress.shard(setup, shard + " · " + describe(shard, setup) + " · partial result " + file
                 + " · no verdict here: triscale merge computes it from all " + shard.count() + " shards");
     }
 

@@ -110,7 +110,7 @@ public final class ShardMerge {
             List<PartialResult> shards = checked.get(i).stream().map(located -> located.partial)
                     .collect(Collectors.toList());
             TemplateState state = restore(shards, options);
-            Judge.Conclusion conclusion = Judge.allRunsAborted(state) ? null : Judge.conclude(state, true);
+            Judge.Conclusion conclusion = Judge.allRunsAborted(state) ? null : Judge.conclude(state);
             merged.add(new Merged(state.setup, shards, dropped.get(i), conclusion));
         }
         return merged;
@@ -154,11 +154,15 @@ public final class ShardMerge {
     }
 
     private static Instant recordedAt(Located located) {
+        return instant(located, "recordedAt", located.partial.recordedAt());
+    }
+
+    private static Instant instant(Located located, String field, String text) {
         try {
-            return Instant.parse(located.partial.recordedAt());
+            return Instant.parse(text);
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("the partial result " + located.file + " has no valid recordedAt ('"
-                    + located.partial.recordedAt() + "'); replace it with the file its shard wrote", e);
+            throw new IllegalArgumentException("the partial result " + located.file + " has no valid " + field + " ('"
+                    + text + "'); replace it with the file its shard wrote", e);
         }
     }
 
@@ -222,6 +226,7 @@ public final class ShardMerge {
             }
         }
         for (Located located : shards) {
+            instant(located, "startedAt", located.partial.startedAt());
             checkRuns(test, located);
         }
     }

@@ -54,7 +54,7 @@ public final class Judge {
             progress(setup, "skipped · " + reason, List.of());
             throw new TestAbortedException(header(setup, "SKIPPED") + "\n- " + reason);
         }
-        Conclusion conclusion = conclude(state, true);
+        Conclusion conclusion = conclude(state);
         List<String> failures = conclusion.failures();
         List<String> warnings = conclusion.warnings();
         TestResult result = conclusion.result();
@@ -85,15 +85,14 @@ public final class Judge {
 
     /**
      * The verdict of a complete set of runs without the JUnit parts: analyses the runs, runs the
-     * {@code @Baseline} gate, writes the per-series Surefire reports, the gate's Markdown summary
+     * {@code @Baseline} gate (with its history line), writes the per-series Surefire reports, the gate's Markdown summary
      * and the JSON result. The extension judges its own runs with it; {@code triscale merge} the
      * runs of a sharded sequel, restored from its partial results.
      *
-     * @param state         the runs, complete
-     * @param appendHistory whether the gate appends the sequel to its history
+     * @param state the runs, complete
      * @return the result, the file written and every problem
      */
-    public static Conclusion conclude(TemplateState state, boolean appendHistory) {
+    public static Conclusion conclude(TemplateState state) {
         TestSetup setup = state.setup;
         Analysis analysis = VerdictAnalysis.analyse(state);
         List<String> failures = new ArrayList<>(analysis.failures());
@@ -103,9 +102,7 @@ public final class Judge {
         if (gate != null) {
             failures.addAll(gate.failures());
             warnings.addAll(gate.warnings());
-            if (appendHistory) {
-                gate.appendHistory(status(failures), failures.isEmpty()).ifPresent(warnings::add);
-            }
+            gate.appendHistory(status(failures), failures.isEmpty()).ifPresent(warnings::add);
         }
         TestResult.Gate gateResult = gate == null ? null : gate.result();
         if (settings.surefireReports() && !setup.kpis().isEmpty()) { // no KPI: an empty suite per series
