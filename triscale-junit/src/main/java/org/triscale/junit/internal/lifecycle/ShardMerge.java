@@ -94,7 +94,9 @@ public final class ShardMerge {
             tests.computeIfAbsent(located.partial.testClass() + "." + located.partial.testMethod(),
                     key -> new ArrayList<>()).add(located);
         }
-        List<List<Located>> checked = new ArrayList<>();
+        // Every test is checked and restored before anything is written: the merge is all or nothing.
+        List<List<PartialResult>> checked = new ArrayList<>();
+        List<TemplateState> states = new ArrayList<>();
         List<Integer> dropped = new ArrayList<>();
         for (List<Located> shards : tests.values()) {
             shards.sort(Comparator.comparing((Located located) -> recordedAt(located)));
@@ -102,16 +104,16 @@ public final class ShardMerge {
             List<Located> kept = new ArrayList<>(shards.subList(drop, shards.size()));
             check(kept);
             kept.sort(Comparator.comparingInt(located -> located.partial.shard().index()));
-            checked.add(kept);
+            List<PartialResult> partials = kept.stream().map(Located::partial).collect(Collectors.toList());
+            checked.add(partials);
+            states.add(restore(partials, options));
             dropped.add(drop);
         }
         List<Merged> merged = new ArrayList<>();
-        for (int i = 0; i < checked.size(); i++) {
-            List<PartialResult> shards = checked.get(i).stream().map(located -> located.partial)
-                    .collect(Collectors.toList());
-            TemplateState state = restore(shards, options);
+        for (int i = 0; i < states.size(); i++) {
+            TemplateState state = states.get(i);
             Judge.Conclusion conclusion = Judge.allRunsAborted(state) ? null : Judge.conclude(state);
-            merged.add(new Merged(state.setup, shards, dropped.get(i), conclusion));
+            merged.add(new Merged(state.setup, checked.get(i), dropped.get(i), conclusion));
         }
         return merged;
     }
