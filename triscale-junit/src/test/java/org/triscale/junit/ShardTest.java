@@ -228,6 +228,26 @@ class ShardTest {
     }
 
     @Test
+    void refusesAFullResultNamedAsAPartialOne() throws IOException {
+        Kit kit = Kit.in(folder);
+        kit.run(Fixture.class);
+        Path partials = Files.createDirectories(folder.resolve("partials"));
+        Path renamed = partials.resolve(NAME + ".shard-1-of-1.partial.json");
+        Files.copy(kit.json(Fixture.class, "cca"), renamed);
+        assertThatThrownBy(() -> ShardMerge.merge(List.of(partials), options(kit, folder.resolve("o"), 0)))
+                .hasMessage("cannot read the partial result " + renamed + ": " + renamed + " is not a partial TriScale"
+                        + " result: it has no integer partialSchemaVersion (it is a full result: a verdict, not a"
+                        + " shard); remove it, or replace it with the file its shard wrote");
+    }
+
+    @Test
+    void refusesAMissingFolder() {
+        Path missing = folder.resolve("missing");
+        assertThatThrownBy(() -> ShardMerge.merge(List.of(missing), options(Kit.in(folder), folder.resolve("o"), 0)))
+                .hasMessageStartingWith(missing + " is not a folder; give the folders of the shards' partial results");
+    }
+
+    @Test
     void lastKeepsTheMostRecentPartialResults() throws IOException {
         // Nightly: shard 1/2 on night 1, 2/2 on night 2, 1/2 again on night 3 (in its own folder).
         Kit kit = shards("1/2", "2/2");
