@@ -78,7 +78,8 @@ public final class TriscaleCommand implements Callable<Integer> {
                 .addSubcommand(new ScoreCommand())
                 .addSubcommand(new BatchCommand(in))
                 .addSubcommand(new ReportCommand())
-                .addSubcommand(new ShowCommand());
+                .addSubcommand(new ShowCommand())
+                .addSubcommand(new MergeCommand());
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         commandLine.setParameterExceptionHandler(TriscaleCommand::usageError);
         commandLine.setExecutionExceptionHandler(TriscaleCommand::executionError);

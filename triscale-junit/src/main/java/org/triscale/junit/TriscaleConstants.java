@@ -90,6 +90,18 @@ public final class TriscaleConstants {
     /** Folder of the HTML report; default {@code target/triscale/report}. */
     public static final String REPORT_DIR = "triscale.report.dir";
 
+    /**
+     * Runs one shard of every test's series, {@code k/K} (e.g. {@code 2/4}, with 1 &le; k &le; K):
+     * series s belongs to shard {@code ((s - 1) mod K) + 1}, with the seeds of the unsharded run.
+     * The test then writes a partial result to {@code <triscale.output.dir>/partial} instead of a
+     * verdict (it shows its runs only, and passes when they pass), and {@code triscale merge}
+     * computes the verdict from all K partial results. A shard
+     * that gets no series of a test (K above its series count) runs none of its runs and still
+     * writes its (empty) partial result, so that the merge sees every shard. Default: not set, every
+     * series runs and the test ends with its verdict.
+     */
+    public static final String SHARD = "triscale.shard";
+
     private TriscaleConstants() {
     }
 }

@@ -46,7 +46,7 @@ final class Sequels {
         environment.put("javaVendor", machine.javaVendor());
         environment.put("osVersion", machine.osVersion());
         return new SequelRecord(SequelRecord.SCHEMA_VERSION, setup.testClass(), setup.testMethod(),
-                Instant.now().toString(), Fingerprint.current(spec.scenario(), state.testBed(), spec.tags()),
+                Instant.now().toString(), state.fingerprint(spec.scenario(), spec.tags()),
                 environment, setup.settings().mode().name(), setup.runsPerSeries(), seeds(state), metrics, null, null);
     }
 

@@ -8,7 +8,8 @@ import java.util.function.Consumer;
 
 /**
  * The invocations of a test method, generated lazily in order: series 1 runs 1..N, series 2, ...,
- * then the verdict. Each one is created only when JUnit asks for it, after the previous one ran.
+ * then the verdict. Each one is created only when JUnit asks for it, after the previous one ran. A
+ * shard ({@code triscale.shard}) generates the runs of its own series only, and no verdict.
  */
 final class Invocations extends Spliterators.AbstractSpliterator<TestTemplateInvocationContext> {
     private final TemplateState state;
@@ -26,6 +27,9 @@ final class Invocations extends Spliterators.AbstractSpliterator<TestTemplateInv
         if (next < total && state.stopReason() != null) {
             next = total; // a run-level configuration error: straight to the verdict, which reports it
         }
+        while (next < total && !state.generates(next / runs + 1)) {
+            next++; // a series of another shard
+        }
         if (next < total) {
             int series = next / runs + 1;
             int run = next % runs + 1;
@@ -33,7 +37,7 @@ final class Invocations extends Spliterators.AbstractSpliterator<TestTemplateInv
             action.accept(new RunInvocationContext(state, state.generateRun(series, run)));
             return true;
         }
-        if (next == total) {
+        if (next == total && state.shard == null) { // a shard has no verdict: the merge computes it
             next++;
             state.generateVerdict();
             action.accept(new VerdictInvocationContext(state));

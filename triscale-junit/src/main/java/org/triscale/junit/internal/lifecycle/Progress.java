@@ -37,7 +37,7 @@ public final class Progress {
         }
         long elapsed = state.elapsedNanos();
         int done = state.finishedRuns();
-        int left = setup.totalRuns() - done;
+        int left = state.plannedRuns() - done;
         line.append(" · elapsed ").append(Format.duration(elapsed));
         if (left > 0 && done > 0) {
             line.append(" · ETA ").append(Format.duration(elapsed / done * left));
@@ -47,6 +47,11 @@ public final class Progress {
 
     public static void verdict(TestSetup setup, String summary) {
         print("[" + setup.testName() + "] verdict · " + summary);
+    }
+
+    /** The end of a shard's test: where its partial result is, and that it has no verdict. */
+    static void shard(TestSetup setup, String text) {
+        print("[" + setup.testName() + "] shard " + text);
     }
 
     /** A warning about the setup, printed before the first run even when progress lines are off. */

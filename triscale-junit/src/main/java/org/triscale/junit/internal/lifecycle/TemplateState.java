@@ -1,5 +1,6 @@
 package org.triscale.junit.internal.lifecycle;
 
+import org.triscale.junit.internal.gate.Fingerprint;
 import org.triscale.junit.internal.recording.RunRecord;
 import org.triscale.junit.internal.recording.RunRecorder;
 import org.triscale.junit.internal.recording.RunStatus;
@@ -24,8 +25,12 @@ public final class TemplateState implements AutoCloseable {
     public final TestSetup setup;
     private final String metricNames;
     private final RunRecord[][] runs;
-    private final Instant createdAt = Instant.now();
+    private final Instant createdAt;
     private final TestBed testBed = new TestBed();
+    /** The shard this launch runs ({@code triscale.shard}), or null for every series. */
+    final Shard shard;
+    /** The test bed of a sequel restored from partial results, or null for this machine's. */
+    private Fingerprint restoredFingerprint;
     private int generatedRuns;
     private int executedRuns;
     private int finishedRuns;
@@ -35,7 +40,17 @@ public final class TemplateState implements AutoCloseable {
     private String stopReason;
 
     TemplateState(TestSetup setup) {
+        this(setup, null);
+    }
+
+    TemplateState(TestSetup setup, Shard shard) {
+        this(setup, shard, Instant.now());
+    }
+
+    private TemplateState(TestSetup setup, Shard shard, Instant createdAt) {
         this.setup = setup;
+        this.shard = shard;
+        this.createdAt = createdAt;
         this.metricNames = setup.metricNames();
         this.runs = new RunRecord[setup.seriesCount()][setup.runsPerSeries()];
     }
@@ -48,6 +63,40 @@ public final class TemplateState implements AutoCloseable {
         runs[series - 1][run - 1] = record;
         generatedRuns++;
         return record;
+    }
+
+    /**
+     * The runs of a sharded sequel, restored from its partial results for the merge's verdict: every
+     * run generated and executed, and the shards' test bed instead of this machine's.
+     *
+     * @param setup       the test, as the shards ran it
+     * @param runs        every run of every series
+     * @param createdAt   when the first shard started
+     * @param fingerprint the shards' test bed
+     * @return the complete state
+     */
+    static TemplateState restored(TestSetup setup, List<RunRecord> runs, Instant createdAt, Fingerprint fingerprint) {
+        TemplateState state = new TemplateState(setup, null, createdAt);
+        for (RunRecord record : runs) {
+            state.runs[record.series - 1][record.run - 1] = record;
+        }
+        state.generatedRuns = runs.size();
+        state.executedRuns = runs.size();
+        state.finishedRuns = runs.size();
+        state.verdictGenerated = true;
+        state.verdictExecuted = true;
+        state.restoredFingerprint = fingerprint;
+        return state;
+    }
+
+    /** Whether this launch runs the series (all of them unless sharded). */
+    boolean generates(int series) {
+        return shard == null || shard.includes(series);
+    }
+
+    /** The runs this launch executes: all of them, or those of the shard's series. */
+    int plannedRuns() {
+        return shard == null ? setup.totalRuns() : shard.series(setup.seriesCount()).size() * setup.runsPerSeries();
     }
 
     void generateVerdict() {
@@ -124,17 +173,33 @@ public final class TemplateState implements AutoCloseable {
         return testBed.entries();
     }
 
+    /**
+     * The test bed of the sequel for the regression gate: this machine's with what the runs reported,
+     * or the shards' for a restored sequel.
+     *
+     * @param scenario the gate's scenario
+     * @param tags     the gate's tags
+     * @return the fingerprint
+     */
+    public Fingerprint fingerprint(String scenario, Map<String, String> tags) {
+        return restoredFingerprint != null ? restoredFingerprint : Fingerprint.current(scenario, testBed(), tags);
+    }
+
     public Instant createdAt() {
         return createdAt;
     }
 
-    /** Whether every run of every series was generated and executed in this launch. */
+    /** Whether every run of every series (of the shard) was generated and executed in this launch. */
     public boolean complete() {
-        return generatedRuns == setup.totalRuns() && executedRuns == setup.totalRuns();
+        return generatedRuns == plannedRuns() && executedRuns == plannedRuns();
     }
 
     @Override
     public void close() {
+        if (shard != null) {
+            ShardEnd.close(this); // no verdict: the partial result, written when the template ends
+            return;
+        }
         if (executedRuns > 0 && !verdictExecuted) {
             throw new AssertionFailedError("TriScale verdict of " + setup.testName() + " was not computed: "
                     + executedRuns + " of " + setup.totalRuns() + " runs executed in this launch and the verdict "

@@ -1,14 +1,17 @@
 package org.triscale.junit.internal.lifecycle;
 
 import org.triscale.junit.internal.setup.JUnitVersion;
+import org.triscale.junit.internal.setup.SettingsReader;
 import org.triscale.junit.internal.setup.SetupReader;
 import org.triscale.junit.internal.setup.TestSetup;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.triscale.junit.Runs;
+import org.triscale.junit.TriscaleConstants;
 
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
@@ -16,7 +19,8 @@ import java.util.stream.StreamSupport;
 /**
  * The JUnit Jupiter extension behind {@link Runs}: validates the method's TriScale annotations,
  * then produces, one at a time, an invocation per run of every series and a last invocation named
- * {@code verdict} that analyses the runs. Registered by {@code @Runs}; users do not register it
+ * {@code verdict} that analyses the runs (under {@code triscale.shard}, the runs of the shard's series and
+ * no verdict: see {@code ShardEnd}). Registered by {@code @Runs}; users do not register it
  * themselves.
  */
 public final class TriscaleExtension implements TestTemplateInvocationContextProvider {
@@ -31,6 +35,12 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
         return context.getTestMethod().map(method -> AnnotationSupport.isAnnotated(method, Runs.class)).orElse(false);
     }
 
+    /** A shard may own none of a test's series (more shards than series): it then runs nothing. */
+    @Override
+    public boolean mayReturnZeroTestTemplateInvocationContexts(ExtensionContext context) {
+        return SettingsReader.parameter(context, TriscaleConstants.SHARD).isPresent();
+    }
+
     @Override
     public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
         JUnitVersion.check();
@@ -39,7 +49,14 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
             Progress.warning(setup, "checks nothing: no @Kpi, @VariabilityScore or @Baseline, so the verdict fails"
                     + " only when a run fails; add the KPI the test is meant to hold");
         }
-        TemplateState state = new TemplateState(setup);
+        Shard shard = Shard.read(context).orElse(null);
+        if (shard != null && setup.gate().isPresent() && setup.gate().get().update()) {
+            throw new ExtensionConfigurationException("TriScale configuration error in " + setup.testName() + ": "
+                    + TriscaleConstants.SHARD + " = " + shard + " cannot be combined with " + TriscaleConstants.BASELINE_UPDATE
+                    + " = true: a shard holds part of the sequel, not a baseline. Update the baseline from an unsharded"
+                    + " run, or remove " + TriscaleConstants.BASELINE_UPDATE);
+        }
+        TemplateState state = new TemplateState(setup, shard);
         // The store closes the state when the template ends; see TemplateState#close.
         context.getStore(NAMESPACE).put(TemplateState.class, state);
         return StreamSupport.stream(new Invocations(state), false);

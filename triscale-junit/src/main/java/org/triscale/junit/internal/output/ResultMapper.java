@@ -69,7 +69,8 @@ public final class ResultMapper {
                 scores, verdict, environment(), gate);
     }
 
-    private static TestResult.Parameters parameters(TestSetup setup) {
+    /** The parameters of a test, as its result and a shard's partial result hold them. */
+    public static TestResult.Parameters parameters(TestSetup setup) {
         Settings settings = setup.settings();
         List<TestResult.MetricParameters> metrics = new ArrayList<>();
         for (MetricSpec metric : setup.metrics()) {
@@ -98,7 +99,8 @@ public final class ResultMapper {
                 metrics, kpis, scores);
     }
 
-    private static TestResult.Run run(RunRecord record) {
+    /** One run, as the result and a shard's partial result hold it. */
+    public static TestResult.Run run(RunRecord record) {
         List<TestResult.RunMetric> metrics = new ArrayList<>();
         for (MetricValue value : record.metrics()) {
             ConvergenceResult convergence = value.convergence();

@@ -54,6 +54,46 @@ public final class Judge {
             progress(setup, "skipped · " + reason, List.of());
             throw new TestAbortedException(header(setup, "SKIPPED") + "\n- " + reason);
         }
+        Conclusion conclusion = conclude(state);
+        List<String> failures = conclusion.failures();
+        List<String> warnings = conclusion.warnings();
+        TestResult result = conclusion.result();
+        Path json = conclusion.json();
+        BaselineGate gate = conclusion.gate();
+        if (json != null) {
+            publish(context, json);
+            context.publishReportEntry("triscale.result", json.toString());
+        }
+        String summary = failures.isEmpty() ? "passed · " + counts(setup) : "FAILED · " + failures.size()
+                + (failures.size() == 1 ? " problem" : " problems");
+        progress(setup, summary + (json == null ? "" : " · " + json), warnings);
+        System.out.println(VerdictTable.render(result, json));
+        if (gate != null) {
+            for (String note : gate.notes()) {
+                // An update prints what changed even without progress lines: the user asked for it.
+                if (setup.settings().progress() || setup.gate().get().update()) {
+                    Progress.verdict(setup, note);
+                }
+            }
+            context.publishReportEntry("triscale.baseline", gate.worstOutcome() == null ? "none"
+                    : gate.worstOutcome().name());
+        }
+        if (!failures.isEmpty()) {
+            throw new AssertionFailedError(failureMessage(setup, conclusion));
+        }
+    }
+
+    /**
+     * The verdict of a complete set of runs without the JUnit parts: analyses the runs, runs the
+     * {@code @Baseline} gate (with its history line), writes the per-series Surefire reports, the gate's Markdown summary
+     * and the JSON result. The extension judges its own runs with it; {@code triscale merge} the
+     * runs of a sharded sequel, restored from its partial results.
+     *
+     * @param state the runs, complete
+     * @return the result, the file written and every problem
+     */
+    public static Conclusion conclude(TemplateState state) {
+        TestSetup setup = state.setup;
         Analysis analysis = VerdictAnalysis.analyse(state);
         List<String> failures = new ArrayList<>(analysis.failures());
         List<String> warnings = new ArrayList<>(analysis.warnings());
@@ -90,47 +130,63 @@ public final class Judge {
         } catch (IOException | RuntimeException e) {
             failures.add(unwritable("the JSON result", settings.outputDir(), e, TriscaleConstants.OUTPUT_DIR));
         }
-        if (json != null) {
-            publish(context, json);
-            context.publishReportEntry("triscale.result", json.toString());
+        return new Conclusion(result, json, failures, warnings, gate);
+    }
+
+    /**
+     * The failure message of a failed verdict: every problem, the warnings, the table of numbers
+     * and the JSON result.
+     *
+     * @param setup      the test
+     * @param conclusion its verdict
+     * @return the message
+     */
+    public static String failureMessage(TestSetup setup, Conclusion conclusion) {
+        StringBuilder message = new StringBuilder(header(setup, "FAILED"));
+        for (String failure : conclusion.failures()) {
+            message.append("\n- ").append(failure);
         }
-        String summary = failures.isEmpty() ? "passed · " + counts(setup) : "FAILED · " + failures.size()
-                + (failures.size() == 1 ? " problem" : " problems");
-        progress(setup, summary + (json == null ? "" : " · " + json), warnings);
-        System.out.println(VerdictTable.render(result, json));
-        if (gate != null) {
-            for (String note : gate.notes()) {
-                // An update prints what changed even without progress lines: the user asked for it.
-                if (setup.settings().progress() || setup.gate().get().update()) {
-                    Progress.verdict(setup, note);
-                }
+        if (!conclusion.warnings().isEmpty()) {
+            message.append("\nWarnings:");
+            for (String warning : conclusion.warnings()) {
+                message.append("\n- ").append(warning);
             }
-            context.publishReportEntry("triscale.baseline", gate.worstOutcome() == null ? "none"
-                    : gate.worstOutcome().name());
         }
-        if (!failures.isEmpty()) {
-            StringBuilder message = new StringBuilder(header(setup, "FAILED"));
-            for (String failure : failures) {
-                message.append("\n- ").append(failure);
-            }
-            if (!warnings.isEmpty()) {
-                message.append("\nWarnings:");
-                for (String warning : warnings) {
-                    message.append("\n- ").append(warning);
-                }
-            }
-            String table = VerdictTable.table(result);
-            if (!table.isEmpty()) {
-                message.append("\nNumbers:\n").append(table);
-            }
-            if (json != null) {
-                message.append("\nResults: ").append(json);
-            }
-            throw new AssertionFailedError(message.toString());
+        String table = VerdictTable.table(conclusion.result());
+        if (!table.isEmpty()) {
+            message.append("\nNumbers:\n").append(table);
+        }
+        if (conclusion.json() != null) {
+            message.append("\nResults: ").append(conclusion.json());
+        }
+        return message.toString();
+    }
+
+    /**
+     * A verdict.
+     *
+     * @param result   the JSON result
+     * @param json     the file it was written to, or null when it could not be written
+     * @param failures why the verdict fails; empty when it passes
+     * @param warnings the warnings
+     * @param gate     the regression gate, or null without {@code @Baseline}
+     */
+    public record Conclusion(TestResult result, Path json, List<String> failures, List<String> warnings,
+                             BaselineGate gate) {
+
+        /** Whether the verdict passed. */
+        public boolean passed() {
+            return failures.isEmpty();
         }
     }
 
-    private static boolean allRunsAborted(TemplateState state) {
+    /**
+     * Whether every run aborted itself (an assumption), so that there is nothing to judge.
+     *
+     * @param state the runs
+     * @return whether all of them aborted
+     */
+    public static boolean allRunsAborted(TemplateState state) {
         for (RunRecord record : state.runs()) {
             if (record.status() != RunStatus.ABORTED) {
                 return false;

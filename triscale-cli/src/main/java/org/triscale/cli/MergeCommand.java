@@ -1,0 +1,112 @@
+package org.triscale.cli;
+
+import org.triscale.junit.internal.lifecycle.ShardMerge;
+import org.triscale.junit.internal.output.SurefireVerdictReports;
+import org.triscale.junit.internal.output.TestResult;
+import org.triscale.junit.internal.report.HtmlReport;
+import org.triscale.junit.internal.report.VerdictTable;
+import org.triscale.junit.internal.verdict.Judge;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code triscale merge}: the verdicts of sharded tests ({@code triscale.shard = k/K}) from the
+ * shards' partial results, computed by the extension's own verdict code.
+ */
+@Command(name = "merge", mixinStandardHelpOptions = true,
+        description = {"Merge the partial results of sharded TriScale tests (run with -Dtriscale.shard=k/K) into"
+                + " their verdicts: the JSON results, the regression gate against the project's baselines, Surefire"
+                + " XML reports of the verdicts and the HTML report. Refuses missing or duplicate shards and shards"
+                + " with different parameters, test beds or TriScale versions. Exit code 1 when a verdict fails.",
+                "Example: triscale merge shard-1 shard-2 shard-3 --out target/triscale"})
+final class MergeCommand implements Callable<Integer> {
+    @Spec
+    CommandSpec spec;
+
+    @Parameters(arity = "1..*", paramLabel = "DIR", description = "Folders of the partial results"
+            + " (*.partial.json), searched with their subfolders, e.g. the shards' downloaded artifacts.")
+    List<Path> folders;
+
+    @Option(names = "--out", required = true, paramLabel = "DIR", description = "Folder of the merged results: the"
+            + " JSON results, surefire-reports/ (one TEST-<class>.<method>.verdict.xml per test, and one report per"
+            + " series) and report/index.html.")
+    Path out;
+
+    @Option(names = "--baseline-dir", paramLabel = "DIR", defaultValue = "src/test/resources/triscale/baselines",
+            description = "Folder of the baseline files, as triscale.baseline.dir (default: ${DEFAULT-VALUE}). Files"
+                    + " named by @Baseline(file) are read relative to --project-dir.")
+    Path baselineDir;
+
+    @Option(names = "--project-dir", paramLabel = "DIR", defaultValue = ".", description = "The test module's folder,"
+            + " which relative baseline paths start from (default: the working folder).")
+    Path projectDir;
+
+    @Option(names = "--history-dir", paramLabel = "DIR", description = "Folder of the histories the merged sequels"
+            + " are appended to and @Baseline(fromHistory) reads (default: OUT/history).")
+    Path historyDir;
+
+    @Option(names = "--last", paramLabel = "S", description = "Merge only the S most recent partial results of each"
+            + " test, by the time they were recorded (older ones are dropped): for series added one per night.")
+    Integer last;
+
+    @Override
+    public Integer call() throws IOException {
+        if (last != null && last < 1) {
+            throw new IllegalArgumentException("--last " + last + " is not valid; give the number of most recent"
+                    + " partial results to merge per test, at least 1 (e.g. the number of shards)");
+        }
+        Path project = projectDir.toAbsolutePath().normalize();
+        ShardMerge.Options options = new ShardMerge.Options(out, project.resolve(baselineDir).normalize(),
+                historyDir == null ? out.resolve("history") : historyDir, project, last == null ? 0 : last);
+        List<ShardMerge.Merged> merged = ShardMerge.merge(folders, options);
+        PrintWriter stdout = spec.commandLine().getOut();
+        List<TestResult> results = new ArrayList<>();
+        int failed = 0;
+        int skipped = 0;
+        Path reports = out.resolve("surefire-reports");
+        for (ShardMerge.Merged test : merged) {
+            String testClass = test.setup().testClass();
+            String testMethod = test.setup().testMethod();
+            if (test.dropped() > 0) {
+                stdout.println("[" + test.setup().testName() + "] --last " + last + ": " + test.dropped() + " older"
+                        + " partial result" + (test.dropped() == 1 ? "" : "s") + " dropped");
+            }
+            Judge.Conclusion conclusion = test.conclusion();
+            if (conclusion == null) {
+                String reason = "all " + test.setup().totalRuns() + " runs of " + test.setup().testName() + " were"
+                        + " skipped by an assumption; the verdict is skipped too";
+                stdout.println("[" + test.setup().testName() + "] verdict · skipped · " + reason);
+                SurefireVerdictReports.write(testClass, testMethod, SurefireVerdictReports.Outcome.SKIPPED, reason, 0,
+                        reports);
+                skipped++;
+                continue;
+            }
+            results.add(conclusion.result());
+            stdout.println(VerdictTable.render(conclusion.result(), conclusion.json()));
+            for (String failure : conclusion.failures()) { // as triscale show prints them
+                stdout.println("  failure: " + failure);
+            }
+            String message = conclusion.passed() ? null : Judge.failureMessage(test.setup(), conclusion);
+            failed += conclusion.passed() ? 0 : 1;
+            SurefireVerdictReports.write(testClass, testMethod, conclusion.passed()
+                    ? SurefireVerdictReports.Outcome.PASSED : SurefireVerdictReports.Outcome.FAILED, message,
+                    conclusion.result().durationNanos(), reports);
+        }
+        Path index = results.isEmpty() ? null : HtmlReport.write(results, out.resolve("report"));
+        stdout.println("TriScale merge of " + merged.size() + (merged.size() == 1 ? " test: " : " tests: ")
+                + (merged.size() - failed - skipped) + " passed, " + failed + " failed, " + skipped + " skipped"
+                + " · results in " + out + (index == null ? "" : " · report " + index));
+        stdout.flush();
+        return failed > 0 ? TriscaleCommand.DATA_ERROR : 0;
+    }
+}

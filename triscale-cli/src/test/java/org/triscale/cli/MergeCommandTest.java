@@ -1,0 +1,157 @@
+package org.triscale.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.EngineTestKit;
+import org.triscale.junit.Kpi;
+import org.triscale.junit.Metric;
+import org.triscale.junit.RunContext;
+import org.triscale.junit.Runs;
+import org.triscale.junit.Series;
+import org.triscale.junit.VariabilityScore;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
+
+/** {@code triscale merge}: the verdicts of a sharded test class equal those of the unsharded run. */
+class MergeCommandTest {
+    private static final String FIXTURES = "triscale.cli.test.fixtures";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String NAME = Fixture.class.getName();
+
+    @TempDir
+    Path folder;
+
+    @Test
+    void mergedVerdictsEqualTheUnshardedOnes() throws IOException {
+        Path whole = launch("whole", null);
+        Path first = launch("job-1", "1/2");
+        Path second = launch("job-2", "2/2");
+        Path out = folder.resolve("merged");
+
+        Cli cli = Cli.run("merge", first.toString(), second.toString(), "--out", out.toString(), "--baseline-dir",
+                folder.resolve("baselines").toString());
+
+        assertThat(cli.err()).isEmpty();
+        assertThat(cli.exitCode()).isEqualTo(1); // the verdict of failing() fails
+        assertThat(cli.out()).contains("TriScale verdict of MergeCommandTest$Fixture.passing: PASSED"
+                        + " (4 series × 5 runs, mode SOUND)")
+                .contains("TriScale verdict of MergeCommandTest$Fixture.failing: FAILED (4 series × 5 runs, mode SOUND)")
+                .contains("  failure: KPI delay P75 at 75 % (atMost 10 ms) violated in series 1")
+                .contains("TriScale merge of 2 tests: 1 passed, 1 failed, 0 skipped · results in " + out);
+        for (String method : new String[] {"passing", "failing"}) {
+            JsonNode expected = JSON.readTree(whole.resolve(NAME + "." + method + ".json").toFile());
+            JsonNode actual = JSON.readTree(out.resolve(NAME + "." + method + ".json").toFile());
+            assertThat(actual.get("series")).isEqualTo(expected.get("series"));
+            assertThat(actual.get("variabilityScores")).isEqualTo(expected.get("variabilityScores"));
+            assertThat(actual.at("/verdict/status")).isEqualTo(expected.at("/verdict/status"));
+            assertThat(actual.at("/verdict/failures")).isEqualTo(expected.at("/verdict/failures"));
+        }
+        Path reports = out.resolve("surefire-reports");
+        assertThat(Files.readString(reports.resolve("TEST-" + NAME + ".passing.verdict.xml")))
+                .contains("<testcase name=\"passing verdict\" classname=\"" + NAME + "\"")
+                .contains("failures=\"0\"").doesNotContain("<failure");
+        assertThat(Files.readString(reports.resolve("TEST-" + NAME + ".failing.verdict.xml")))
+                .contains("failures=\"1\"").contains("<failure message=\"TriScale verdict of Fixture.failing: FAILED");
+        assertThat(out.resolve("report").resolve("index.html")).exists();
+    }
+
+    @Test
+    void aMissingShardIsRefusedAndNothingIsWritten() throws IOException {
+        Path first = launch("job-1", "1/2");
+        Path out = folder.resolve("merged");
+
+        Cli cli = Cli.run("merge", first.toString(), "--out", out.toString());
+
+        assertThat(cli.exitCode()).isEqualTo(1);
+        assertThat(cli.err()).startsWith("triscale merge: cannot merge Fixture.failing: missing"
+                + " shard 2/2; found shard 1/2 (" + first.resolve(NAME + ".failing.shard-1-of-2.partial.json") + ").");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
+    void lastMergesTheMostRecentNights() throws IOException {
+        // Four nights, one shard each, in the order 1, 2, 1, 2: the last two nights form the sequel.
+        Path nights = folder.resolve("nights");
+        String[] shards = {"1/2", "2/2", "1/2", "2/2"};
+        for (int night = 0; night < shards.length; night++) {
+            Path partials = launch("night-" + night, shards[night]);
+            for (Path file : Files.newDirectoryStream(partials)) {
+                ObjectNode partial = (ObjectNode) JSON.readTree(file.toFile());
+                partial.put("recordedAt", "2026-11-0" + (night + 1) + "T02:00:00Z");
+                Path copy = Files.createDirectories(nights.resolve("night-" + night)).resolve(file.getFileName());
+                JSON.writeValue(copy.toFile(), partial);
+            }
+        }
+        Path out = folder.resolve("merged");
+
+        assertThat(Cli.run("merge", nights.toString(), "--out", out.toString()).err())
+                .contains("duplicate shard 1/2");
+        Cli cli = Cli.run("merge", nights.toString(), "--out", out.toString(), "--last", "2");
+
+        assertThat(cli.out()).contains("[Fixture.passing] --last 2: 2 older partial results"
+                + " dropped");
+        assertThat(cli.exitCode()).isEqualTo(1);
+        assertThat(Cli.run("merge", nights.toString(), "--out", out.toString(), "--last", "0").err())
+                .isEqualTo("triscale merge: --last 0 is not valid; give the number of most recent partial results to"
+                        + " merge per test, at least 1 (e.g. the number of shards)" + System.lineSeparator());
+    }
+
+    /** Runs the fixture class, sharded or not; returns the folder of its results (or partial results). */
+    private Path launch(String name, String shard) {
+        Path output = folder.resolve(name);
+        Map<String, String> parameters = new java.util.HashMap<>(Map.of(FIXTURES, "true", "triscale.progress", "false",
+                "triscale.output.dir", output.toString(), "triscale.surefire.reports.dir",
+                output.resolve("surefire").toString(), "triscale.summary.enabled", "false",
+                "triscale.report.enabled", "false"));
+        if (shard != null) {
+            parameters.put("triscale.shard", shard);
+        }
+        EngineTestKit.engine("junit-jupiter").selectors(selectClass(Fixture.class)).configurationParameters(parameters)
+                .execute().containerEvents().assertStatistics(stats -> stats.failed(0));
+        return shard == null ? output : output.resolve("partial");
+    }
+
+    /** Enables the fixture inside this test's launches only. */
+    static final class OnlyInsideTests implements ExecutionCondition {
+        @Override
+        public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+            return context.getConfigurationParameter(FIXTURES).isPresent()
+                    ? ConditionEvaluationResult.enabled("run by MergeCommandTest")
+                    : ConditionEvaluationResult.disabled("fixture of MergeCommandTest");
+        }
+    }
+
+    @ExtendWith(OnlyInsideTests.class)
+    static class Fixture {
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
+        @Series(count = 4)
+        @Metric(name = "delay", unit = "ms")
+        @Kpi(metric = "delay", atMost = 60)
+        @VariabilityScore(metric = "delay", percentile = 50, confidence = 50, atMost = 20)
+        void passing(RunContext run) {
+            run.recordRunValue("delay", 40 + new SplittableRandom(run.seed()).nextDouble() * 10);
+        }
+
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
+        @Series(count = 4)
+        @Metric(name = "delay", unit = "ms")
+        @Kpi(metric = "delay", atMost = 10)
+        void failing(RunContext run) {
+            run.recordRunValue("delay", 40 + new SplittableRandom(run.seed()).nextDouble() * 10);
+        }
+    }
+}

@@ -1,0 +1,99 @@
+package org.triscale.junit.internal.output;
+
+import javax.xml.stream.XMLOutputFactory;
+import javax.xml.stream.XMLStreamException;
+import javax.xml.stream.XMLStreamWriter;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * Writes the verdict of a test computed outside JUnit ({@code triscale merge}) as a Surefire-format
+ * XML report, {@code TEST-<class>.<method>.verdict.xml}: one {@code <testsuite>} named after the
+ * class with one test case, {@code <method> verdict}, that passes, fails with the verdict's
+ * message, or is skipped. CI test views then show the merged verdict where an unsharded run shows
+ * its verdict invocation.
+ */
+public final class SurefireVerdictReports {
+    private SurefireVerdictReports() {
+    }
+
+    /** How a verdict ended. */
+    public enum Outcome {
+        /** Every KPI, score and gate held. */
+        PASSED,
+        /** Something failed: the message says what. */
+        FAILED,
+        /** Every run skipped itself: nothing to judge. */
+        SKIPPED
+    }
+
+    /**
+     * Writes the report of one verdict.
+     *
+     * @param testClass     fully qualified name of the test class
+     * @param testMethod    the method's name
+     * @param outcome       the verdict
+     * @param message       why it failed or was skipped; ignored when it passed
+     * @param durationNanos total time of the runs
+     * @param folder        the reports folder, created if needed
+     * @return the file written
+     * @throws IOException if it cannot be written
+     */
+    public static Path write(String testClass, String testMethod, Outcome outcome, String message, long durationNanos,
+                             Path folder) throws IOException {
+        Path file = folder.resolve("TEST-" + testClass + "." + testMethod + ".verdict.xml");
+        AtomicFiles.write(file, temp -> {
+            try (OutputStream out = Files.newOutputStream(temp)) {
+                XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out,
+                        StandardCharsets.UTF_8.name());
+                writeSuite(xml, testClass, testMethod, outcome, message, durationNanos);
+                xml.close();
+            }
+        });
+        return file;
+    }
+
+    private static void writeSuite(XMLStreamWriter xml, String testClass, String testMethod, Outcome outcome,
+                                   String message, long durationNanos) throws XMLStreamException {
+        String time = String.format(Locale.ROOT, "%.3f", durationNanos / 1e9);
+        xml.writeStartDocument(StandardCharsets.UTF_8.name(), "1.0");
+        xml.writeCharacters("\n");
+        xml.writeStartElement("testsuite");
+        xml.writeAttribute("name", SurefireSeriesReports.xml(testClass));
+        xml.writeAttribute("time", time);
+        xml.writeAttribute("tests", "1");
+        xml.writeAttribute("errors", "0");
+        xml.writeAttribute("skipped", outcome == Outcome.SKIPPED ? "1" : "0");
+        xml.writeAttribute("failures", outcome == Outcome.FAILED ? "1" : "0");
+        xml.writeCharacters("\n  ");
+        xml.writeStartElement("testcase");
+        xml.writeAttribute("name", SurefireSeriesReports.xml(testMethod + " verdict"));
+        xml.writeAttribute("classname", SurefireSeriesReports.xml(testClass));
+        xml.writeAttribute("time", time);
+        if (outcome != Outcome.PASSED) {
+            String text = SurefireSeriesReports.xml(message == null ? outcome.name() : message);
+            xml.writeCharacters("\n    ");
+            if (outcome == Outcome.FAILED) {
+                xml.writeStartElement("failure");
+                xml.writeAttribute("message", text);
+                xml.writeAttribute("type", "org.opentest4j.AssertionFailedError");
+                xml.writeCharacters(text);
+                xml.writeEndElement();
+            } else {
+                xml.writeEmptyElement("skipped");
+                xml.writeAttribute("message", text);
+            }
+            xml.writeCharacters("\n  ");
+        }
+        xml.writeEndElement();
+        xml.writeCharacters("\n");
+        xml.writeEndElement();
+        xml.writeCharacters("\n");
+        xml.writeEndDocument();
+        xml.flush();
+    }
+}
