@@ -31,16 +31,17 @@ import java.util.stream.Stream;
  * ExternalRun sim = ExternalRun.command("./my-sim", "--seed={seed32}", "--out=flows.xml")
  *         .timeout(Duration.ofMinutes(2))
  *         .build();
- * ExternalRun.Result result = sim.run("cubic/series-1/run-3", run.seed());
+ * ExternalRun.Result result = sim.run("cubic/series-1/run-3", run);   // run: the test's RunContext
  * FlowMonitorXml.read(result.directory().resolve("flows.xml"));
  * }</pre>
  *
  * <p>Arguments and environment values may hold the placeholders of {@link Seeds#substitute}.
  * Standard output and error go to {@code stdout.log} and {@code stderr.log} in the run's folder
  * (never to a pipe that could fill up and block the program); their last bytes are kept in the
- * {@link Result} and in the message of an {@link ExternalRunException}. On timeout, on
- * interruption of the calling thread, and when the JVM shuts down, the process and all its
- * descendants are killed, so no orphan keeps running or holds the test bed. (A {@code kill -9} of
+ * {@link Result} and in the message of an {@link ExternalRunException}, and given a
+ * {@link RunContext} ({@link #run(String, RunContext)}) in the run's notes of the JSON result.
+ * On timeout, on interruption of the calling thread, and when the JVM shuts down, the process
+ * and all its descendants are killed, so no orphan keeps running or holds the test bed. (A {@code kill -9} of
  * the JVM itself cannot be intercepted, and a program that exits normally but leaves a background
  * process behind has handed it to the system: start long-lived daemons with a timeout of their own.)
  */
