@@ -96,7 +96,7 @@ class Iperf3NamespaceTests {
                         "iperf3", "--client", RECEIVER_ADDRESS, "--time", "2", "--interval", "0.25", "--json")
                 .timeout(RUN_TIMEOUT)
                 .build()
-                .run("Iperf3NamespaceTests/series-" + run.series() + "/run-" + run.run(), run.seed());
+                .run("Iperf3NamespaceTests/series-" + run.series() + "/run-" + run.run(), run);
         Iperf3Json.Report report = Iperf3Json.read(result.stdout());
         run.testBed("iperf3", report.version());
         run.testBed("link", "veth, tbf 20mbit burst 20kb latency 20ms");

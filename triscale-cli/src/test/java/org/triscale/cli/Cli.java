@@ -18,7 +18,7 @@ record Cli(int exitCode, String out, String err) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine commandLine = TriscaleCommand.commandLine(
-                new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)));
+                new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), args);
         commandLine.setOut(new PrintWriter(out, true));
         commandLine.setErr(new PrintWriter(err, true));
         int exitCode = commandLine.execute(args);

@@ -66,7 +66,7 @@ class CommandErrorsTest {
 
     @Test
     void noCommandIsAUsageError() {
-        assertOneLineError(Cli.run(), 2, "triscale: missing command: size, metric, kpi, score, batch, report or show");
+        assertOneLineError(Cli.run(), 2, "triscale: missing command: size, metric, kpi, score, batch, report, show or merge");
     }
 
     @Test
@@ -119,7 +119,17 @@ class CommandErrorsTest {
         Cli result = Cli.run("kpi", "--help");
         assertThat(result.exitCode()).isZero();
         assertThat(result.out()).contains("Usage: triscale kpi", "--percentile", "--side", "--mode");
-        assertThat(Cli.run("--help").out()).contains("size", "metric", "kpi", "score", "batch");
+        assertThat(Cli.run("--help").out()).contains("size", "metric", "kpi", "score", "batch", "report", "show");
+    }
+
+    @Test
+    void onlyTheInvokedCommandIsBuiltYetEveryCommandIsKnown() {
+        assertThat(TriscaleCommand.commandLine(System.in, "metric", "run.csv").getSubcommands())
+                .containsOnlyKeys("metric");
+        assertThat(TriscaleCommand.commandLine(System.in, "--help").getSubcommands())
+                .containsOnlyKeys("size", "metric", "kpi", "score", "batch", "report", "show");
+        assertOneLineError(Cli.run("metrc", "run.csv"), 2, "triscale: Unmatched arguments from index 0: 'metrc', "
+                + "'run.csv' (see 'triscale --help')");
     }
 
     @Test

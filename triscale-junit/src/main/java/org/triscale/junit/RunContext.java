@@ -101,4 +101,21 @@ public interface RunContext {
      * @throws IllegalStateException    if an earlier run gave the key another value
      */
     void testBed(String key, String value);
+
+    /**
+     * Keeps a short text with this run, for example the end of a test bed's log: it goes into the
+     * run's entry of the JSON result (field {@code notes}) and, when the run fails, an excerpt of
+     * it (the last 200 characters, on one line) is added to the run's failure message, which the
+     * progress line and the verdict show. A later note of the same name replaces the earlier one.
+     * Line breaks and tabs are kept; other control characters become U+FFFD, so the text fits
+     * every report. A text longer than 4,096 characters keeps its end (where a log says what went
+     * wrong), marked by a leading {@code "[...]"}.
+     *
+     * @param name names the note, e.g. {@code "stderr"}: 1 to 100 characters, no control character
+     * @param text the note, not null
+     * @throws IllegalArgumentException if the name is blank, too long or holds a control
+     *                                  character, the text is null, or the run already has 32
+     *                                  notes
+     */
+    void note(String name, String text);
 }

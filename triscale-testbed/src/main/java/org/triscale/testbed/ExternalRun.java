@@ -1,5 +1,7 @@
 package org.triscale.testbed;
 
+import org.triscale.junit.RunContext;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -29,16 +31,17 @@ import java.util.stream.Stream;
  * ExternalRun sim = ExternalRun.command("./my-sim", "--seed={seed32}", "--out=flows.xml")
  *         .timeout(Duration.ofMinutes(2))
  *         .build();
- * ExternalRun.Result result = sim.run("cubic/series-1/run-3", run.seed());
+ * ExternalRun.Result result = sim.run("cubic/series-1/run-3", run);   // run: the test's RunContext
  * FlowMonitorXml.read(result.directory().resolve("flows.xml"));
  * }</pre>
  *
  * <p>Arguments and environment values may hold the placeholders of {@link Seeds#substitute}.
  * Standard output and error go to {@code stdout.log} and {@code stderr.log} in the run's folder
  * (never to a pipe that could fill up and block the program); their last bytes are kept in the
- * {@link Result} and in the message of an {@link ExternalRunException}. On timeout, on
- * interruption of the calling thread, and when the JVM shuts down, the process and all its
- * descendants are killed, so no orphan keeps running or holds the test bed. (A {@code kill -9} of
+ * {@link Result} and in the message of an {@link ExternalRunException}, and given a
+ * {@link RunContext} ({@link #run(String, RunContext)}) in the run's notes of the JSON result.
+ * On timeout, on interruption of the calling thread, and when the JVM shuts down, the process
+ * and all its descendants are killed, so no orphan keeps running or holds the test bed. (A {@code kill -9} of
  * the JVM itself cannot be intercepted, and a program that exits normally but leaves a background
  * process behind has handed it to the system: start long-lived daemons with a timeout of their own.)
  */
@@ -141,6 +144,46 @@ public final class ExternalRun {
                     + tails(result), result, null);
         }
         return result;
+    }
+
+    /**
+     * Runs the program once for a run of a TriScale test: {@link #run(String, long)} with the
+     * run's seed, and the ends of standard error and output (what {@link Result#stderrTail()} and
+     * {@link Result#stdoutTail()} hold) kept as the run's notes ({@link RunContext#note}), named
+     * {@code "<runName> stderr"} and {@code "<runName> stdout"}: they go into the run's entry of
+     * the JSON result, and into its failure message when the run fails. Empty output leaves no note.
+     *
+     * @param runName names the run's folder, as for {@link #run(String, long)}
+     * @param run     the TriScale run: gives the seed and takes the notes
+     * @return the run's result, with an accepted exit code
+     * @throws ExternalRunException if the program cannot start, exceeds the timeout, or ends with
+     *                              an exit code the policy does not accept (the notes are kept first)
+     * @throws InterruptedException if the calling thread is interrupted; the process tree is
+     *                              killed first
+     */
+    public Result run(String runName, RunContext run) throws InterruptedException {
+        Objects.requireNonNull(run, "run");
+        Result result;
+        try {
+            result = run(runName, run.seed());
+        } catch (ExternalRunException e) {
+            e.result().ifPresent(partial -> note(run, runName, partial));
+            throw e;
+        }
+        note(run, runName, result);
+        return result;
+    }
+
+    private static void note(RunContext run, String runName, Result result) {
+        note(run, runName + " stderr", result.stderrTail());
+        note(run, runName + " stdout", result.stdoutTail());
+    }
+
+    private static void note(RunContext run, String name, String tail) {
+        if (!tail.isEmpty()) {
+            // A note's name has at most 100 characters; the end of the run name tells runs apart.
+            run.note(name.length() <= 100 ? name : name.substring(name.length() - 100), tail);
+        }
     }
 
     private Path prepare(String runName) {

@@ -20,6 +20,8 @@ import java.util.function.IntUnaryOperator;
 final class CsvScanner {
     /** The longest record accepted, in bytes. */
     static final int MAX_RECORD_BYTES = 1 << 20;
+    /** Significands of up to 15 decimal digits are below 2^53, exact as doubles. */
+    private static final int MAX_PLAIN_DIGITS = 15;
 
     private final Path file;
     private final FileChannel channel;
@@ -88,6 +90,58 @@ final class CsvScanner {
                 return true;
             }
         }
+    }
+
+    /**
+     * Reads the next record straight into {@code values} when it is a plain line, the usual line of
+     * a numeric CSV file: exactly {@code values.length} cells, each {@code [-]digits[.digits]} with
+     * at most {@value #MAX_PLAIN_DIGITS} digits (so the value is exact by Clinger's fast path, the
+     * same double as {@link Decimal#parse}), separated by commas, ended by {@code '\n'} within the
+     * buffer. Anything else (spaces, quotes, exponents, empty cells, comment or blank lines,
+     * {@code '\r'}, longer numbers, the end of the buffer) leaves the scanner where it was and
+     * returns false, for {@link #nextRecord} and the general parser to take that record. Cell
+     * boundaries are not kept: the caller has the values.
+     *
+     * @return whether a record was read
+     */
+    boolean nextPlainRecord(double[] values) {
+        byte[] b = buffer;
+        int lim = limit;
+        int p = position;
+        int last = values.length - 1;
+        for (int k = 0; k <= last; k++) {
+            boolean negative = p < lim && b[p] == '-';
+            if (negative) {
+                p++;
+            }
+            int start = p;
+            long significand = 0;
+            int digit;
+            while (p < lim && (digit = b[p] - '0') >= 0 && digit <= 9) {
+                significand = significand * 10 + digit;
+                p++;
+            }
+            int digits = p - start;
+            int fractionDigits = 0;
+            if (p < lim && b[p] == '.') {
+                int point = ++p;
+                while (p < lim && (digit = b[p] - '0') >= 0 && digit <= 9) {
+                    significand = significand * 10 + digit;
+                    p++;
+                }
+                fractionDigits = p - point;
+                digits += fractionDigits;
+            }
+            if (digits == 0 || digits > MAX_PLAIN_DIGITS || p == lim || b[p] != (k == last ? '\n' : ',')) {
+                return false;
+            }
+            p++;
+            double value = fractionDigits == 0 ? significand : significand / Decimal.powerOfTen(fractionDigits);
+            values[k] = negative ? -value : value;
+        }
+        position = p;
+        recordLine = line++;
+        return true;
     }
 
     /** The number of cells of the current record. */

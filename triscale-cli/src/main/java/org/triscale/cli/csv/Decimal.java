@@ -105,6 +105,11 @@ final class Decimal {
         return JavaDoubleParser.parseDouble(b, from, to - from);
     }
 
+    /** 10^k for k in [0, 22], each exact as a double. */
+    static double powerOfTen(int k) {
+        return POWERS_OF_TEN[k];
+    }
+
     /** {@code nan} is NaN; {@code Infinity} and {@code inf} (any case, signed) are infinite; the rest is not a number. */
     private static double special(byte[] b, int from, int to, boolean negative) {
         if (equalsIgnoreCase(b, from, to, "nan")) {

@@ -242,6 +242,30 @@ class CsvColumnReaderTest {
     }
 
     @Test
+    void plainLinesAndOtherLinesMixWithTheSameValuesAndLineNumbers() throws IOException {
+        // Plain lines take the scanner's fast path; the others (spaces, exponents, 16 digits, an
+        // empty cell, CRLF, a comment) the general one; the line numbers must stay right across both.
+        String[][] rows = {{"1", "2"}, {"-3.5", "-0"}, {" 4", "5e1"}, {"123456789012345", "1234567890123456"},
+            {"0.000000000000001", "-999999999999999"}, {"7.", ".25"}, {"", "8"}, {"9", "10"}};
+        String content = "x,y\n" + String.join("\n", java.util.Arrays.stream(rows).map(r -> String.join(",", r))
+                .toList()) + "\r\n# done\n11,12\n13,abc\n";
+        Path file = csv(content);
+        assertThatThrownBy(() -> CsvColumnReader.readAll(file, 2, "choose"))
+                .hasMessageStartingWith(file + " line 12, column 2 (y): 'abc' is not a number");
+
+        CsvColumns data = CsvColumnReader.readAll(csv(content.replace("13,abc\n", "")), 2, "choose");
+        assertThat(data.rows()).isEqualTo(rows.length + 1);
+        for (int i = 0; i < rows.length; i++) {
+            for (int k = 0; k < 2; k++) {
+                double expected = rows[i][k].isEmpty() ? Double.NaN : Double.parseDouble(rows[i][k]);
+                assertThat(Double.doubleToRawLongBits(data.column(k)[i])).as(rows[i][k])
+                        .isEqualTo(Double.doubleToRawLongBits(expected));
+            }
+        }
+        assertThat(data.column(1)[rows.length]).isEqualTo(12);
+    }
+
+    @Test
     void randomDecimalsGiveTheSameDoublesAsDoubleParseDouble() throws IOException {
         // Short and long significands, every exponent range, both paths of the parser.
         java.util.SplittableRandom random = new java.util.SplittableRandom(20261201);

@@ -96,7 +96,7 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
         if (recorder.misuse() != null) {
             String message = record.label() + " failed: " + recorder.misuse();
             record.finish(RunStatus.FAILED, message, List.of());
-            throw new AssertionFailedError(message);
+            throw new AssertionFailedError(record.message());
         }
         List<MetricValue> values = RunMetricValues.compute(state.setup, recorder);
         String missing = RunMetricValues.missing(values);
@@ -105,7 +105,7 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
                     + "; record at least 2 finite samples (or its run value with recordRunValue) of every declared metric"
                     + " in each run";
             record.finish(RunStatus.FAILED, message, values);
-            throw new AssertionFailedError(message);
+            throw new AssertionFailedError(record.message());
         }
         String notConverged = RunMetricValues.notConverged(values);
         if (!notConverged.isEmpty()) {

@@ -112,7 +112,7 @@ public final class ResultMapper {
                             number(convergence.fit().intercept())), value.summary()));
         }
         return new TestResult.Run(record.series, record.run, record.seed, record.status(),
-                record.durationNanos(), record.message(), metrics);
+                record.durationNanos(), record.message(), metrics, record.notes());
     }
 
     private static TestResult.Kpi kpi(TemplateState state, KpiOutcome outcome) {

@@ -1,5 +1,6 @@
 package org.triscale.junit.internal.output;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import org.triscale.engine.Mode;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.bounds.IntervalKind;
@@ -7,6 +8,7 @@ import org.triscale.junit.ChecksPolicy;
 import org.triscale.junit.internal.recording.RunStatus;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The JSON result of one TriScale test method: everything needed to re-analyse it. Numbers that
@@ -136,9 +138,14 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param durationNanos time of the method body in nanoseconds
      * @param message       why it failed or was excluded, empty otherwise
      * @param metrics       its metrics
+     * @param notes         the run's notes ({@code RunContext.note}) by name; omitted when empty
      */
     public record Run(int series, int run, long seed, RunStatus status, long durationNanos, String message,
-                      List<RunMetric> metrics) {
+                      List<RunMetric> metrics, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> notes) {
+        /** A result written before notes existed reads as a run without notes. */
+        public Run {
+            notes = notes == null ? Map.of() : notes;
+        }
     }
 
     /**

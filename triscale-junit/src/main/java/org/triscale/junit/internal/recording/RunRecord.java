@@ -2,6 +2,7 @@ package org.triscale.junit.internal.recording;
 
 import org.triscale.junit.internal.setup.MetricSpec;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The state of one run of one test method: created when its invocation is generated, filled
@@ -17,6 +18,7 @@ public final class RunRecord {
     private long durationNanos;
     private String message = "";
     private List<MetricValue> metrics = List.of();
+    private Map<String, String> notes = Map.of();
 
     public RunRecord(int series, int run, long seed, RunRecorder recorder) {
         this.series = series;
@@ -46,6 +48,11 @@ public final class RunRecord {
         return metrics;
     }
 
+    /** The run's notes ({@code RunContext.note}) by name; empty when it has none. */
+    public Map<String, String> notes() {
+        return notes;
+    }
+
     /** The run metric, NaN when the run failed or was excluded, or the metric is absent or not valid. */
     public double value(MetricSpec metric) {
         if (!status.valid()) {
@@ -67,10 +74,16 @@ public final class RunRecord {
         durationNanos = nanos;
     }
 
-    /** Ends the run; the samples are released once the metrics are computed. */
+    /**
+     * Ends the run; the samples are released once the metrics are computed. A failed run's message
+     * ends with an excerpt of its notes.
+     */
     public void finish(RunStatus outcome, String why, List<MetricValue> values) {
+        if (recorder != null) {
+            notes = recorder.notes();
+        }
         status = outcome;
-        message = why == null ? "" : why;
+        message = (why == null ? "" : why) + (outcome == RunStatus.FAILED ? RunNotes.excerpt(notes) : "");
         metrics = List.copyOf(values);
         recorder = null;
     }

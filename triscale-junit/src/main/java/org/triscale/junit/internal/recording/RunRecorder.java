@@ -23,6 +23,7 @@ public final class RunRecorder implements RunContext {
     private final Map<String, SampleBuffer> samples = new HashMap<>();
     private final Map<String, Double> reported = new HashMap<>();
     private final TestBed testBed;
+    private final RunNotes notes = new RunNotes();
     private boolean closed;
     private String configurationError;
     /** The thread the run executes in; bound when the run starts (or on first use). */
@@ -145,6 +146,18 @@ public final class RunRecorder implements RunContext {
         ownThread("testBed");
         open();
         testBed.put(key, value, "series " + series + " run " + run);
+    }
+
+    @Override
+    public void note(String name, String text) {
+        ownThread("note");
+        open();
+        notes.put(name, text);
+    }
+
+    /** The run's notes by name. */
+    Map<String, String> notes() {
+        return notes.entries();
     }
 
     /**
