@@ -9,8 +9,10 @@ package org.triscale.emulator.cca;
  * 25 ms the additive increase is scaled by {@code (RTT / 25 ms)²} per round trip, so that the
  * flow's rate grows as fast as a 25 ms flow's instead of faster. The flow paces at twice
  * {@code cwnd / srtt} in slow start and 1.2 times in congestion avoidance (Linux's pacing
- * ratios). Losses halve the window as in Reno. Not modelled: Prague's classic-ECN-queue
- * detection and its fractional window below two segments.
+ * ratios). Losses halve the window as in Reno. Optionally (off by default, as in the reference
+ * implementation) Prague detects a classic ECN bottleneck by its delay variation and falls back
+ * towards Reno-like reductions ({@link ClassicEcnDetector}). Not modelled: the fractional window
+ * below two segments.
  */
 public final class Prague implements CongestionControl {
     /** The RTT below which the additive increase is scaled down: 25 ms. */
@@ -20,6 +22,8 @@ public final class Prague implements CongestionControl {
     private static final double AVOIDANCE_PACING = 1.2;
 
     private final boolean rttIndependent;
+    private final ClassicEcnDetector detector;
+    private boolean sawCe;
     private final EcnResponse ecnResponse = new EcnResponse();
     private double cwnd;
     private double ssthresh = Double.POSITIVE_INFINITY;
@@ -37,7 +41,20 @@ public final class Prague implements CongestionControl {
      * @param rttIndependent whether to scale the additive increase below 25 ms
      */
     public Prague(boolean rttIndependent) {
+        this(rttIndependent, false);
+    }
+
+    /**
+     * Prague with RTT independence and the classic-ECN fallback each on or off.
+     *
+     * @param rttIndependent     whether to scale the additive increase below 25 ms
+     * @param classicEcnFallback whether to detect a classic ECN bottleneck and reduce by a larger
+     *                           alpha there (the reference implementation's
+     *                           {@code prague_ecn_fallback=1}; off by default there)
+     */
+    public Prague(boolean rttIndependent, boolean classicEcnFallback) {
         this.rttIndependent = rttIndependent;
+        this.detector = classicEcnFallback ? new ClassicEcnDetector() : null;
     }
 
     @Override
@@ -47,9 +64,17 @@ public final class Prague implements CongestionControl {
 
     @Override
     public void onAck(Connection c) {
-        markedFraction.onAck(c);
+        boolean roundEnded = markedFraction.onAck(c);
+        if (detector != null) {
+            detect(c, roundEnded);
+        }
         if (ecnResponse.reduceNow(c)) {
-            cwnd = Math.max(cwnd * (1 - markedFraction.alpha() / 2), 2);
+            double alpha = markedFraction.alpha();
+            if (detector != null) {
+                detector.onReduction(cwnd);
+                alpha = detector.alphaForReduction(alpha);
+            }
+            cwnd = Math.max(cwnd * (1 - alpha / 2), 2);
             ssthresh = cwnd;
         } else if (!c.inRecovery() && !ecnResponse.inCwr(c) && c.ackedPackets() > 0) {
             int acked = c.ackedPackets();
@@ -63,6 +88,17 @@ public final class Prague implements CongestionControl {
         pacingRate = srtt > 0 ? (cwnd < ssthresh ? SLOW_START_PACING : AVOIDANCE_PACING) * cwnd / (srtt / 1e9) : 0;
     }
 
+    private void detect(Connection c, boolean roundEnded) {
+        if (c.rttNanos() >= 0) {
+            detector.onRttSample(c.rttNanos() / 1e3);
+        }
+        sawCe |= c.ecnEcho();
+        // As the reference: no detection before the first mark shows an AQM on the path.
+        if (roundEnded && sawCe) {
+            detector.onRound(c.minRttNanos() / 1e3);
+        }
+    }
+
     /** The additive increase per round trip, in segments: (RTT / target)² below the target. */
     double increaseScale(long srtt) {
         if (!rttIndependent || srtt <= 0 || srtt >= RTT_TARGET_NANOS) {
@@ -74,6 +110,9 @@ public final class Prague implements CongestionControl {
 
     @Override
     public void onEnterRecovery(Connection c) {
+        if (detector != null) {
+            detector.onReduction(cwnd);
+        }
         ssthresh = RenoWindow.halfFlight(c, cwnd);
         cwnd = ssthresh;
     }
@@ -111,5 +150,15 @@ public final class Prague implements CongestionControl {
      */
     public double alpha() {
         return markedFraction.alpha();
+    }
+
+    /**
+     * The classic-ECN score of the fallback: at most 8 on an L4S path, 9 or more on a classic
+     * one (Briscoe and Ahmed 2019).
+     *
+     * @return the score in [0, 17], or NaN without the fallback
+     */
+    public double classicEcnScore() {
+        return detector == null ? Double.NaN : detector.score();
     }
 }
