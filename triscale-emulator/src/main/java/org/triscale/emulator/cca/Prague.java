@@ -14,7 +14,7 @@ package org.triscale.emulator.cca;
  * towards Reno-like reductions ({@link ClassicEcnDetector}). Not modelled: the fractional window
  * below two segments.
  */
-public final class Prague implements CongestionControl {
+public final class Prague extends RenoBased {
     /** The RTT below which the additive increase is scaled down: 25 ms. */
     public static final long RTT_TARGET_NANOS = 25_000_000L;
     private static final double G = 1.0 / 16;
@@ -25,8 +25,6 @@ public final class Prague implements CongestionControl {
     private final ClassicEcnDetector detector;
     private boolean sawCe;
     private final EcnResponse ecnResponse = new EcnResponse();
-    private double cwnd;
-    private double ssthresh = Double.POSITIVE_INFINITY;
     private final MarkedFraction markedFraction = new MarkedFraction(G);
     private double pacingRate;
 
@@ -55,11 +53,6 @@ public final class Prague implements CongestionControl {
     public Prague(boolean rttIndependent, boolean classicEcnFallback) {
         this.rttIndependent = rttIndependent;
         this.detector = classicEcnFallback ? new ClassicEcnDetector() : null;
-    }
-
-    @Override
-    public void init(Connection c) {
-        cwnd = c.initialWindow();
     }
 
     @Override
@@ -113,19 +106,7 @@ public final class Prague implements CongestionControl {
         if (detector != null) {
             detector.onReduction(cwnd);
         }
-        ssthresh = RenoWindow.halfFlight(c, cwnd);
-        cwnd = ssthresh;
-    }
-
-    @Override
-    public void onRto(Connection c) {
-        ssthresh = RenoWindow.halfFlight(c, cwnd);
-        cwnd = 1;
-    }
-
-    @Override
-    public double cwnd() {
-        return cwnd;
+        super.onEnterRecovery(c);
     }
 
     @Override
