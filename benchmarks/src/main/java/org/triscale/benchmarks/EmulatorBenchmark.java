@@ -53,7 +53,7 @@ public class EmulatorBenchmark {
     public String cca;
 
     /** The bottleneck's queue. */
-    @Param({"fast", "DropTail", "CoDel", "FqCoDel", "Pie", "DualPi2"})
+    @Param({"fast", "DropTail", "CoDel", "FqCoDel", "Pie", "PieDerandomized", "DualPi2"})
     public String queue;
 
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
@@ -95,6 +95,7 @@ public class EmulatorBenchmark {
             case "CoDel" -> b.queue(CoDel.rfc8289());
             case "FqCoDel" -> b.queue(FqCoDel.rfc8290());
             case "Pie" -> b.queue(Pie.rfc8033());
+            case "PieDerandomized" -> b.queue(Pie.derandomized());
             case "DualPi2" -> b.queue(DualPi2.rfc9332());
             default -> throw new IllegalArgumentException("unknown queue " + queue);
         }
