@@ -2,7 +2,6 @@ package org.triscale.benchmarks;
 
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
-import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.AuxCounters;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -18,17 +17,10 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.triscale.emulator.Emulator;
-import org.triscale.emulator.Rate;
 import org.triscale.emulator.Scenario;
 import org.triscale.emulator.Trace;
 import org.triscale.emulator.cca.Cca;
-import org.triscale.emulator.queue.CoDel;
 import org.triscale.emulator.queue.DropTail;
-import org.triscale.emulator.queue.DualPi2;
-import org.triscale.emulator.queue.FqCoDel;
-import org.triscale.emulator.queue.Packets;
-import org.triscale.emulator.queue.Pie;
-import org.triscale.emulator.queue.QueueDiscipline;
 
 /**
  * The cost of an AQM relative to the DropTail discipline, measured so that a loaded machine
@@ -84,23 +76,8 @@ public class AqmCostBenchmark {
     /** Builds both scenarios. */
     @Setup
     public void setUp() {
-        QueueDiscipline.Factory factory = switch (queue) {
-            case "CoDel" -> CoDel.rfc8289();
-            case "FqCoDel" -> FqCoDel.rfc8290();
-            case "Pie" -> Pie.rfc8033();
-            case "PieDerandomized" -> Pie.derandomized();
-            case "DualPi2" -> DualPi2.rfc9332();
-            default -> throw new IllegalArgumentException("unknown queue " + queue);
-        };
-        dropTail = scenario(DropTail.factory());
-        aqm = scenario(factory);
-    }
-
-    private static Scenario scenario(QueueDiscipline.Factory queue) {
-        Rate rate = Rate.mbps(100);
-        Duration rtt = Duration.ofMillis(90);
-        return Scenario.dumbbell().bottleneck(rate).buffer(Packets.bdp(rate, rtt)).queue(queue)
-                .flow(f -> f.cca(Cca.CUBIC).rtt(rtt)).duration(Duration.ofSeconds(30)).build();
+        dropTail = EmulatorBenchmark.bulkFlow(Cca.CUBIC).queue(DropTail.factory()).build();
+        aqm = EmulatorBenchmark.bulkFlow(Cca.CUBIC).queue(EmulatorBenchmark.discipline(queue)).build();
     }
 
     /**
