@@ -45,7 +45,6 @@ public final class Dctcp extends RenoBased {
         }
     }
 
-
     @Override
     public boolean ecnCapable() {
         return true;

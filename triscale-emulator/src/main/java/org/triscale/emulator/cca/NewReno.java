@@ -35,7 +35,6 @@ public class NewReno extends RenoBased {
         }
     }
 
-
     @Override
     public boolean ecnCapable() {
         return ecn;

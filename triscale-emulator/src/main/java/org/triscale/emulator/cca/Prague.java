@@ -23,10 +23,10 @@ public final class Prague extends RenoBased {
 
     private final boolean rttIndependent;
     private final ClassicEcnDetector detector;
-    private boolean sawCe;
     private final EcnResponse ecnResponse = new EcnResponse();
     private final MarkedFraction markedFraction = new MarkedFraction(G);
     private double pacingRate;
+    private boolean sawCe;
 
     /** Prague with RTT independence (the reference implementation's default). */
     public Prague() {

@@ -85,5 +85,4 @@ public final class Vegas extends RenoBased {
         }
         cwnd = Math.max(cwnd, 2);
     }
-
 }
