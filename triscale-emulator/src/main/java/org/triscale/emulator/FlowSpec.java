@@ -76,10 +76,7 @@ public record FlowSpec(Cca cca, Duration oneWayDelay, Duration start, OptionalLo
     }
 
     /** Builds a {@link FlowSpec}; not thread-safe. */
-    public static final class Builder {
-        private Cca cca = Cca.CUBIC;
-        private Duration oneWayDelay = Duration.ofMillis(10);
-        private Duration start = Duration.ZERO;
+    public static final class Builder extends FlowSettings<Builder> {
         private OptionalLong size = OptionalLong.empty();
         private String label;
         private boolean reverse;
@@ -88,48 +85,8 @@ public record FlowSpec(Cca cca, Duration oneWayDelay, Duration start, OptionalLo
         private Builder() {
         }
 
-        /**
-         * The congestion-control algorithm (default CUBIC).
-         *
-         * @param value the algorithm
-         * @return this builder
-         */
-        public Builder cca(Cca value) {
-            cca = Check.notNull("cca", value, "Cca.CUBIC");
-            return this;
-        }
-
-        /**
-         * The base round-trip time: sets the one-way delay to half of it (default 20 ms).
-         *
-         * @param value the RTT, &gt;= 0
-         * @return this builder
-         */
-        public Builder rtt(Duration value) {
-            Check.nonNegative("rtt", value, "Duration.ofMillis(90)");
-            oneWayDelay = value.dividedBy(2);
-            return this;
-        }
-
-        /**
-         * The one-way propagation delay (default 10 ms).
-         *
-         * @param value the delay, &gt;= 0
-         * @return this builder
-         */
-        public Builder oneWayDelay(Duration value) {
-            oneWayDelay = Check.nonNegative("oneWayDelay", value, "Duration.ofMillis(45)");
-            return this;
-        }
-
-        /**
-         * When the flow starts (default 0).
-         *
-         * @param value the start time, &gt;= 0
-         * @return this builder
-         */
-        public Builder start(Duration value) {
-            start = Check.nonNegative("start", value, "Duration.ofSeconds(1)");
+        @Override
+        protected Builder self() {
             return this;
         }
 
@@ -198,7 +155,7 @@ public record FlowSpec(Cca cca, Duration oneWayDelay, Duration start, OptionalLo
          * @return the validated flow
          */
         public FlowSpec build() {
-            return new FlowSpec(cca, oneWayDelay, start, size, label, reverse, path);
+            return new FlowSpec(ccaSetting(), oneWayDelaySetting(), startSetting(), size, label, reverse, path);
         }
     }
 }

@@ -102,6 +102,22 @@ class AqmScenarioTest {
         assertThat(t.flow(0).goodputMbps()).isGreaterThan(2 * t.flow(1).goodputMbps());
     }
 
+    /**
+     * RFC 9331 §4.3 asks an L4S sender to detect a classic ECN AQM and fall back to a
+     * Reno-friendly response. With the reference implementation's detector (Briscoe and Ahmed
+     * 2019) Prague no longer grabs the shared RFC 3168 queue, and through DualPI2, an L4S AQM, it
+     * still shares as plain Prague does.
+     */
+    @Test
+    void pragueWithTheFallbackSharesAClassicEcnQueueWithCubic() {
+        Trace shared = Emulator.run(path(FqCoDel.withFlows(1), Cca.PRAGUE_FALLBACK, Cca.CUBIC).build(), 3);
+        Trace dual = Emulator.run(path(DualPi2.rfc9332(), Cca.PRAGUE_FALLBACK, Cca.CUBIC).build(), 3);
+
+        double ratio = shared.flow(0).goodputMbps() / shared.flow(1).goodputMbps();
+        assertThat(ratio).as("Prague-fallback over CUBIC in a shared RFC 3168 queue").isBetween(0.5, 2.0);
+        assertThat(Stats.jain(dual.flow(0).goodputMbps(), dual.flow(1).goodputMbps())).isGreaterThan(0.9);
+    }
+
     @Test
     void pragueAndDctcpShareAStepMarkingQueueAboveTheRttTarget() {
         Trace t = Emulator.run(path(DropTail.withMarkThreshold(20), Cca.PRAGUE, Cca.DCTCP).build(), 6);

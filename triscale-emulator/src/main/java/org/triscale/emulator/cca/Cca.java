@@ -26,6 +26,8 @@ public final class Cca {
     public static final Cca NEWRENO_ECN = of("NewReno-ECN", () -> new NewReno(true));
     /** TCP Prague, the L4S sender: ECT(1), DCTCP-style response, RTT independence, pacing. */
     public static final Cca PRAGUE = of("Prague", Prague::new);
+    /** TCP Prague with its classic-ECN bottleneck detection and fallback (off in {@link #PRAGUE}). */
+    public static final Cca PRAGUE_FALLBACK = of("Prague-fallback", () -> new Prague(true, true));
 
     private final String name;
     private final Supplier<? extends CongestionControl> factory;

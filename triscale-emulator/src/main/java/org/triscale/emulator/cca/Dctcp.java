@@ -7,11 +7,9 @@ package org.triscale.emulator.cca;
  * ACK echoed a mark and {@code g = 1/16}; on an echoed mark it sets
  * {@code cwnd ← cwnd (1 − alpha/2)}, at most once per window. Losses halve the window.
  */
-public final class Dctcp implements CongestionControl {
+public final class Dctcp extends RenoBased {
     private final MarkedFraction markedFraction;
 
-    private double cwnd;
-    private double ssthresh = Double.POSITIVE_INFINITY;
     private long cwrEnd = -1;
 
     /** DCTCP with g = 1/16 and the initial alpha of 1 (Linux's default). */
@@ -30,11 +28,6 @@ public final class Dctcp implements CongestionControl {
     }
 
     @Override
-    public void init(Connection c) {
-        cwnd = c.initialWindow();
-    }
-
-    @Override
     public void onAck(Connection c) {
         markedFraction.onAck(c);
         boolean inCwr = c.sndUna() < cwrEnd;
@@ -50,23 +43,6 @@ public final class Dctcp implements CongestionControl {
         if (!inCwr && c.ackedPackets() > 0) {
             cwnd = RenoWindow.grow(cwnd, ssthresh, c.ackedPackets());
         }
-    }
-
-    @Override
-    public void onEnterRecovery(Connection c) {
-        ssthresh = RenoWindow.halfFlight(c, cwnd);
-        cwnd = ssthresh;
-    }
-
-    @Override
-    public void onRto(Connection c) {
-        ssthresh = RenoWindow.halfFlight(c, cwnd);
-        cwnd = 1;
-    }
-
-    @Override
-    public double cwnd() {
-        return cwnd;
     }
 
     @Override

@@ -31,8 +31,9 @@ public final class MarkedFraction {
      * flight at the last update is fully acknowledged.
      *
      * @param c the connection, at the ACK
+     * @return true if the estimate was updated (a round of data ended)
      */
-    public void onAck(Connection c) {
+    public boolean onAck(Connection c) {
         int delivered = c.deliveredPackets();
         observed += delivered;
         if (c.ecnEcho()) {
@@ -43,7 +44,9 @@ public final class MarkedFraction {
             observed = 0;
             marked = 0;
             windowEnd = c.sndNxt();
+            return true;
         }
+        return false;
     }
 
     /**

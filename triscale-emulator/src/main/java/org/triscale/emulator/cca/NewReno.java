@@ -6,11 +6,9 @@ package org.triscale.emulator.cca;
  * a timeout, and optionally the RFC 3168 response to ECN marks (halving once per round trip). The
  * sender adds the RFC 6582 recovery behaviour.
  */
-public class NewReno implements CongestionControl {
+public class NewReno extends RenoBased {
     private final boolean ecn;
     private final EcnResponse ecnResponse = new EcnResponse();
-    private double cwnd;
-    private double ssthresh = Double.POSITIVE_INFINITY;
 
     /** A NewReno instance with an unbounded initial slow-start threshold, without ECN. */
     public NewReno() {
@@ -27,11 +25,6 @@ public class NewReno implements CongestionControl {
     }
 
     @Override
-    public void init(Connection c) {
-        cwnd = c.initialWindow();
-    }
-
-    @Override
     public void onAck(Connection c) {
         if (ecn && ecnResponse.reduceNow(c)) {
             onEnterRecovery(c);
@@ -40,23 +33,6 @@ public class NewReno implements CongestionControl {
         if (!c.inRecovery() && c.ackedPackets() > 0 && !ecnResponse.inCwr(c)) {
             cwnd = RenoWindow.grow(cwnd, ssthresh, c.ackedPackets());
         }
-    }
-
-    @Override
-    public void onEnterRecovery(Connection c) {
-        ssthresh = RenoWindow.halfFlight(c, cwnd);
-        cwnd = ssthresh;
-    }
-
-    @Override
-    public void onRto(Connection c) {
-        ssthresh = RenoWindow.halfFlight(c, cwnd);
-        cwnd = 1;
-    }
-
-    @Override
-    public double cwnd() {
-        return cwnd;
     }
 
     @Override

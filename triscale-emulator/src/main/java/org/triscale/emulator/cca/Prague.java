@@ -9,10 +9,12 @@ package org.triscale.emulator.cca;
  * 25 ms the additive increase is scaled by {@code (RTT / 25 ms)²} per round trip, so that the
  * flow's rate grows as fast as a 25 ms flow's instead of faster. The flow paces at twice
  * {@code cwnd / srtt} in slow start and 1.2 times in congestion avoidance (Linux's pacing
- * ratios). Losses halve the window as in Reno. Not modelled: Prague's classic-ECN-queue
- * detection and its fractional window below two segments.
+ * ratios). Losses halve the window as in Reno. Optionally (off by default, as in the reference
+ * implementation) Prague detects a classic ECN bottleneck by its delay variation and falls back
+ * towards Reno-like reductions ({@link ClassicEcnDetector}). Not modelled: the fractional window
+ * below two segments.
  */
-public final class Prague implements CongestionControl {
+public final class Prague extends RenoBased {
     /** The RTT below which the additive increase is scaled down: 25 ms. */
     public static final long RTT_TARGET_NANOS = 25_000_000L;
     private static final double G = 1.0 / 16;
@@ -20,11 +22,11 @@ public final class Prague implements CongestionControl {
     private static final double AVOIDANCE_PACING = 1.2;
 
     private final boolean rttIndependent;
+    private final ClassicEcnDetector detector;
     private final EcnResponse ecnResponse = new EcnResponse();
-    private double cwnd;
-    private double ssthresh = Double.POSITIVE_INFINITY;
     private final MarkedFraction markedFraction = new MarkedFraction(G);
     private double pacingRate;
+    private boolean sawCe;
 
     /** Prague with RTT independence (the reference implementation's default). */
     public Prague() {
@@ -37,19 +39,35 @@ public final class Prague implements CongestionControl {
      * @param rttIndependent whether to scale the additive increase below 25 ms
      */
     public Prague(boolean rttIndependent) {
-        this.rttIndependent = rttIndependent;
+        this(rttIndependent, false);
     }
 
-    @Override
-    public void init(Connection c) {
-        cwnd = c.initialWindow();
+    /**
+     * Prague with RTT independence and the classic-ECN fallback each on or off.
+     *
+     * @param rttIndependent     whether to scale the additive increase below 25 ms
+     * @param classicEcnFallback whether to detect a classic ECN bottleneck and reduce by a larger
+     *                           alpha there (the reference implementation's
+     *                           {@code prague_ecn_fallback=1}; off by default there)
+     */
+    public Prague(boolean rttIndependent, boolean classicEcnFallback) {
+        this.rttIndependent = rttIndependent;
+        this.detector = classicEcnFallback ? new ClassicEcnDetector() : null;
     }
 
     @Override
     public void onAck(Connection c) {
-        markedFraction.onAck(c);
+        boolean roundEnded = markedFraction.onAck(c);
+        if (detector != null) {
+            detect(c, roundEnded);
+        }
         if (ecnResponse.reduceNow(c)) {
-            cwnd = Math.max(cwnd * (1 - markedFraction.alpha() / 2), 2);
+            double alpha = markedFraction.alpha();
+            if (detector != null) {
+                detector.onReduction(cwnd);
+                alpha = detector.alphaForReduction(alpha);
+            }
+            cwnd = Math.max(cwnd * (1 - alpha / 2), 2);
             ssthresh = cwnd;
         } else if (!c.inRecovery() && !ecnResponse.inCwr(c) && c.ackedPackets() > 0) {
             int acked = c.ackedPackets();
@@ -63,6 +81,17 @@ public final class Prague implements CongestionControl {
         pacingRate = srtt > 0 ? (cwnd < ssthresh ? SLOW_START_PACING : AVOIDANCE_PACING) * cwnd / (srtt / 1e9) : 0;
     }
 
+    private void detect(Connection c, boolean roundEnded) {
+        if (c.rttNanos() >= 0) {
+            detector.onRttSample(c.rttNanos() / 1e3);
+        }
+        sawCe |= c.ecnEcho();
+        // As the reference: no detection before the first mark shows an AQM on the path.
+        if (roundEnded && sawCe) {
+            detector.onRound(c.minRttNanos() / 1e3);
+        }
+    }
+
     /** The additive increase per round trip, in segments: (RTT / target)² below the target. */
     double increaseScale(long srtt) {
         if (!rttIndependent || srtt <= 0 || srtt >= RTT_TARGET_NANOS) {
@@ -74,19 +103,10 @@ public final class Prague implements CongestionControl {
 
     @Override
     public void onEnterRecovery(Connection c) {
-        ssthresh = RenoWindow.halfFlight(c, cwnd);
-        cwnd = ssthresh;
-    }
-
-    @Override
-    public void onRto(Connection c) {
-        ssthresh = RenoWindow.halfFlight(c, cwnd);
-        cwnd = 1;
-    }
-
-    @Override
-    public double cwnd() {
-        return cwnd;
+        if (detector != null) {
+            detector.onReduction(cwnd);
+        }
+        super.onEnterRecovery(c);
     }
 
     @Override
@@ -111,5 +131,15 @@ public final class Prague implements CongestionControl {
      */
     public double alpha() {
         return markedFraction.alpha();
+    }
+
+    /**
+     * The classic-ECN score of the fallback: at most 8 on an L4S path, 9 or more on a classic
+     * one (Briscoe and Ahmed 2019).
+     *
+     * @return the score in [0, 17], or NaN without the fallback
+     */
+    public double classicEcnScore() {
+        return detector == null ? Double.NaN : detector.score();
     }
 }

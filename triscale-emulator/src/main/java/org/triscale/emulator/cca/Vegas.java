@@ -7,13 +7,11 @@ package org.triscale.emulator.cca;
  * one when {@code diff > beta}; slow start ends when {@code diff > gamma}. Rounds with fewer than
  * three RTT samples, and losses, fall back to Reno.
  */
-public final class Vegas implements CongestionControl {
+public final class Vegas extends RenoBased {
     private final double alpha;
     private final double beta;
     private final double gamma;
 
-    private double cwnd;
-    private double ssthresh = Double.POSITIVE_INFINITY;
     private long baseRtt = Long.MAX_VALUE;
     private long roundMinRtt = Long.MAX_VALUE;
     private int roundSamples;
@@ -40,11 +38,6 @@ public final class Vegas implements CongestionControl {
         this.alpha = alpha;
         this.beta = beta;
         this.gamma = gamma;
-    }
-
-    @Override
-    public void init(Connection c) {
-        cwnd = c.initialWindow();
     }
 
     @Override
@@ -91,22 +84,5 @@ public final class Vegas implements CongestionControl {
             cwnd += 1;
         }
         cwnd = Math.max(cwnd, 2);
-    }
-
-    @Override
-    public void onEnterRecovery(Connection c) {
-        ssthresh = RenoWindow.halfFlight(c, cwnd);
-        cwnd = ssthresh;
-    }
-
-    @Override
-    public void onRto(Connection c) {
-        ssthresh = RenoWindow.halfFlight(c, cwnd);
-        cwnd = 1;
-    }
-
-    @Override
-    public double cwnd() {
-        return cwnd;
     }
 }

@@ -14,8 +14,13 @@ import org.apache.commons.rng.UniformRandomProvider;
  * is at least {@code stepThreshold}. Scheduling is a time-shifted FIFO: the L head leaves first
  * unless the C head has waited {@code tshift} longer. The defaults are the RFC's and Linux's:
  * target 15 ms, tUpdate 16 ms, alpha 0.16 Hz, beta 3.2 Hz, k = 2, step 1 ms; tshift is twice
- * the target. Overload handling (RFC 9332 §4.2.1) is not modelled: the buffer limit bounds both
- * queues together.
+ * the target. The buffer limit bounds both queues together.
+ *
+ * <p>Overload (RFC 9332 §4.2.3 and Appendix A.2, Linux's default {@code drop_on_overload}): once
+ * the coupled probability saturates, {@code k p' > 1} (that is {@code p_C > 1/k²}), marks no
+ * longer restrain the L4S traffic, so an L4S packet is dropped with probability {@code p_C} (and
+ * marked otherwise), and a classic ECN-capable packet picked by {@code p_C} is dropped instead of
+ * marked. Unresponsive traffic of either kind then meets drops that hold the queue at the target.
  */
 public final class DualPi2 implements QueueDiscipline {
     /** Target classic queueing delay: 15 ms. */
@@ -46,6 +51,7 @@ public final class DualPi2 implements QueueDiscipline {
     private long classicMarks;
     private long classicPackets;
     private long l4sMarks;
+    private long l4sDrops;
     private long l4sPackets;
 
     /**
@@ -111,6 +117,10 @@ public final class DualPi2 implements QueueDiscipline {
             if (l != null && (c == null || l.enqueuedAt() <= c.enqueuedAt() + tshift)) {
                 lq.poll();
                 l4sPackets++;
+                if (overloaded() && random.nextDouble() < baseP * baseP) {
+                    l4sDrops++;
+                    continue;
+                }
                 long sojourn = now - l.enqueuedAt();
                 double pL = sojourn >= step ? 1 : Math.min(1, k * baseP);
                 if (pL > 0 && (pL >= 1 || random.nextDouble() < pL)) {
@@ -126,7 +136,7 @@ public final class DualPi2 implements QueueDiscipline {
             classicPackets++;
             double pC = baseP * baseP;
             if (pC > 0 && random.nextDouble() < pC) {
-                if (c.markCe()) {
+                if (!overloaded() && c.markCe()) {
                     classicMarks++;
                 } else {
                     classicDrops++;
@@ -135,6 +145,11 @@ public final class DualPi2 implements QueueDiscipline {
             }
             return c;
         }
+    }
+
+    /** Whether the coupled L4S probability saturates ({@code k p' > 1}): then drops replace marks. */
+    private boolean overloaded() {
+        return k * baseP > 1;
     }
 
     private void catchUp(long now) {
@@ -195,6 +210,15 @@ public final class DualPi2 implements QueueDiscipline {
      */
     public double classicSignalFraction() {
         return classicPackets == 0 ? Double.NaN : (classicDrops + classicMarks) / (double) classicPackets;
+    }
+
+    /**
+     * Fraction of the L4S packets dequeued so far that were dropped (only under overload).
+     *
+     * @return in [0, 1], or NaN before the first L4S packet
+     */
+    public double l4sDropFraction() {
+        return l4sPackets == 0 ? Double.NaN : l4sDrops / (double) l4sPackets;
     }
 
     /**

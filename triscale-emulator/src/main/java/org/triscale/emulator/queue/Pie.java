@@ -14,6 +14,15 @@ import org.triscale.emulator.Wire;
  * an uncongested queue; no early drop while the delay is below half the target and {@code p} below
  * 20 %, or while fewer than two MTUs are queued. ECN-capable packets are marked instead while
  * {@code p} is at most 10 % (RFC 8033 §5.1).
+ *
+ * <p>Optionally with RFC 8033's de-randomisation (§5.4, Appendix B; Linux's {@code pie} always
+ * applies it): each arrival that passes the checks above adds {@code p} to an accumulated
+ * probability, reset to 0 by each drop or mark (and while {@code p} is 0); below 0.85 the packet
+ * is let through, from 8.5 on it is dropped, in between it is dropped with probability {@code p}.
+ * Two drops are then at least {@code 0.85 / p} arrivals apart and at most about {@code 8.5 / p},
+ * instead of geometrically spread. For a given {@code p} this drops less often than independent
+ * drops (about once per {@code 0.85 / p + 1 / p} arrivals), so the controller settles at a higher
+ * {@code p} for the same overload; the drop fraction and the delay are those of the target.
  */
 public final class Pie implements QueueDiscipline {
     /** RFC 8033's target queueing delay: 15 ms. */
@@ -24,15 +33,19 @@ public final class Pie implements QueueDiscipline {
     private static final double BETA = 1.25;
     private static final long MAX_BURST = 150_000_000L;
     private static final double MARK_ECN_THRESHOLD = 0.1;
+    private static final double ACCU_LOW = 0.85;
+    private static final double ACCU_HIGH = 8.5;
 
     private final BufferSize limit;
     private final long target;
     private final long tUpdate;
     private final boolean ecn;
+    private final boolean derandomize;
     private final UniformRandomProvider random;
     private final PacketFifo fifo = new PacketFifo();
 
     private double p;
+    private double accumulated;
     private long qdelay;
     private long qdelayOld;
     private long burstAllowance = MAX_BURST;
@@ -46,10 +59,12 @@ public final class Pie implements QueueDiscipline {
      * @param target  the target queueing delay, &gt; 0
      * @param tUpdate the update interval, &gt; 0
      * @param ecn     whether to mark ECN-capable packets while {@code p <= 10 %}
+     * @param derandomize whether to space drops by the accumulated probability (RFC 8033 §5.4)
      * @param random  the stream of the random drop decisions
      * @throws IllegalArgumentException on invalid parameters
      */
-    public Pie(BufferSize limit, Duration target, Duration tUpdate, boolean ecn, UniformRandomProvider random) {
+    public Pie(BufferSize limit, Duration target, Duration tUpdate, boolean ecn, boolean derandomize,
+               UniformRandomProvider random) {
         if (limit == null || random == null) {
             throw new IllegalArgumentException("PIE limit and random must not be null; use Pie.rfc8033()");
         }
@@ -59,6 +74,7 @@ public final class Pie implements QueueDiscipline {
         this.target = target.toNanos();
         this.tUpdate = tUpdate.toNanos();
         this.ecn = ecn;
+        this.derandomize = derandomize;
         this.random = random;
     }
 
@@ -69,12 +85,23 @@ public final class Pie implements QueueDiscipline {
     }
 
     /**
-     * PIE with the RFC 8033 defaults (15 ms target, 15 ms update), ECN, and the scenario's buffer.
+     * PIE with the RFC 8033 defaults (15 ms target, 15 ms update), ECN, independent random drops
+     * (as ns-3's default), and the scenario's buffer.
      *
      * @return the factory
      */
     public static Factory rfc8033() {
         return of(TARGET, T_UPDATE, true);
+    }
+
+    /**
+     * PIE with the RFC 8033 defaults, ECN and the optional de-randomisation of RFC 8033 §5.4, as
+     * Linux's {@code pie} runs it, and the scenario's buffer.
+     *
+     * @return the factory
+     */
+    public static Factory derandomized() {
+        return s -> new Pie(s.buffer(), TARGET, T_UPDATE, true, true, s.random());
     }
 
     /**
@@ -89,7 +116,7 @@ public final class Pie implements QueueDiscipline {
     public static Factory of(Duration target, Duration tUpdate, boolean ecn) {
         checkPositive("PIE target", target, "15 ms");
         checkPositive("PIE tUpdate", tUpdate, "15 ms");
-        return s -> new Pie(s.buffer(), target, tUpdate, ecn, s.random());
+        return s -> new Pie(s.buffer(), target, tUpdate, ecn, false, s.random());
     }
 
     @Override
@@ -99,6 +126,7 @@ public final class Pie implements QueueDiscipline {
             return false;
         }
         if (dropEarly()) {
+            accumulated = 0;
             if (!(ecn && p <= MARK_ECN_THRESHOLD && packet.markCe())) {
                 earlyDrops++;
                 return false;
@@ -118,7 +146,18 @@ public final class Pie implements QueueDiscipline {
         if (fifo.bytes() <= 2L * Wire.MTU) {
             return false;
         }
-        return random.nextDouble() < p;
+        if (!derandomize) {
+            return random.nextDouble() < p;
+        }
+        if (p == 0) {
+            accumulated = 0;
+            return false;
+        }
+        accumulated += p;
+        if (accumulated < ACCU_LOW) {
+            return false;
+        }
+        return accumulated >= ACCU_HIGH || random.nextDouble() < p;
     }
 
     @Override

@@ -25,8 +25,8 @@ public final class Red implements QueueDiscipline {
 
     private double avg;
     private int count = -1;
+    /** When the queue last became empty, or the last arrival to the empty queue. */
     private long idleSince = 0;
-    private boolean idle = true;
     private long earlyDrops;
 
     /**
@@ -92,10 +92,16 @@ public final class Red implements QueueDiscipline {
 
     @Override
     public boolean enqueue(Packet packet, long now) {
-        if (idle) {
+        if (fifo.isEmpty()) {
+            // Idle time decays the average as if small packets had arrived to the empty queue
+            // (Floyd & Jacobson 1993). It is decided by the queue being empty, not by a flag that
+            // the arrival clears: an arrival dropped above 2 maxTh leaves the queue idle, and
+            // without this decay the average would only fall by (1 - wq) per arrival. With every
+            // arrival dropped, senders back off their timeouts and arrivals get rarer: the
+            // average then stayed above 2 maxTh for minutes and throughput collapsed.
             double m = (now - idleSince) / (double) idlePacketNanos;
             avg *= Math.pow(1 - wq, m);
-            idle = false;
+            idleSince = now;
         } else {
             avg = (1 - wq) * avg + wq * fifo.size();
         }
@@ -132,8 +138,7 @@ public final class Red implements QueueDiscipline {
     @Override
     public Packet dequeue(long now) {
         Packet p = fifo.poll();
-        if (fifo.isEmpty() && !idle) {
-            idle = true;
+        if (p != null && fifo.isEmpty()) {
             idleSince = now;
         }
         return p;

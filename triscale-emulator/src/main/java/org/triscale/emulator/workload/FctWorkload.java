@@ -3,6 +3,7 @@ package org.triscale.emulator.workload;
 import java.time.Duration;
 import java.util.Optional;
 import org.triscale.emulator.Check;
+import org.triscale.emulator.FlowSettings;
 import org.triscale.emulator.Rate;
 import org.triscale.emulator.cca.Cca;
 
@@ -119,12 +120,9 @@ public record FctWorkload(Cca cca, Duration oneWayDelay, Duration meanInterArriv
     }
 
     /** Builds an {@link FctWorkload}; not thread-safe. */
-    public static final class Builder {
-        private Cca cca = Cca.CUBIC;
-        private Duration oneWayDelay = Duration.ofMillis(10);
+    public static final class Builder extends FlowSettings<Builder> {
         private Duration meanInterArrival = Duration.ofMillis(200);
         private FlowSizes sizes = FlowSizes.l4sWorkload();
-        private Duration start = Duration.ZERO;
         private Optional<Duration> stop = Optional.empty();
         private Optional<OnOff> onOff = Optional.empty();
         private int fanIn = 1;
@@ -132,37 +130,8 @@ public record FctWorkload(Cca cca, Duration oneWayDelay, Duration meanInterArriv
         private Builder() {
         }
 
-        /**
-         * The algorithm of every flow (default CUBIC).
-         *
-         * @param value the algorithm
-         * @return this builder
-         */
-        public Builder cca(Cca value) {
-            cca = Check.notNull("cca", value, "Cca.CUBIC");
-            return this;
-        }
-
-        /**
-         * The base RTT of every flow: sets the one-way delay to half of it (default 20 ms).
-         *
-         * @param value the RTT, &gt;= 0
-         * @return this builder
-         */
-        public Builder rtt(Duration value) {
-            Check.nonNegative("rtt", value, "Duration.ofMillis(20)");
-            oneWayDelay = value.dividedBy(2);
-            return this;
-        }
-
-        /**
-         * The one-way propagation delay of every flow (default 10 ms).
-         *
-         * @param value the delay, &gt;= 0
-         * @return this builder
-         */
-        public Builder oneWayDelay(Duration value) {
-            oneWayDelay = Check.nonNegative("oneWayDelay", value, "Duration.ofMillis(10)");
+        @Override
+        protected Builder self() {
             return this;
         }
 
@@ -185,17 +154,6 @@ public record FctWorkload(Cca cca, Duration oneWayDelay, Duration meanInterArriv
          */
         public Builder sizes(FlowSizes value) {
             sizes = Check.notNull("sizes", value, "FlowSizes.logNormal(65_536, 2_097_152)");
-            return this;
-        }
-
-        /**
-         * When the workload starts (default 0).
-         *
-         * @param value the start, &gt;= 0
-         * @return this builder
-         */
-        public Builder start(Duration value) {
-            start = Check.nonNegative("start", value, "Duration.ofSeconds(5)");
             return this;
         }
 
@@ -240,7 +198,8 @@ public record FctWorkload(Cca cca, Duration oneWayDelay, Duration meanInterArriv
          * @return the validated workload
          */
         public FctWorkload build() {
-            return new FctWorkload(cca, oneWayDelay, meanInterArrival, sizes, start, stop, onOff, fanIn);
+            return new FctWorkload(ccaSetting(), oneWayDelaySetting(), meanInterArrival, sizes, startSetting(), stop, onOff,
+                    fanIn);
         }
     }
 }

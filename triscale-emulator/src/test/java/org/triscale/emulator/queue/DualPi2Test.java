@@ -6,6 +6,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
 import org.triscale.emulator.Ecn;
 
 /** DualPI2 against RFC 9332: classification on ECT(1), the squared classic probability, the coupling. */
@@ -70,7 +72,39 @@ class DualPi2Test {
                 assertThat(d[3]).isEqualTo(Ecn.CE.ordinal());
             }
         }
-        assertThat(q.l4sMarkFraction()).isGreaterThan(0.9);
+        // Within the second the overload handling starts dropping too; what leaves is marked.
+        assertThat(h.count(0, Ecn.CE) / (double) h.departures.size()).isGreaterThan(0.9);
+    }
+
+    /**
+     * RFC 9332 §4.2.3: unresponsive ECN-capable traffic at twice the link rate drives the coupled
+     * probability past 1 (p' > 1/k); from then on drops replace marks, so the admitted rate fits
+     * the link (drop fraction 1 − 1/2 = p'²) and the queue stays at the target, in either queue.
+     * Without overload handling marks alone would let the queue grow to the buffer.
+     */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource({"ECT_1", "ECT_0"})
+    void unresponsiveEcnTrafficMeetsDropsOnceTheCoupledProbabilitySaturates(Ecn ecn) {
+        DualPi2 q = dualPi2();
+        QueueHarness h = new QueueHarness(q, RATE);
+        double[] base = {0};
+        int[] n = {0};
+        long from = 10_000_000_000L;
+        h.run(30_000_000_000L, TX / 2, QueueHarness.packets(1, ecn), () -> {
+            if (h.departures.get(h.departures.size() - 1)[0] >= from) {
+                base[0] += q.baseProbability();
+                n[0]++;
+            }
+        });
+        double p = base[0] / n[0];
+        double dropFraction = ecn == Ecn.ECT_1 ? q.l4sDropFraction() : q.classicSignalFraction();
+
+        assertThat(DualPi2.K * p).isGreaterThan(1);
+        assertThat(p * p).isCloseTo(0.5, within(0.03));
+        assertThat(dropFraction).isCloseTo(0.5, within(0.03));
+        assertThat(h.count(from, Ecn.ECT_0)).as("classic ECN-capable packets are dropped, not marked")
+                .isEqualTo(ecn == Ecn.ECT_0 ? h.departuresAfter(from).size() : 0);
+        assertThat(h.meanSojournMillis(from)).isCloseTo(15, within(3.0));
     }
 
     @Test

@@ -48,6 +48,47 @@ class RedTest {
         return new long[] {dropped, marked};
     }
 
+    /**
+     * Floyd and Jacobson (1993): while the queue is empty the average decays as if packets of the
+     * idle link's transmission time arrived, {@code avg (1 − wq)^m}, also when the arrivals to the
+     * empty queue are dropped (above 2 maxTh). Regression: the decay once stopped after the first
+     * dropped arrival, so sparse arrivals (senders in timeout back-off) kept the average above
+     * 2 maxTh and every one of them was dropped.
+     */
+    @Test
+    void theAverageDecaysOverIdleTimeAlsoWhenArrivalsToTheEmptyQueueAreDropped() {
+        Red red = red(false);
+        long t = 0;
+        // A burst of 1,000 back-to-back arrivals: the queue grows until the average passes
+        // 2 maxTh = 30, then every arrival is dropped while the average climbs on.
+        for (int i = 0; i < 1000; i++) {
+            Packet p = new Packet(0, i, 0, 1500, Ecn.NOT_ECT);
+            p.enqueuedAt(t);
+            red.enqueue(p, t);
+        }
+        while (red.packets() > 0) {
+            t += 1_200_000;
+            red.dequeue(t);
+        }
+        double avg0 = red.averageQueue();
+        long idleStart = t;
+        assertThat(avg0).isGreaterThan(30);
+        // One arrival every 200 ms into the empty queue for 1 s: the first ones are dropped
+        // (above 2 maxTh, or early), yet the average follows the idle-time decay throughout.
+        for (int i = 0; i < 5; i++) {
+            t += 200_000_000L;
+            Packet p = new Packet(0, i, 0, 1500, Ecn.NOT_ECT);
+            p.enqueuedAt(t);
+            red.enqueue(p, t);
+            if (red.packets() > 0) {
+                break;
+            }
+            double idlePackets = (t - idleStart) / 1_200_000.0;
+            assertThat(red.averageQueue()).isCloseTo(avg0 * Math.pow(1 - 0.002, idlePackets), within(1e-9 * avg0));
+        }
+        assertThat(red.drops()).isGreaterThan(0);
+    }
+
     @Test
     void dropFractionMatchesTheUniformisedLinearProbability() {
         Red red = red(false);
