@@ -142,7 +142,7 @@ public final class SetupReader {
         Settings settings = SettingsReader.read(context, runs.checks());
         Optional<GateSpec> gate = new GateSpecReader(this::error).read(context, method, testClass.getName(), metrics,
                 kpis, scores, seriesCount, seriesPercentile, seriesConfidence, runsPerSeries);
-        return new TestSetup(testClass.getName(), method.getName(), testName,
+        return new TestSetup(new TestSetup.TestId(testClass.getName(), method.getName(), testName),
                 new TestSetup.RunsSetup(runs.kpiPercentile(), runs.kpiConfidence(), runs.robustness(), runsPerSeries,
                         sized),
                 new TestSetup.SeriesSetup(seriesCount, seriesPercentile, seriesConfidence), convergence,
