@@ -26,8 +26,7 @@ class ConfigurationTest {
                 arguments(PercentileOutOfRange.class, List.of("@Runs(kpiPercentile = 100) must be in the open interval "
                         + "(0, 100); use e.g. kpiPercentile = 75")),
                 arguments(ConfidenceOutOfRange.class, List.of("@Runs(kpiConfidence = 0) must be in the open interval")),
-                arguments(CountBelowMinimum.class, List.of("@Runs(count = 3) is below the 5 runs per series that "
-                        + "@Runs(kpiPercentile = 75, kpiConfidence = 75) need; set count >= 5")),
+                arguments(CountBelowMinimum.class, List.of("@Runs(count = 3)", "5 runs per series", "count >= 5")),
                 arguments(RobustnessNegative.class, List.of("@Runs(robustness = -1) must be >= 0")),
                 arguments(UnknownKpiMetric.class, List.of("@Kpi(metric = \"delai\") names no declared metric; "
                         + "declared: delay, throughput. Fix the name or add @Metric(name = \"delai\", ...)")),
@@ -80,8 +79,7 @@ class ConfigurationTest {
     @Test
     void invalidConfigurationParametersAreNamed() {
         assertThat(configurationError(Kit.in(folder).with("triscale.mode", "strict").run(Valid.class)))
-                .isEqualTo("TriScale configuration parameter triscale.mode = 'strict' is not valid; use SOUND (the "
-                        + "default) or TRISCALE");
+                .contains("triscale.mode = 'strict'", "SOUND", "TRISCALE");
         assertThat(configurationError(Kit.in(folder).with("triscale.checks", "error").run(Valid.class)))
                 .contains("triscale.checks = 'error' is not valid; use warn (the default) or fail");
         assertThat(configurationError(Kit.in(folder).with("triscale.seed", "abc").run(Valid.class)))
@@ -89,8 +87,7 @@ class ConfigurationTest {
         assertThat(configurationError(Kit.in(folder).with("triscale.progress", "yes").run(Valid.class)))
                 .contains("triscale.progress = 'yes' is not valid; use true or false");
         assertThat(configurationError(Kit.in(folder).with("triscale.surefire.reportsDir", "x").run(Valid.class)))
-                .isEqualTo("TriScale configuration parameter triscale.surefire.reportsDir was renamed to "
-                        + "triscale.surefire.reports.dir in 0.2.0; set triscale.surefire.reports.dir = 'x' instead");
+                .contains("triscale.surefire.reportsDir", "renamed", "triscale.surefire.reports.dir = 'x'");
     }
 
     @Test
