@@ -78,22 +78,22 @@ class ConfigurationTest {
 
     @Test
     void invalidConfigurationParametersAreNamed() {
-        assertThat(configurationError(Kit.in(folder).with("triscale.mode", "strict").run(Valid.class)))
+        assertThat(configurationError(Kit.in(folder).with("triscale.mode", "strict").run(ResultsTest.PassingFixture.class)))
                 .contains("triscale.mode = 'strict'", "SOUND", "TRISCALE");
-        assertThat(configurationError(Kit.in(folder).with("triscale.checks", "error").run(Valid.class)))
+        assertThat(configurationError(Kit.in(folder).with("triscale.checks", "error").run(ResultsTest.PassingFixture.class)))
                 .contains("triscale.checks = 'error' is not valid; use warn (the default) or fail");
-        assertThat(configurationError(Kit.in(folder).with("triscale.seed", "abc").run(Valid.class)))
+        assertThat(configurationError(Kit.in(folder).with("triscale.seed", "abc").run(ResultsTest.PassingFixture.class)))
                 .contains("triscale.seed = 'abc' is not valid");
-        assertThat(configurationError(Kit.in(folder).with("triscale.progress", "yes").run(Valid.class)))
+        assertThat(configurationError(Kit.in(folder).with("triscale.progress", "yes").run(ResultsTest.PassingFixture.class)))
                 .contains("triscale.progress = 'yes' is not valid; use true or false");
-        assertThat(configurationError(Kit.in(folder).with("triscale.surefire.reportsDir", "x").run(Valid.class)))
+        assertThat(configurationError(Kit.in(folder).with("triscale.surefire.reportsDir", "x").run(ResultsTest.PassingFixture.class)))
                 .contains("triscale.surefire.reportsDir", "renamed", "triscale.surefire.reports.dir = 'x'");
     }
 
     @Test
     void acceptsEveryParameterSpelledRight() {
         Kit.in(folder).with("triscale.mode", "triscale").with("triscale.checks", "Warn").with("triscale.seed", "0x2a")
-                .with("triscale.progress", "false").run(Valid.class)
+                .with("triscale.progress", "false").run(ResultsTest.PassingFixture.class)
                 .testEvents().assertStatistics(stats -> stats.started(6).succeeded(6));
     }
 
@@ -106,15 +106,6 @@ class ConfigurationTest {
         return error.getMessage();
     }
 
-    @FixturesOnly
-    static class Valid {
-        @Runs(kpiPercentile = 75, kpiConfidence = 75)
-        @Metric(name = "delay")
-        @Kpi(metric = "delay", atMost = 100)
-        void cca(RunContext run) {
-            run.recordRunValue("delay", VerdictTest.DELAYS[run.run() - 1]);
-        }
-    }
 
     @FixturesOnly
     static class PercentileOutOfRange {

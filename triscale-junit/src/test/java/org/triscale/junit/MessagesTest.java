@@ -3,11 +3,14 @@ package org.triscale.junit;
 import com.fasterxml.jackson.databind.JsonNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.Event;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
 
 /**
  * The whole text of each kind of verdict, run and configuration message, in one place: rewording a
@@ -85,14 +88,14 @@ class MessagesTest {
     @Test
     void invalidConfigurationParameter() {
         assertThat(ConfigurationTest.configurationError(Kit.in(folder).with("triscale.mode", "strict")
-                .run(ConfigurationTest.Valid.class))).isEqualTo("TriScale configuration parameter triscale.mode = "
+                .run(ResultsTest.PassingFixture.class))).isEqualTo("TriScale configuration parameter triscale.mode = "
                 + "'strict' is not valid; use SOUND (the default) or TRISCALE");
     }
 
     @Test
     void renamedConfigurationParameter() {
         assertThat(ConfigurationTest.configurationError(Kit.in(folder).with("triscale.surefire.reportsDir", "x")
-                .run(ConfigurationTest.Valid.class))).isEqualTo("TriScale configuration parameter "
+                .run(ResultsTest.PassingFixture.class))).isEqualTo("TriScale configuration parameter "
                 + "triscale.surefire.reportsDir was renamed to triscale.surefire.reports.dir in 0.2.0; set "
                 + "triscale.surefire.reports.dir = 'x' instead");
     }
@@ -103,6 +106,17 @@ class MessagesTest {
                 .isEqualTo("TriScale configuration error in CountBelowMinimum.cca: @Runs(count = 3) is below the 5 "
                         + "runs per series that @Runs(kpiPercentile = 75, kpiConfidence = 75) need; set count >= 5 or "
                         + "remove count to run the minimum");
+    }
+
+    @Test
+    void verdictNotComputed() {
+        List<Event> failed = Kit.in(folder)
+                .run(selectUniqueId(Kit.invocation(ResultsTest.PassingFixture.class, "cca", 3)))
+                .containerEvents().failed().list();
+
+        assertThat(Kit.error(failed.get(0))).hasMessage("TriScale verdict of PassingFixture.cca was not computed: 1 of 5 "
+                + "runs executed in this launch and the verdict was filtered out. A TriScale test is judged only on all "
+                + "its runs; rerun the whole method, not single invocations.");
     }
 
     /** The first failure of the fixture's verdict, as its JSON result keeps it. */

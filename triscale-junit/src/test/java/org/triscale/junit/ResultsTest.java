@@ -218,6 +218,7 @@ class ResultsTest {
         }
     }
 
+    /** The smallest passing test, for every test class that needs one. */
     @FixturesOnly
     static class PassingFixture {
         @Runs(kpiPercentile = 75, kpiConfidence = 75)
