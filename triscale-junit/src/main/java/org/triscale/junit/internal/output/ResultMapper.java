@@ -31,8 +31,7 @@ public final class ResultMapper {
     }
 
     public static TestResult map(TemplateState state, Analysis analysis, TestResult.VerdictStatus status,
-                          List<String> failures,
-                          List<String> warnings, TestResult.Gate gate) {
+                                 List<String> failures, List<String> warnings, TestResult.Gate gate) {
         TestSetup setup = state.setup;
         List<TestResult.Run> runs = new ArrayList<>();
         long duration = 0;
