@@ -8,6 +8,7 @@ import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.Event;
+import org.triscale.junit.ResultsTest.PassingFixture;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -78,22 +79,23 @@ class ConfigurationTest {
 
     @Test
     void invalidConfigurationParametersAreNamed() {
-        assertThat(configurationError(Kit.in(folder).with("triscale.mode", "strict").run(ResultsTest.PassingFixture.class)))
+        assertThat(configurationError(Kit.in(folder).with("triscale.mode", "strict").run(PassingFixture.class)))
                 .contains("triscale.mode = 'strict'", "SOUND", "TRISCALE");
-        assertThat(configurationError(Kit.in(folder).with("triscale.checks", "error").run(ResultsTest.PassingFixture.class)))
+        assertThat(configurationError(Kit.in(folder).with("triscale.checks", "error").run(PassingFixture.class)))
                 .contains("triscale.checks = 'error' is not valid; use warn (the default) or fail");
-        assertThat(configurationError(Kit.in(folder).with("triscale.seed", "abc").run(ResultsTest.PassingFixture.class)))
+        assertThat(configurationError(Kit.in(folder).with("triscale.seed", "abc").run(PassingFixture.class)))
                 .contains("triscale.seed = 'abc' is not valid");
-        assertThat(configurationError(Kit.in(folder).with("triscale.progress", "yes").run(ResultsTest.PassingFixture.class)))
+        assertThat(configurationError(Kit.in(folder).with("triscale.progress", "yes").run(PassingFixture.class)))
                 .contains("triscale.progress = 'yes' is not valid; use true or false");
-        assertThat(configurationError(Kit.in(folder).with("triscale.surefire.reportsDir", "x").run(ResultsTest.PassingFixture.class)))
+        assertThat(configurationError(Kit.in(folder).with("triscale.surefire.reportsDir", "x")
+                .run(PassingFixture.class)))
                 .contains("triscale.surefire.reportsDir", "renamed", "triscale.surefire.reports.dir = 'x'");
     }
 
     @Test
     void acceptsEveryParameterSpelledRight() {
         Kit.in(folder).with("triscale.mode", "triscale").with("triscale.checks", "Warn").with("triscale.seed", "0x2a")
-                .with("triscale.progress", "false").run(ResultsTest.PassingFixture.class)
+                .with("triscale.progress", "false").run(PassingFixture.class)
                 .testEvents().assertStatistics(stats -> stats.started(6).succeeded(6));
     }
 

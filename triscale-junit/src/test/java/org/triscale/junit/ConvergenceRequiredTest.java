@@ -33,8 +33,8 @@ class ConvergenceRequiredTest {
                 "tolerance ± 5 %", "@ConvergenceRequired(tolerance)");
 
         assertThat(VerdictTest.verdictFailure(results))
-                .contains("KPI delay P75 at 75 % cannot be computed in series 1", "at least 5 valid runs", "only 3 of 5",
-                        "2 did not converge", "@Runs(count = 7)")
+                .contains("KPI delay P75 at 75 % cannot be computed in series 1", "at least 5 valid runs",
+                        "only 3 of 5", "2 did not converge", "@Runs(count = 7)")
                 .contains("2 of 5 runs were excluded", "series 1 run 2", "series 1 run 4");
     }
 

@@ -311,7 +311,8 @@ final class Charts {
                         + Format.withUnit(interval.upperValue(), unit) + "]",
                 ResultFacts.value(result, definition.metric(), interval.score()),
                 interval.relativeScore() == null ? "n/a" : Format.percent(interval.relativeScore()),
-                Format.number(definition.confidence()) + " % (" + ResultFacts.text(definition.kind()).toLowerCase(Locale.ROOT) + ")", threshold,
+                Format.number(definition.confidence()) + " % ("
+                        + ResultFacts.text(definition.kind()).toLowerCase(Locale.ROOT) + ")", threshold,
                 ResultFacts.outcome(interval.defined(), interval.passed())));
         return new Figure("score", "Series KPIs of " + definition.metric() + " and the variability score", plot.svg(),
                 table.append(tableEnd()).toString());
