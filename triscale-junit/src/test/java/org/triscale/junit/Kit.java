@@ -8,12 +8,14 @@ import org.junit.platform.engine.UniqueId;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
-
 import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
 import javax.xml.parsers.DocumentBuilderFactory;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -115,6 +117,22 @@ final class Kit {
         DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
         factory.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
         return factory.newDocumentBuilder().parse(file.toFile());
+    }
+
+    /** The root element of a per-series Surefire report. */
+    static Element suite(Path file) throws Exception {
+        return xml(file).getDocumentElement();
+    }
+
+    /** The properties of a per-series Surefire report, by name. */
+    static Map<String, String> properties(Element suite) {
+        Map<String, String> properties = new HashMap<>();
+        NodeList nodes = suite.getElementsByTagName("property");
+        for (int i = 0; i < nodes.getLength(); i++) {
+            Element property = (Element) nodes.item(i);
+            properties.put(property.getAttribute("name"), property.getAttribute("value"));
+        }
+        return properties;
     }
 
     /** The unique id of an invocation of a fixture's template method taking a {@code RunContext}. */

@@ -77,8 +77,8 @@ class ReliabilityTest {
     void metricsNamedLikeRunPropertiesDoNotCollideInTheSeriesXml() throws Exception {
         Kit kit = Kit.in(folder);
         kit.run(PropertyNames.class);
-        Element suite = ResultsTest.suite(kit.seriesXml(PropertyNames.class, "cca", 1));
-        Map<String, String> properties = ResultsTest.properties(suite);
+        Element suite = Kit.suite(kit.seriesXml(PropertyNames.class, "cca", 1));
+        Map<String, String> properties = Kit.properties(suite);
         assertThat(properties).containsEntry("run-1.status", "PASSED").containsEntry("run-1.metric.status", "3.0")
                 .containsEntry("run-1.metric.seed", "4.0").containsEntry("run-1.metric.seconds", "5.0");
         assertThat(suite.getElementsByTagName("property").getLength()).isEqualTo(properties.size());

@@ -139,7 +139,6 @@ class ReportTest {
         return found;
     }
 
-
     @FixturesOnly
     static class Charted {
         static volatile double shift;

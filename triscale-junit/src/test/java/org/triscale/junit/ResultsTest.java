@@ -108,7 +108,7 @@ class ResultsTest {
         Kit kit = Kit.in(folder);
         kit.run(Fixture.class);
 
-        Element first = suite(kit.seriesXml(Fixture.class, "cca", 1));
+        Element first = Kit.suite(kit.seriesXml(Fixture.class, "cca", 1));
         assertThat(first.getTagName()).isEqualTo("testsuite");
         assertThat(first.getAttribute("name")).isEqualTo(Fixture.class.getName() + ".cca.series-1");
         assertThat(first.getAttribute("tests")).isEqualTo("1");
@@ -117,7 +117,7 @@ class ResultsTest {
         assertThat(first.getAttribute("skipped")).isEqualTo("0");
         assertThat(Double.parseDouble(first.getAttribute("time"))).isNotNegative();
 
-        Map<String, String> properties = properties(first);
+        Map<String, String> properties = Kit.properties(first);
         assertThat(properties).containsEntry("triscale.series", "1").containsEntry("run-3.metric.delay", "15.0")
                 .containsEntry("run-3.status", "PASSED").containsKey("run-5.seed");
 
@@ -130,7 +130,7 @@ class ResultsTest {
         assertThat(failure.getAttribute("type")).isEqualTo("org.opentest4j.AssertionFailedError");
         assertThat(failure.getAttribute("message")).contains("KPI delay P75", "at most 15 ms", "atMost 14.5 ms");
 
-        Element second = suite(kit.seriesXml(Fixture.class, "cca", 2));
+        Element second = Kit.suite(kit.seriesXml(Fixture.class, "cca", 2));
         assertThat(second.getAttribute("failures")).isEqualTo("0");
         assertThat(((Element) second.getElementsByTagName("testcase").item(0))
                 .getElementsByTagName("failure").getLength()).isZero();
@@ -186,20 +186,6 @@ class ResultsTest {
         FileEntry entry = files.get(0).getRequiredPayload(FileEntry.class);
         assertThat(entry.getPath().getFileName().toString()).isEqualTo(PassingFixture.class.getName() + ".cca.json");
         assertThat(entry.getMediaType()).contains("application/json");
-    }
-
-    static Element suite(Path file) throws Exception {
-        return Kit.xml(file).getDocumentElement();
-    }
-
-    static Map<String, String> properties(Element suite) {
-        Map<String, String> properties = new HashMap<>();
-        NodeList nodes = suite.getElementsByTagName("property");
-        for (int i = 0; i < nodes.getLength(); i++) {
-            Element property = (Element) nodes.item(i);
-            properties.put(property.getAttribute("name"), property.getAttribute("value"));
-        }
-        return properties;
     }
 
     @FixturesOnly
