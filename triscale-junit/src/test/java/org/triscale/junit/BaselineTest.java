@@ -524,7 +524,7 @@ class BaselineTest {
     }
 
     private static JsonNode result(Kit kit) throws IOException {
-        return JSON.readTree(kit.json(Gated.class, "fct").toFile());
+        return kit.result(Gated.class, "fct");
     }
 
     @FixturesOnly

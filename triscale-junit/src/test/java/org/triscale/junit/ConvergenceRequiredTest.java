@@ -29,17 +29,13 @@ class ConvergenceRequiredTest {
                 .containsExactly("series 1/1 · run 2/5", "series 1/1 · run 4/5");
         Throwable abort = Kit.error(aborted.get(0));
         assertThat(abort).isInstanceOf(TestAbortedException.class);
-        assertThat(abort.getMessage()).startsWith("series 1 run 2 did not converge and is excluded from the KPIs: "
-                        + "delay: normalised slope interval [")
-                .contains("at 95 % confidence is not within the tolerance ± 5 %")
-                .endsWith("Make the runs longer, or relax @ConvergenceRequired(tolerance)");
+        assertThat(abort.getMessage()).contains("series 1 run 2 did not converge", "delay", "95 % confidence",
+                "tolerance ± 5 %", "@ConvergenceRequired(tolerance)");
 
         assertThat(VerdictTest.verdictFailure(results))
-                .contains("KPI delay P75 at 75 % cannot be computed in series 1: an upper bound of the 75th percentile"
-                        + " at 75 % confidence needs at least 5 valid runs, but only 3 of 5 are valid (2 did not "
-                        + "converge, 0 failed, 0 aborted)")
-                .contains("run more with @Runs(count = 7)")
-                .contains("2 of 5 runs were excluded (series 1 run 2 did not converge, series 1 run 4 did not converge)");
+                .contains("KPI delay P75 at 75 % cannot be computed in series 1", "at least 5 valid runs",
+                        "only 3 of 5", "2 did not converge", "@Runs(count = 7)")
+                .contains("2 of 5 runs were excluded", "series 1 run 2", "series 1 run 4");
     }
 
     @Test

@@ -1,20 +1,33 @@
 package org.triscale.junit;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.platform.engine.DiscoverySelector;
 import org.junit.platform.engine.TestExecutionResult;
 import org.junit.platform.engine.UniqueId;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.EngineTestKit;
 import org.junit.platform.testkit.engine.Event;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
 
+import javax.xml.parsers.DocumentBuilderFactory;
+import java.io.IOException;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 import static org.junit.platform.engine.discovery.DiscoverySelectors.selectClass;
 
-/** Runs fixture classes through the Jupiter engine with output folders in a temporary folder. */
+/**
+ * Runs fixture classes through the Jupiter engine with output folders in a temporary folder, and
+ * reads what they wrote: the tests' one support class.
+ */
 final class Kit {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
     private final Path folder;
     private final Map<String, String> parameters = new LinkedHashMap<>();
 
@@ -75,6 +88,11 @@ final class Kit {
         return reportsDir().resolve("TEST-" + fixture.getName() + "." + method + ".series-" + series + ".xml");
     }
 
+    /** The JSON result of a fixture's method. */
+    JsonNode result(Class<?> fixture, String method) throws IOException {
+        return JSON.readTree(json(fixture, method).toFile());
+    }
+
     EngineExecutionResults run(Class<?> fixture) {
         return run(selectClass(fixture));
     }
@@ -87,6 +105,34 @@ final class Kit {
     /** What a failed or aborted test or container threw. */
     static Throwable error(Event event) {
         return event.getPayload(TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow();
+    }
+
+    /** What the first failed run threw. */
+    static Throwable runFailure(EngineExecutionResults results) {
+        return error(results.testEvents().failed().list().get(0));
+    }
+
+    /** Parses an XML file: a Surefire report, or a report page (XHTML syntax), without loading its DTD. */
+    static Document xml(Path file) throws Exception {
+        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
+        factory.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
+        return factory.newDocumentBuilder().parse(file.toFile());
+    }
+
+    /** The root element of a per-series Surefire report. */
+    static Element suite(Path file) throws Exception {
+        return xml(file).getDocumentElement();
+    }
+
+    /** The properties of a per-series Surefire report, by name. */
+    static Map<String, String> properties(Element suite) {
+        Map<String, String> properties = new HashMap<>();
+        NodeList nodes = suite.getElementsByTagName("property");
+        for (int i = 0; i < nodes.getLength(); i++) {
+            Element property = (Element) nodes.item(i);
+            properties.put(property.getAttribute("name"), property.getAttribute("value"));
+        }
+        return properties;
     }
 
     /** The unique id of an invocation of a fixture's template method taking a {@code RunContext}. */

@@ -1,7 +1,6 @@
 package org.triscale.junit;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,7 +19,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  * the 20 % slower system "unchanged".
  */
 class RegressionGateAcceptanceTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
     Path folder;
@@ -69,7 +67,7 @@ class RegressionGateAcceptanceTest {
         for (int seed = 1; seed <= 5; seed++) {
             kit.with("triscale.seed", Integer.toString(seed)).run(NewUser.class);
 
-            JsonNode metric = JSON.readTree(kit.json(NewUser.class, "fct").toFile()).at("/baseline/metrics/0");
+            JsonNode metric = kit.result(NewUser.class, "fct").at("/baseline/metrics/0");
             assertThat(metric.at("/gate/design").asText()).isEqualTo("UNPAIRED");
             assertThat(metric.get("outcome").asText()).as("base seed %d: %s", seed, metric.get("message"))
                     .isNotEqualTo("UNCHANGED");
@@ -77,7 +75,7 @@ class RegressionGateAcceptanceTest {
     }
 
     private static String outcome(Kit kit) throws IOException {
-        return JSON.readTree(kit.json(NewUser.class, "fct").toFile()).at("/baseline/metrics/0/outcome").asText();
+        return kit.result(NewUser.class, "fct").at("/baseline/metrics/0/outcome").asText();
     }
 
     @FixturesOnly

@@ -1,7 +1,6 @@
 package org.triscale.junit;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -34,7 +33,7 @@ class ReliabilityTest {
         // Before: every run passed with Infinity, the verdict threw and no result was written.
         Kit kit = Kit.in(folder);
         kit.run(HugeValues.class).testEvents().assertStatistics(stats -> stats.succeeded(6).failed(0));
-        JsonNode result = new ObjectMapper().readTree(kit.json(HugeValues.class, "cca").toFile());
+        JsonNode result = kit.result(HugeValues.class, "cca");
         JsonNode value = result.get("runs").get(0).get("metrics").get(0).get("value");
         assertThat(value.isNumber()).as(value.toString()).isTrue();
         assertThat(value.doubleValue()).isFinite().isGreaterThan(1.6e308);
@@ -78,8 +77,8 @@ class ReliabilityTest {
     void metricsNamedLikeRunPropertiesDoNotCollideInTheSeriesXml() throws Exception {
         Kit kit = Kit.in(folder);
         kit.run(PropertyNames.class);
-        Element suite = ResultsTest.parse(kit.seriesXml(PropertyNames.class, "cca", 1));
-        Map<String, String> properties = ResultsTest.properties(suite);
+        Element suite = Kit.suite(kit.seriesXml(PropertyNames.class, "cca", 1));
+        Map<String, String> properties = Kit.properties(suite);
         assertThat(properties).containsEntry("run-1.status", "PASSED").containsEntry("run-1.metric.status", "3.0")
                 .containsEntry("run-1.metric.seed", "4.0").containsEntry("run-1.metric.seconds", "5.0");
         assertThat(suite.getElementsByTagName("property").getLength()).isEqualTo(properties.size());

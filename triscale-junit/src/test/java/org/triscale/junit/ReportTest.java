@@ -10,7 +10,6 @@ import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
 
-import javax.xml.parsers.DocumentBuilderFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,7 +50,7 @@ class ReportTest {
     @Test
     void everyChartIsPresentWithTitleAxesAndTable() throws Exception {
         assertThat(result.baseline().metrics()).isNotEmpty();
-        Document page = parse(index.resolveSibling(Charted.class.getName() + ".cca.html"));
+        Document page = Kit.xml(index.resolveSibling(Charted.class.getName() + ".cca.html"));
         List<String> kinds = new ArrayList<>();
         NodeList figures = page.getElementsByTagName("figure");
         for (int i = 0; i < figures.getLength(); i++) {
@@ -75,7 +74,7 @@ class ReportTest {
 
     @Test
     void theSamplesChartDrawsTheTrendSlopeIntervalAndTolerance() throws Exception {
-        Document page = parse(index.resolveSibling(Charted.class.getName() + ".cca.html"));
+        Document page = Kit.xml(index.resolveSibling(Charted.class.getName() + ".cca.html"));
         Element samples = figure(page, "samples");
         assertThat(classes(samples, "path", "samples")).hasSize(5);
         assertThat(classes(samples, "path", "trend")).hasSize(5);
@@ -110,7 +109,7 @@ class ReportTest {
 
     @Test
     void theIndexLinksEveryTestWithItsVerdictAndNumbers() throws Exception {
-        Document document = parse(index);
+        Document document = Kit.xml(index);
         String text = document.getDocumentElement().getTextContent();
         assertThat(text).contains("1 test, 1 passed, 0 failed").contains("ReportTest$Charted.cca")
                 .contains("delay P75 = ").contains("fct: unchanged");
@@ -138,13 +137,6 @@ class ReportTest {
             }
         }
         return found;
-    }
-
-    /** The pages are well-formed XML (XHTML syntax), so a plain XML parser reads them. */
-    static Document parse(Path file) throws Exception {
-        DocumentBuilderFactory factory = DocumentBuilderFactory.newInstance();
-        factory.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
-        return factory.newDocumentBuilder().parse(file.toFile());
     }
 
     @FixturesOnly

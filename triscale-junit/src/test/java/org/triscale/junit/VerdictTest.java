@@ -31,34 +31,24 @@ class VerdictTest {
     void upperKpiViolationNamesBoundThresholdSeriesAndRun() {
         String message = verdictFailure(Kit.in(folder).run(UpperViolationFixture.class));
 
-        assertThat(message)
-                .startsWith("TriScale verdict of UpperViolationFixture.cca: FAILED (1 series × 5 runs, mode SOUND)")
-                .contains("KPI delay P75 at 75 % (atMost 14 ms) violated in series 1")
-                .contains("with 75 % confidence the 75th percentile of delay is at most 15 ms, above atMost 14 ms")
-                .contains("the true 75th percentile is above it with probability at most 25 %")
-                .contains("The bound is the metric of run 3 (rank 5 of 5 valid runs")
-                .contains("run 1 = 13, run 2 = 11, run 3 = 15, run 4 = 12, run 5 = 14 ms");
+        // The exact sentences are in MessagesTest; here: what was violated, where, by how much, by which run.
+        assertThat(message).contains("FAILED", "KPI delay P75", "atMost 14 ms", "violated in series 1", "at most 15 ms",
+                "probability at most 25 %", "run 3 (rank 5 of 5", "run 1 = 13", "run 5 = 14 ms");
     }
 
     @Test
     void lowerKpiViolationReadsTheLowerBound() {
         String message = verdictFailure(Kit.in(folder).run(LowerViolationFixture.class));
 
-        assertThat(message)
-                .contains("KPI throughput P25 at 75 % (atLeast 90 Mbit/s) violated in series 2")
-                .contains("with 75 % confidence the 25th percentile of throughput is at least 88 Mbit/s, below "
-                        + "atLeast 90 Mbit/s")
-                .contains("The bound is the metric of run 3 (rank 1 of 5")
-                .doesNotContain("series 1:");
+        assertThat(message).contains("KPI throughput P25", "atLeast 90 Mbit/s", "violated in series 2",
+                "at least 88 Mbit/s", "run 3 (rank 1 of 5").doesNotContain("violated in series 1");
     }
 
     @Test
     void medianKpiTakesItsSideFromTheThreshold() {
         String message = verdictFailure(Kit.in(folder).run(MedianFixture.class));
 
-        assertThat(message)
-                .contains("KPI delay P50 at 70 % (atLeast 12 ms) violated in series 1")
-                .contains("the 50th percentile of delay is at least 11 ms")
+        assertThat(message).contains("KPI delay P50 at 70 % (atLeast 12 ms) violated", "at least 11 ms")
                 .doesNotContain("atMost 20");
     }
 
@@ -66,39 +56,32 @@ class VerdictTest {
     void scoreViolationNamesTheIntervalAndItsSeries() {
         String message = verdictFailure(Kit.in(folder).run(ScoreFixture.class));
 
-        assertThat(message)
-                .contains("The variability score of delay (25th–75th percentiles of the series KPIs delay P75 at 75 %) is"
-                        + " 4 ms (relative 26.67 %), above atMost 3 ms")
-                .contains("with 75 % confidence each of the 25th and the 75th percentiles of the 5 series KPIs "
-                        + "(jointly with probability at least 50 %) lies within [13 ms, 17 ms]")
-                .contains("whose ends are the KPIs of series 5 and series 1")
-                .contains("Series KPIs: series 1 = 17, series 2 = 16, series 3 = 15, series 4 = 14, series 5 = 13 ms")
-                .doesNotContain("KPI delay P75 at 75 % (atMost");
+        assertThat(message).contains("variability score of delay", "4 ms (relative 26.67 %)", "atMost 3 ms",
+                        "each of the 25th and the 75th percentiles", "jointly with probability at least 50 %",
+                        "[13 ms, 17 ms]", "series 5 and series 1", "series 1 = 17", "series 5 = 13 ms")
+                .doesNotContain("violated in series");
     }
 
     @Test
     void jointScoreSaysBothEndsHoldTogether() {
         String message = verdictFailure(Kit.in(folder).run(JointScoreFixture.class));
 
-        assertThat(message)
-                .contains("is 7 ms (relative")
-                .contains("with 75 % confidence, both together, the 25th and the 75th percentiles of the 8 series KPIs"
-                        + " lie within [10 ms, 17 ms]")
-                .doesNotContain("jointly with probability at least 50 %");
+        assertThat(message).contains("7 ms (relative", "both together", "8 series KPIs", "[10 ms, 17 ms]")
+                .doesNotContain("jointly with probability");
     }
 
     @Test
     void jointScoreNeedsMoreSeries() {
         assertThat(Kit.in(folder).run(JointScoreTooFewSeriesFixture.class).allEvents().failed().stream()
                 .map(event -> Kit.error(event).getMessage()))
-                .anySatisfy(text -> assertThat(text).contains("needs at least 8 series for the 25th/75th percentile"
-                        + " pair at 75 % joint confidence").contains("set @Series(count = 8)"));
+                .anySatisfy(text -> assertThat(text).contains("at least 8 series", "joint confidence",
+                        "@Series(count = 8)"));
     }
 
     @Test
     void relativeScoreViolation() {
         assertThat(verdictFailure(Kit.in(folder).run(RelativeScoreFixture.class)))
-                .contains("is 4 ms (relative 26.67 %), above relativeAtMost 0.2 (20 %)")
+                .contains("relative 26.67 %", "relativeAtMost 0.2 (20 %)")
                 .doesNotContain("above atMost");
     }
 
@@ -110,8 +93,7 @@ class VerdictTest {
         assertThat(results.testEvents().failed().list().get(0).getTestDescriptor().getDisplayName())
                 .isEqualTo("series 1/1 · run 3/10");
         assertThat(verdictFailure(results))
-                .contains("1 of 10 runs failed (series 1 run 3: IllegalStateException: emulator crashed)")
-                .contains("fix the failures and rerun");
+                .contains("1 of 10 runs failed", "series 1 run 3", "IllegalStateException: emulator crashed");
     }
 
     @Test
@@ -119,8 +101,7 @@ class VerdictTest {
         Kit.in(folder).run(TrendFixture.class).testEvents().assertStatistics(stats -> stats.succeeded(11));
 
         String message = verdictFailure(Kit.in(folder).with("triscale.checks", "fail").run(TrendFixture.class));
-        assertThat(message).contains("series 1, KPI delay P75 at 75 %: the mann-kendall check failed")
-                .contains("The checks policy is fail");
+        assertThat(message).contains("KPI delay P75", "mann-kendall check failed", "checks policy is fail");
     }
 
     @Test

@@ -2,7 +2,6 @@ package org.triscale.junit.internal.lifecycle;
 
 import org.triscale.engine.ValueRange;
 import org.triscale.engine.analysis.ConvergenceSpec;
-import org.triscale.engine.analysis.Measure;
 import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.trend.ConvergenceResult;
 import org.triscale.engine.trend.TheilSenFit;
@@ -284,7 +283,7 @@ public final class ShardMerge {
         List<MetricSpec> metricList = new ArrayList<>();
         for (TestResult.MetricParameters metric : parameters.metrics()) {
             List<Double> bounds = metric.bounds();
-            metricList.add(new MetricSpec(metric.name(), measure(metric.measure()), metric.unit(),
+            metricList.add(new MetricSpec(metric.name(), metric.measure(), metric.unit(),
                     bounds == null ? null : ValueRange.of(bounds.get(0), bounds.get(1)), metric.convergenceRequired(),
                     true));
         }
@@ -295,13 +294,14 @@ public final class ShardMerge {
                     nan(kpi.atMost()), nan(kpi.atLeast())));
         }
         List<ScoreSpec> scores = new ArrayList<>();
-        for (TestResult.ScoreParameters score : parameters.variabilityScores()) {
+        for (TestResult.ScoreParameters parametersOfScore : parameters.variabilityScores()) {
+            TestResult.ScoreDefinition score = parametersOfScore.definition();
             KpiSpec kpi = kpis.stream().filter(candidate -> candidate.metric().name().equals(score.metric())
                     && candidate.percentile() == score.kpiPercentile()).findFirst().orElseThrow(
                             () -> new IllegalArgumentException("the partial results of " + first.testName()
                                     + " score a KPI of " + score.metric() + " they do not declare"));
-            scores.add(new ScoreSpec(kpi, score.percentile(), score.confidence(), nan(score.atMost()),
-                    nan(score.relativeAtMost()), score.kind() == IntervalKind.JOINT));
+            scores.add(new ScoreSpec(kpi, score.percentile(), score.confidence(), nan(parametersOfScore.atMost()),
+                    nan(parametersOfScore.relativeAtMost()), score.kind() == IntervalKind.JOINT));
         }
         Path output = options.outputDir();
         Settings settings = new Settings(parameters.mode(), parameters.checksPolicy(), parameters.baseSeed(), false,
@@ -309,7 +309,7 @@ public final class ShardMerge {
         Optional<GateSpec> gate = Optional.ofNullable(first.gate()).map(stored -> stored.restore(metrics,
                 baselineFile(stored, first, options), HistoryStore.file(options.historyDir(), first.testClass(),
                         first.testMethod()), options.projectDir()));
-        TestSetup setup = new TestSetup(first.testClass(), first.testMethod(), first.testName(),
+        TestSetup setup = new TestSetup(new TestSetup.TestId(first.testClass(), first.testMethod(), first.testName()),
                 new TestSetup.RunsSetup(parameters.runs().percentile(), parameters.runs().confidence(),
                         parameters.runs().robustness(), parameters.runs().count(), parameters.runs().sizedMinimum()),
                 new TestSetup.SeriesSetup(parameters.series().count(), parameters.series().percentile(),
@@ -354,10 +354,6 @@ public final class ShardMerge {
     }
 
     /** {@code P95}, {@code mean}, {@code minimum}, {@code maximum}, as the result writes a measure. */
-    private static Measure measure(String text) {
-        return text.startsWith("P") ? Measure.percentile(Double.parseDouble(text.substring(1))) : Measure.parse(text);
-    }
-
     private static MetricSpec declared(Metrics metrics, String name) {
         return metrics.find(name).orElseThrow(() -> new IllegalArgumentException("a partial result names metric \""
                 + name + "\", which its parameters do not declare (declared: " + metrics.names() + ")"));

@@ -20,7 +20,6 @@ import org.triscale.engine.analysis.Stationarity;
 import org.triscale.engine.analysis.VariabilityResult;
 import org.triscale.engine.bounds.OrderStatisticInterval;
 import org.triscale.engine.trend.ConvergenceResult;
-import org.triscale.junit.internal.output.TestResult;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -31,8 +30,8 @@ public final class ResultMapper {
     private ResultMapper() {
     }
 
-    public static TestResult map(TemplateState state, Analysis analysis, String status, List<String> failures,
-                          List<String> warnings, TestResult.Gate gate) {
+    public static TestResult map(TemplateState state, Analysis analysis, TestResult.VerdictStatus status,
+                                 List<String> failures, List<String> warnings, TestResult.Gate gate) {
         TestSetup setup = state.setup;
         List<TestResult.Run> runs = new ArrayList<>();
         long duration = 0;
@@ -74,20 +73,18 @@ public final class ResultMapper {
         Settings settings = setup.settings();
         List<TestResult.MetricParameters> metrics = new ArrayList<>();
         for (MetricSpec metric : setup.metrics()) {
-            metrics.add(new TestResult.MetricParameters(metric.name(), metric.measure().toString(), metric.unit(),
+            metrics.add(new TestResult.MetricParameters(metric.name(), metric.measure(), metric.unit(),
                     metric.bounds() == null ? null : List.of(metric.bounds().min(), metric.bounds().max()),
                     metric.convergenceRequired()));
         }
         List<TestResult.KpiParameters> kpis = new ArrayList<>();
         for (KpiSpec kpi : setup.kpis()) {
-            kpis.add(new TestResult.KpiParameters(kpi.metric().name(), kpi.percentile(), kpi.confidence(),
-                    kpi.side(), number(kpi.atMost()), number(kpi.atLeast())));
+            kpis.add(kpiParameters(kpi));
         }
         List<TestResult.ScoreParameters> scores = new ArrayList<>();
         for (ScoreSpec score : setup.scores()) {
-            scores.add(new TestResult.ScoreParameters(score.metric().name(), score.kpi().percentile(),
-                    score.percentile(), score.confidence(), score.kind(),
-                    number(score.atMost()), number(score.relativeAtMost())));
+            scores.add(new TestResult.ScoreParameters(definition(score), number(score.atMost()),
+                    number(score.relativeAtMost())));
         }
         return new TestResult.Parameters(settings.mode(), settings.checks(), settings.baseSeed(),
                 new TestResult.RunsParameters(setup.runs().kpiPercentile(), setup.runs().kpiConfidence(),
@@ -121,14 +118,13 @@ public final class ResultMapper {
         OrderStatisticInterval interval = result == null ? null : result.interval();
         String message = outcome.passed() ? null : outcome.defined() ? VerdictMessages.kpiViolated(outcome)
                 : VerdictMessages.kpiUndefined(state.setup, outcome, state);
-        return new TestResult.Kpi(spec.metric().name(), spec.percentile(), spec.confidence(), spec.side(),
-                number(spec.atMost()), number(spec.atLeast()), number(outcome.value()), outcome.defined(),
+        TestResult.KpiBound bound = new TestResult.KpiBound(number(outcome.value()), outcome.defined(),
                 outcome.passed(), outcome.values().length, outcome.needed(),
                 outcome.defined() ? result.index() : null, outcome.defined() ? outcome.boundRun() : null,
                 interval == null || interval.lowerIndex().isEmpty() ? null : interval.lowerIndex().getAsInt(),
-                interval == null || interval.upperIndex().isEmpty() ? null : interval.upperIndex().getAsInt(),
-                result == null ? null : result.stationarity().stationary(),
-                checks(result == null ? null : result.stationarity()), message);
+                interval == null || interval.upperIndex().isEmpty() ? null : interval.upperIndex().getAsInt());
+        return new TestResult.Kpi(kpiParameters(spec), bound, checks(result == null ? null : result.stationarity()),
+                message);
     }
 
     private static TestResult.Score score(ScoreOutcome outcome) {
@@ -141,16 +137,27 @@ public final class ResultMapper {
         boolean defined = outcome.defined();
         String message = outcome.passed() ? null : defined ? VerdictMessages.scoreViolated(outcome)
                 : VerdictMessages.scoreUndefined(outcome);
-        return new TestResult.Score(spec.metric().name(), spec.kpi().percentile(), spec.percentile(),
-                spec.confidence(), spec.kind(), kpis,
+        TestResult.ScoreInterval interval = new TestResult.ScoreInterval(
                 defined ? number(result.lowerValue()) : null, defined ? number(result.upperValue()) : null,
                 defined ? number(result.score()) : null, defined ? number(result.relativeScore()) : null,
                 defined ? outcome.lowSeries() : null, defined ? outcome.highSeries() : null, defined,
-                outcome.passed(), outcome.needed(), result == null ? null : result.stationarity().stationary(),
+                outcome.passed(), outcome.needed());
+        return new TestResult.Score(definition(spec), kpis, interval,
                 checks(result == null ? null : result.stationarity()), message);
     }
 
-    private static List<TestResult.Check> checks(Stationarity stationarity) {
+    private static TestResult.KpiParameters kpiParameters(KpiSpec kpi) {
+        return new TestResult.KpiParameters(kpi.metric().name(), kpi.percentile(), kpi.confidence(), kpi.side(),
+                number(kpi.atMost()), number(kpi.atLeast()));
+    }
+
+    private static TestResult.ScoreDefinition definition(ScoreSpec score) {
+        return new TestResult.ScoreDefinition(score.metric().name(), score.kpi().percentile(), score.percentile(),
+                score.confidence(), score.kind());
+    }
+
+    /** The checks of the values, none (and stationarity null) when there were none. */
+    private static TestResult.Checks checks(Stationarity stationarity) {
         List<TestResult.Check> checks = new ArrayList<>();
         if (stationarity != null) {
             for (CheckResult check : stationarity.checks()) {
@@ -158,7 +165,7 @@ public final class ResultMapper {
                         number(check.pValue()), check.description()));
             }
         }
-        return checks;
+        return new TestResult.Checks(stationarity == null ? null : stationarity.stationary(), checks);
     }
 
     private static TestResult.Environment environment() {

@@ -75,7 +75,7 @@ public final class SurefireSeriesReports {
         }
         int failures = 0;
         for (TestResult.Kpi kpi : series.kpis()) {
-            failures += kpi.passed() ? 0 : 1;
+            failures += kpi.bound().passed() ? 0 : 1;
         }
         XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out, StandardCharsets.UTF_8.name());
         xml.writeStartDocument(StandardCharsets.UTF_8.name(), "1.0");
@@ -111,7 +111,7 @@ public final class SurefireSeriesReports {
             xml.writeAttribute("name", xml(caseName(result, kpi)));
             xml.writeAttribute("classname", xml(name));
             xml.writeAttribute("time", "0");
-            if (!kpi.passed()) {
+            if (!kpi.bound().passed()) {
                 String message = kpi.message() == null ? "KPI failed" : kpi.message();
                 xml.writeCharacters("\n    ");
                 xml.writeStartElement("failure");
@@ -132,7 +132,8 @@ public final class SurefireSeriesReports {
     }
 
     /** {@code "KPI delay P75 at 75 % atMost 60 = 51.3 ms"}: the threshold and the series' KPI value. */
-    private static String caseName(TestResult result, TestResult.Kpi kpi) {
+    private static String caseName(TestResult result, TestResult.Kpi one) {
+        TestResult.KpiParameters kpi = one.spec();
         StringBuilder name = new StringBuilder("KPI ").append(kpi.metric()).append(" P").append(number(kpi.percentile()))
                 .append(" at ").append(number(kpi.confidence())).append(" %");
         if (kpi.atLeast() != null) {
@@ -145,7 +146,8 @@ public final class SurefireSeriesReports {
         for (TestResult.MetricParameters metric : result.parameters().metrics()) {
             unit = metric.name().equals(kpi.metric()) ? metric.unit() : unit;
         }
-        name.append(" = ").append(kpi.value() == null ? "undefined" : Format.withUnit(kpi.value(), unit));
+        Double value = one.bound().value();
+        name.append(" = ").append(value == null ? "undefined" : Format.withUnit(value, unit));
         return name.toString();
     }
 

@@ -1,7 +1,13 @@
 package org.triscale.junit.internal.output;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import com.fasterxml.jackson.databind.util.StdConverter;
 import org.triscale.engine.Mode;
+import org.triscale.engine.analysis.Measure;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.junit.ChecksPolicy;
@@ -90,13 +96,25 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * {@code @Metric}.
      *
      * @param name                the metric's name
-     * @param measure             {@code P95}, {@code mean}, {@code minimum} or {@code maximum}
+     * @param measure             how a run's samples are summarised, written as {@code P95}, {@code mean},
+     *                            {@code minimum} or {@code maximum}
      * @param unit                unit, possibly empty
      * @param bounds              {@code [min, max]}, or null
      * @param convergenceRequired whether its samples must converge
      */
-    public record MetricParameters(String name, String measure, String unit, List<Double> bounds,
-                                   boolean convergenceRequired) {
+    public record MetricParameters(String name,
+                                   @JsonSerialize(using = ToStringSerializer.class)
+                                   @JsonDeserialize(converter = MeasureText.class) Measure measure, String unit,
+                                   List<Double> bounds, boolean convergenceRequired) {
+    }
+
+    /** Reads a measure as {@link Measure#toString()} writes it: {@code P95}, {@code mean}, ... */
+    static final class MeasureText extends StdConverter<String, Measure> {
+        @Override
+        public Measure convert(String text) {
+            return text.startsWith("P") ? Measure.percentile(Double.parseDouble(text.substring(1)))
+                    : Measure.parse(text);
+        }
     }
 
     /**
@@ -114,18 +132,26 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
     }
 
     /**
-     * {@code @VariabilityScore}.
+     * {@code @VariabilityScore}. Its definition is written as its own fields (unwrapped).
      *
-     * @param metric         metric name
-     * @param kpiPercentile  percentile of the KPI whose series values are scored
-     * @param percentile     percentile of the pair
-     * @param confidence     confidence in percent
-     * @param kind           {@code TWO_SIDED} (TriScale's interval)
+     * @param definition     which score
      * @param atMost         threshold on the score or null
      * @param relativeAtMost threshold on the relative score (a fraction) or null
      */
-    public record ScoreParameters(String metric, double kpiPercentile, double percentile, double confidence,
-                                  IntervalKind kind, Double atMost, Double relativeAtMost) {
+    public record ScoreParameters(@JsonUnwrapped ScoreDefinition definition, Double atMost, Double relativeAtMost) {
+    }
+
+    /**
+     * Which variability score.
+     *
+     * @param metric        metric name
+     * @param kpiPercentile percentile of the KPI whose series values are scored
+     * @param percentile    percentile of the pair
+     * @param confidence    confidence in percent
+     * @param kind          {@code TWO_SIDED} (TriScale's interval)
+     */
+    public record ScoreDefinition(String metric, double kpiPercentile, double percentile, double confidence,
+                                  IntervalKind kind) {
     }
 
     /**
@@ -213,31 +239,41 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
     }
 
     /**
-     * One KPI of one series.
+     * One KPI of one series. Its parts are written as the KPI's own fields (unwrapped), in this order.
      *
-     * @param metric       metric name
-     * @param percentile   percentile bounded
-     * @param confidence   confidence in percent
-     * @param side         {@code UPPER} or {@code LOWER}
-     * @param atMost       upper threshold or null
-     * @param atLeast      lower threshold or null
-     * @param value        the bound, or null when undefined
-     * @param defined      whether there were enough valid runs
-     * @param passed       whether it is defined and meets the thresholds
-     * @param values       number of run metrics used
-     * @param needed       minimal number of valid runs
-     * @param index        0-based index of the bound in the sorted run metrics, or null
-     * @param boundRun     run whose metric is the bound, or null
-     * @param lowerIndex   index of the order statistic bounding from below, or null
-     * @param upperIndex   index of the order statistic bounding from above, or null
-     * @param stationary   whether every check passed
-     * @param checks       the checks
+     * @param spec         the {@code @Kpi} it evaluates
+     * @param bound        the bound and how it was found
+     * @param stationarity the checks of the runs' values
      * @param message      why it failed, or null when it passed
      */
-    public record Kpi(String metric, double percentile, double confidence, Side side, Double atMost, Double atLeast,
-                      Double value, boolean defined,
-                      boolean passed, int values, int needed, Integer index, Integer boundRun, Integer lowerIndex,
-                      Integer upperIndex, Boolean stationary, List<Check> checks, String message) {
+    public record Kpi(@JsonUnwrapped KpiParameters spec, @JsonUnwrapped KpiBound bound,
+                      @JsonUnwrapped Checks stationarity, String message) {
+    }
+
+    /**
+     * The bound of one KPI in one series.
+     *
+     * @param value      the bound, or null when undefined
+     * @param defined    whether there were enough valid runs
+     * @param passed     whether it is defined and meets the thresholds
+     * @param values     number of run metrics used
+     * @param needed     minimal number of valid runs
+     * @param index      0-based index of the bound in the sorted run metrics, or null
+     * @param boundRun   run whose metric is the bound, or null
+     * @param lowerIndex index of the order statistic bounding from below, or null
+     * @param upperIndex index of the order statistic bounding from above, or null
+     */
+    public record KpiBound(Double value, boolean defined, boolean passed, int values, int needed, Integer index,
+                           Integer boundRun, Integer lowerIndex, Integer upperIndex) {
+    }
+
+    /**
+     * The stationarity checks of the values a KPI or a score is computed from.
+     *
+     * @param stationary whether every check passed, or null when there were no values
+     * @param checks     the checks
+     */
+    public record Checks(Boolean stationary, List<Check> checks) {
     }
 
     /**
@@ -253,31 +289,42 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
     }
 
     /**
-     * A variability score.
+     * A variability score. Its parts are written as the score's own fields (unwrapped), in this order.
      *
-     * @param metric         metric name
-     * @param kpiPercentile  percentile of the KPI scored
-     * @param percentile     percentile of the pair
-     * @param confidence     confidence in percent
-     * @param kind           {@code TWO_SIDED} (TriScale's interval)
-     * @param seriesKpis     the series KPIs scored, in series order (null where undefined)
-     * @param lowerValue     lower bound, or null
-     * @param upperValue     upper bound, or null
-     * @param score          {@code upperValue − lowerValue}, or null
-     * @param relativeScore  score divided by the midpoint of the bounds, or null
-     * @param lowerSeries    series whose KPI is the lower bound, or null
-     * @param upperSeries    series whose KPI is the upper bound, or null
-     * @param defined        whether there were enough series KPIs
-     * @param passed         whether it is defined and meets the thresholds
-     * @param needed         minimal number of series KPIs
-     * @param stationary     whether every check passed, or null
-     * @param checks         the checks
-     * @param message        why it failed, or null
+     * @param definition   which score: metric, percentiles, confidence and kind
+     * @param seriesKpis   the series KPIs scored, in series order (null where undefined)
+     * @param interval     the interval whose width is the score
+     * @param stationarity the checks of the series KPIs
+     * @param message      why it failed, or null
      */
-    public record Score(String metric, double kpiPercentile, double percentile, double confidence, IntervalKind kind,
-                        List<Double> seriesKpis, Double lowerValue, Double upperValue, Double score,
-                        Double relativeScore, Integer lowerSeries, Integer upperSeries, boolean defined,
-                        boolean passed, int needed, Boolean stationary, List<Check> checks, String message) {
+    public record Score(@JsonUnwrapped ScoreDefinition definition, List<Double> seriesKpis,
+                        @JsonUnwrapped ScoreInterval interval, @JsonUnwrapped Checks stationarity, String message) {
+    }
+
+    /**
+     * The interval of a variability score.
+     *
+     * @param lowerValue    lower bound, or null
+     * @param upperValue    upper bound, or null
+     * @param score         {@code upperValue − lowerValue}, or null
+     * @param relativeScore score divided by the midpoint of the bounds, or null
+     * @param lowerSeries   series whose KPI is the lower bound, or null
+     * @param upperSeries   series whose KPI is the upper bound, or null
+     * @param defined       whether there were enough series KPIs
+     * @param passed        whether it is defined and meets the thresholds
+     * @param needed        minimal number of series KPIs
+     */
+    public record ScoreInterval(Double lowerValue, Double upperValue, Double score, Double relativeScore,
+                                Integer lowerSeries, Integer upperSeries, boolean defined, boolean passed,
+                                int needed) {
+    }
+
+    /** The outcome of a verdict written to a result (a verdict refusing partial data writes none). */
+    public enum VerdictStatus {
+        /** Every KPI, score, run and gated metric passed. */
+        PASSED,
+        /** Something failed; {@link Verdict#failures()} says what. */
+        FAILED
     }
 
     /**
@@ -291,7 +338,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param failures      why it failed, one paragraph each
      * @param warnings      warnings (failing checks under the warn policy, excluded runs)
      */
-    public record Verdict(String status, int runs, int executedRuns, int failedRuns, int excludedRuns,
+    public record Verdict(VerdictStatus status, int runs, int executedRuns, int failedRuns, int excludedRuns,
                           List<String> failures, List<String> warnings) {
     }
 

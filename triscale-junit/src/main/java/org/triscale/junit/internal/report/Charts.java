@@ -247,7 +247,7 @@ final class Charts {
         plot.points(toArray(xs), toArray(ys), "dot", tips.toArray(new String[0]));
         List<TestResult.Kpi> kpis = ResultFacts.seriesKpis(result, index);
         for (int s = 0; s < kpis.size(); s++) {
-            TestResult.Kpi one = kpis.get(s);
+            TestResult.KpiBound one = kpis.get(s) == null ? null : kpis.get(s).bound();
             if (one == null) {
                 continue;
             }
@@ -278,9 +278,11 @@ final class Charts {
     /** One variability score: the series KPIs and the interval whose width is the score. */
     static Figure score(TestResult result, int index) {
         TestResult.Score score = result.variabilityScores().get(index);
-        String unit = ResultFacts.unit(result, score.metric());
-        Plot plot = new Plot(WIDE, 260, "Variability score of " + score.metric(), "series",
-                "P" + Format.number(score.kpiPercentile()) + " KPI of " + score.metric()
+        TestResult.ScoreDefinition definition = score.definition();
+        TestResult.ScoreInterval interval = score.interval();
+        String unit = ResultFacts.unit(result, definition.metric());
+        Plot plot = new Plot(WIDE, 260, "Variability score of " + definition.metric(), "series",
+                "P" + Format.number(definition.kpiPercentile()) + " KPI of " + definition.metric()
                         + (unit.isEmpty() ? "" : " (" + unit + ")")).integerX();
         StringBuilder table = new StringBuilder(tableStart("series", "KPI"));
         double[] xs = new double[score.seriesKpis().size()];
@@ -291,26 +293,28 @@ final class Charts {
             xs[i] = i + 1;
             ys[i] = v == null ? Double.NaN : v;
             tips[i] = "series " + (i + 1) + ": " + (v == null ? "undefined" : Format.withUnit(v, unit));
-            table.append(row(Integer.toString(i + 1), ResultFacts.value(result, score.metric(), v)));
+            table.append(row(Integer.toString(i + 1), ResultFacts.value(result, definition.metric(), v)));
         }
-        if (score.lowerValue() != null && score.upperValue() != null) {
-            plot.hband(score.lowerValue(), score.upperValue(), score.passed() ? "scoreband" : "scoreband bad");
+        if (interval.lowerValue() != null && interval.upperValue() != null) {
+            plot.hband(interval.lowerValue(), interval.upperValue(), interval.passed() ? "scoreband" : "scoreband bad");
         }
         plot.points(xs, ys, "dot", tips);
         String threshold = ResultFacts.scoreThreshold(result, score, ResultFacts.scoreParameters(result, index));
-        plot.legend("scoreband", "score " + ResultFacts.value(result, score.metric(), score.score())
-                        + (score.relativeScore() == null ? "" : " (" + Format.percent(score.relativeScore()) + ")")
+        plot.legend("scoreband", "score " + ResultFacts.value(result, definition.metric(), interval.score())
+                        + (interval.relativeScore() == null ? ""
+                        : " (" + Format.percent(interval.relativeScore()) + ")")
                         + ", threshold " + threshold)
                 .legend("dot", "series KPI");
         table.append(tableEnd()).append(tableStart("interval", "score", "relative", "confidence", "threshold",
                 "outcome"));
-        table.append(row(score.lowerValue() == null ? "n/a" : "[" + Format.number(score.lowerValue()) + ", "
-                        + Format.withUnit(score.upperValue(), unit) + "]",
-                ResultFacts.value(result, score.metric(), score.score()),
-                score.relativeScore() == null ? "n/a" : Format.percent(score.relativeScore()),
-                Format.number(score.confidence()) + " % (" + ResultFacts.text(score.kind()).toLowerCase(Locale.ROOT) + ")", threshold,
-                ResultFacts.outcome(score.defined(), score.passed())));
-        return new Figure("score", "Series KPIs of " + score.metric() + " and the variability score", plot.svg(),
+        table.append(row(interval.lowerValue() == null ? "n/a" : "[" + Format.number(interval.lowerValue()) + ", "
+                        + Format.withUnit(interval.upperValue(), unit) + "]",
+                ResultFacts.value(result, definition.metric(), interval.score()),
+                interval.relativeScore() == null ? "n/a" : Format.percent(interval.relativeScore()),
+                Format.number(definition.confidence()) + " % ("
+                        + ResultFacts.text(definition.kind()).toLowerCase(Locale.ROOT) + ")", threshold,
+                ResultFacts.outcome(interval.defined(), interval.passed())));
+        return new Figure("score", "Series KPIs of " + definition.metric() + " and the variability score", plot.svg(),
                 table.append(tableEnd()).toString());
     }
 

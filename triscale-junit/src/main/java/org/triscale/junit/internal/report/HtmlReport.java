@@ -181,8 +181,8 @@ public final class HtmlReport {
         html.append("</ul>");
     }
 
-    private static String badge(String status) {
-        return "<span class=\"badge " + (ResultFacts.passed(status) ? "pass" : "fail") + "\">" + Html.escape(status)
+    private static String badge(TestResult.VerdictStatus status) {
+        return "<span class=\"badge " + (ResultFacts.passed(status) ? "pass" : "fail") + "\">" + status.name()
                 + "</span>";
     }
 

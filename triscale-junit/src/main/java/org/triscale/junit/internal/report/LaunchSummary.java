@@ -53,12 +53,13 @@ public final class LaunchSummary {
             TestResult.KpiParameters kpi = kpis.get(i);
             TestResult.Kpi deciding = ResultFacts.deciding(result, i);
             parts.add(ResultFacts.kpiLabel(kpi) + " = " + (deciding == null ? "n/a"
-                    : ResultFacts.value(result, kpi.metric(), deciding.value())) + " ("
+                    : ResultFacts.value(result, kpi.metric(), deciding.bound().value())) + " ("
                     + ResultFacts.threshold(result, kpi.metric(), kpi.atLeast(), kpi.atMost()) + ")");
         }
         for (int i = 0; i < result.variabilityScores().size(); i++) {
             TestResult.Score score = result.variabilityScores().get(i);
-            parts.add("score " + score.metric() + " = " + ResultFacts.value(result, score.metric(), score.score())
+            String metric = score.definition().metric();
+            parts.add("score " + metric + " = " + ResultFacts.value(result, metric, score.interval().score())
                     + " (" + ResultFacts.scoreThreshold(result, score, ResultFacts.scoreParameters(result, i)) + ")");
         }
         if (result.baseline() != null) {
@@ -81,7 +82,7 @@ public final class LaunchSummary {
     public static String markdown(List<TestResult> results, Path report) {
         StringBuilder md = new StringBuilder("### TriScale\n\n");
         for (TestResult result : results) {
-            String status = result.verdict().status();
+            String status = result.verdict().status().name();
             md.append("#### ").append(ResultFacts.passed(status) ? "✅ " : "❌ ").append(status).append(" · `")
                     .append(ResultFacts.name(result)).append("` · ").append(result.parameters().series().count())
                     .append(" series × ").append(result.parameters().runs().count()).append(" runs\n\n");

@@ -106,11 +106,12 @@ final class ResultFacts {
             if (kpi == null) {
                 continue;
             }
-            if (!kpi.passed()) {
+            if (!kpi.bound().passed()) {
                 return kpi;
             }
-            boolean upper = upper(kpi.side());
-            if (worst == null || (upper ? kpi.value() > worst.value() : kpi.value() < worst.value())) {
+            double value = kpi.bound().value();
+            if (worst == null || (upper(kpi.spec().side()) ? value > worst.bound().value()
+                    : value < worst.bound().value())) {
                 worst = kpi;
             }
         }
@@ -126,7 +127,7 @@ final class ResultFacts {
     static String scoreThreshold(TestResult result, TestResult.Score score, TestResult.ScoreParameters parameters) {
         List<String> parts = new ArrayList<>();
         if (parameters != null && parameters.atMost() != null) {
-            parts.add("≤ " + Format.withUnit(parameters.atMost(), unit(result, score.metric())));
+            parts.add("≤ " + Format.withUnit(parameters.atMost(), unit(result, score.definition().metric())));
         }
         if (parameters != null && parameters.relativeAtMost() != null) {
             parts.add("≤ " + Format.percent(parameters.relativeAtMost()) + " relative");

@@ -79,28 +79,32 @@ public final class VerdictTable {
             List<String> values = new ArrayList<>();
             int runs = 0;
             for (TestResult.Kpi one : series) {
-                passed &= one != null && one.passed();
-                defined &= one != null && one.defined();
-                values.add(one == null || one.value() == null ? "n/a" : Format.number(one.value()));
-                runs += one == null ? 0 : one.values();
+                TestResult.KpiBound bound = one == null ? null : one.bound();
+                passed &= bound != null && bound.passed();
+                defined &= bound != null && bound.defined();
+                values.add(bound == null || bound.value() == null ? "n/a" : Format.number(bound.value()));
+                runs += bound == null ? 0 : bound.values();
             }
             String side = ResultFacts.upper(kpi.side()) ? " upper" : " lower";
             table.add(new String[] {"KPI " + ResultFacts.kpiLabel(kpi) + side,
-                    deciding == null ? "n/a" : ResultFacts.value(result, kpi.metric(), deciding.value()),
+                    deciding == null ? "n/a" : ResultFacts.value(result, kpi.metric(), deciding.bound().value()),
                     ResultFacts.threshold(result, kpi.metric(), kpi.atLeast(), kpi.atMost()),
                     Format.number(kpi.confidence()) + " %", runs + " runs", String.join(" ", values),
                     ResultFacts.outcome(defined, passed)});
         }
         for (int i = 0; i < result.variabilityScores().size(); i++) {
             TestResult.Score score = result.variabilityScores().get(i);
-            table.add(new String[] {"score " + score.metric() + " P" + Format.number(score.kpiPercentile()) + " KPIs",
-                    ResultFacts.value(result, score.metric(), score.score())
-                            + (score.relativeScore() == null ? "" : " (" + Format.percent(score.relativeScore()) + ")"),
+            TestResult.ScoreDefinition definition = score.definition();
+            TestResult.ScoreInterval interval = score.interval();
+            table.add(new String[] {"score " + definition.metric() + " P" + Format.number(definition.kpiPercentile())
+                    + " KPIs", ResultFacts.value(result, definition.metric(), interval.score())
+                            + (interval.relativeScore() == null ? "" : " (" + Format.percent(interval.relativeScore())
+                            + ")"),
                     ResultFacts.scoreThreshold(result, score, ResultFacts.scoreParameters(result, i)),
-                    Format.number(score.confidence()) + " %", score.seriesKpis().size() + " series",
-                    score.lowerValue() == null ? "n/a" : "[" + Format.number(score.lowerValue()) + ", "
-                            + Format.number(score.upperValue()) + "]",
-                    ResultFacts.outcome(score.defined(), score.passed())});
+                    Format.number(definition.confidence()) + " %", score.seriesKpis().size() + " series",
+                    interval.lowerValue() == null ? "n/a" : "[" + Format.number(interval.lowerValue()) + ", "
+                            + Format.number(interval.upperValue()) + "]",
+                    ResultFacts.outcome(interval.defined(), interval.passed())});
         }
         if (result.baseline() != null) {
             for (TestResult.GateMetric gate : result.baseline().metrics()) {

@@ -142,7 +142,7 @@ public final class SetupReader {
         Settings settings = SettingsReader.read(context, runs.checks());
         Optional<GateSpec> gate = new GateSpecReader(this::error).read(context, method, testClass.getName(), metrics,
                 kpis, scores, seriesCount, seriesPercentile, seriesConfidence, runsPerSeries);
-        return new TestSetup(testClass.getName(), method.getName(), testName,
+        return new TestSetup(new TestSetup.TestId(testClass.getName(), method.getName(), testName),
                 new TestSetup.RunsSetup(runs.kpiPercentile(), runs.kpiConfidence(), runs.robustness(), runsPerSeries,
                         sized),
                 new TestSetup.SeriesSetup(seriesCount, seriesPercentile, seriesConfidence), convergence,
@@ -200,10 +200,8 @@ public final class SetupReader {
     private KpiSpec kpi(Kpi kpi, List<MetricSpec> metrics, Runs runs) {
         MetricSpec metric = declared("@Kpi", kpi.metric(), metrics);
         String prefix = "@Kpi(metric = \"" + metric.name() + "\"";
-        double percentile = Double.isNaN(kpi.percentile()) ? runs.kpiPercentile() : kpi.percentile();
-        double confidence = Double.isNaN(kpi.confidence()) ? runs.kpiConfidence() : kpi.confidence();
-        checkPercent(prefix + ",", "percentile", percentile, "75");
-        checkPercent(prefix + ",", "confidence", confidence, "75");
+        double percentile = percentOr(prefix, "percentile", kpi.percentile(), runs.kpiPercentile());
+        double confidence = percentOr(prefix, "confidence", kpi.confidence(), runs.kpiConfidence());
         boolean hasAtMost = !Double.isNaN(kpi.atMost());
         boolean hasAtLeast = !Double.isNaN(kpi.atLeast());
         check(hasAtMost || hasAtLeast, prefix + ") sets neither atMost nor atLeast; give the threshold the KPI must"
@@ -254,10 +252,8 @@ public final class SetupReader {
                             Optional<Series> series, int seriesCount, double seriesPercentile, double seriesConfidence) {
         MetricSpec metric = declared("@VariabilityScore", score.metric(), metrics);
         String prefix = "@VariabilityScore(metric = \"" + metric.name() + "\"";
-        double percentile = Double.isNaN(score.percentile()) ? seriesPercentile : score.percentile();
-        double confidence = Double.isNaN(score.confidence()) ? seriesConfidence : score.confidence();
-        checkPercent(prefix + ",", "percentile", percentile, "75");
-        checkPercent(prefix + ",", "confidence", confidence, "75");
+        double percentile = percentOr(prefix, "percentile", score.percentile(), seriesPercentile);
+        double confidence = percentOr(prefix, "confidence", score.confidence(), seriesConfidence);
         boolean hasAtMost = !Double.isNaN(score.atMost());
         boolean hasRelative = !Double.isNaN(score.relativeAtMost());
         check(hasAtMost || hasRelative, prefix + ") sets neither atMost nor relativeAtMost; give the largest "
@@ -316,6 +312,13 @@ public final class SetupReader {
         return "@Runs(kpiPercentile = " + Format.number(runs.kpiPercentile()) + ", kpiConfidence = "
                 + Format.number(runs.kpiConfidence()) + (runs.robustness() > 0 ? ", robustness = " + runs.robustness() : "")
                 + ")";
+    }
+
+    /** The attribute's value, or its default when not set (NaN), checked as a percentage. */
+    private double percentOr(String prefix, String attribute, double value, double otherwise) {
+        double resolved = Double.isNaN(value) ? otherwise : value;
+        checkPercent(prefix + ",", attribute, resolved, "75");
+        return resolved;
     }
 
     private void checkPercent(String annotation, String attribute, double value, String example) {

@@ -10,9 +10,7 @@ import java.util.Optional;
  * The validated annotations of one test method: how many runs and series, which metrics, KPIs and
  * scores.
  *
- * @param testClass   fully qualified name of the test class
- * @param testMethod  the method's name
- * @param testName    {@code SimpleClass.method}, for messages
+ * @param id          which test method
  * @param runs        {@code @Runs}, resolved
  * @param series      {@code @Series}, resolved (one series without it)
  * @param convergence the convergence test, when required
@@ -22,9 +20,19 @@ import java.util.Optional;
  * @param settings    configuration parameters in force
  * @param gate        the regression gate ({@code @Baseline}), when present
  */
-public record TestSetup(String testClass, String testMethod, String testName, RunsSetup runs, SeriesSetup series,
-                        Optional<ConvergenceSpec> convergence, Metrics metrics, List<KpiSpec> kpis,
-                        List<ScoreSpec> scores, Settings settings, Optional<GateSpec> gate) {
+public record TestSetup(TestId id, RunsSetup runs, SeriesSetup series, Optional<ConvergenceSpec> convergence,
+                        Metrics metrics, List<KpiSpec> kpis, List<ScoreSpec> scores, Settings settings,
+                        Optional<GateSpec> gate) {
+
+    /**
+     * Which test method.
+     *
+     * @param testClass  fully qualified name of the test class
+     * @param testMethod the method's name
+     * @param testName   {@code SimpleClass.method}, for messages
+     */
+    public record TestId(String testClass, String testMethod, String testName) {
+    }
 
     /**
      * {@code @Runs}, resolved.
@@ -51,6 +59,21 @@ public record TestSetup(String testClass, String testMethod, String testName, Ru
     public TestSetup {
         kpis = List.copyOf(kpis);
         scores = List.copyOf(scores);
+    }
+
+    /** Fully qualified name of the test class. */
+    public String testClass() {
+        return id.testClass();
+    }
+
+    /** The test method's name. */
+    public String testMethod() {
+        return id.testMethod();
+    }
+
+    /** {@code SimpleClass.method}, for messages. */
+    public String testName() {
+        return id.testName();
     }
 
     /** Number of runs in each series. */

@@ -102,7 +102,7 @@ public final class Judge {
         if (gate != null) {
             failures.addAll(gate.failures());
             warnings.addAll(gate.warnings());
-            gate.appendHistory(status(failures), failures.isEmpty()).ifPresent(warnings::add);
+            gate.appendHistory(status(failures).name(), failures.isEmpty()).ifPresent(warnings::add);
         }
         TestResult.Gate gateResult = gate == null ? null : gate.result();
         if (settings.surefireReports() && !setup.kpis().isEmpty()) { // no KPI: an empty suite per series
@@ -117,7 +117,7 @@ public final class Judge {
         }
         if (gate != null) {
             try {
-                GateSummary.write(settings.outputDir(), setup, gate, status(failures), failures, warnings);
+                GateSummary.write(settings.outputDir(), setup, gate, status(failures).name(), failures, warnings);
             } catch (IOException | RuntimeException e) {
                 warnings.add(unwritable("the baseline gate's Markdown summary", settings.outputDir(), e,
                         TriscaleConstants.OUTPUT_DIR));
@@ -195,8 +195,8 @@ public final class Judge {
         return true;
     }
 
-    private static String status(List<String> failures) {
-        return failures.isEmpty() ? "PASSED" : "FAILED";
+    private static TestResult.VerdictStatus status(List<String> failures) {
+        return failures.isEmpty() ? TestResult.VerdictStatus.PASSED : TestResult.VerdictStatus.FAILED;
     }
 
     private static String header(TestSetup setup, String status) {

@@ -1,15 +1,21 @@
 package org.triscale.junit.internal.output;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.triscale.engine.Mode;
+import org.triscale.engine.analysis.Measure;
 import org.triscale.engine.analysis.Side;
+import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.junit.ChecksPolicy;
 import org.triscale.junit.internal.recording.RunStatus;
 
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -21,17 +27,25 @@ class JsonResultsTest {
     Path folder;
 
     static TestResult sample() {
+        TestResult.KpiParameters kpiParameters = new TestResult.KpiParameters("delay", 75, 75, Side.UPPER, 60.0, null);
+        TestResult.ScoreDefinition scored = new TestResult.ScoreDefinition("delay", 75, 75, 75, IntervalKind.TWO_SIDED);
         TestResult.Parameters parameters = new TestResult.Parameters(Mode.SOUND, ChecksPolicy.WARN, 7,
                 new TestResult.RunsParameters(75, 75, 0, 5, 5), new TestResult.SeriesParameters(1, 75, 75), null,
-                List.of(new TestResult.MetricParameters("delay", "P95", "ms", List.of(0.0, 100.0), false)),
-                List.of(new TestResult.KpiParameters("delay", 75, 75, Side.UPPER, 60.0, null)), List.of());
+                List.of(new TestResult.MetricParameters("delay", Measure.percentile(95), "ms", List.of(0.0, 100.0),
+                        false)),
+                List.of(kpiParameters), List.of(new TestResult.ScoreParameters(scored, 5.0, null)));
         TestResult.Run run = new TestResult.Run(1, 1, -3, RunStatus.PASSED, 12, "",
                 List.of(new TestResult.RunMetric("delay", 41.8, true, 10, 1, false, null, null)), Map.of());
-        TestResult.Kpi kpi = new TestResult.Kpi("delay", 75, 75, Side.UPPER, 60.0, null, 41.8, true, true, 5, 5, 4, 1,
-                2, 4, true, List.of(new TestResult.Check("ljung-box", true, 0.5, null, "fine")), null);
+        TestResult.Checks checks = new TestResult.Checks(true,
+                List.of(new TestResult.Check("ljung-box", true, 0.5, null, "fine")));
+        TestResult.Kpi kpi = new TestResult.Kpi(kpiParameters,
+                new TestResult.KpiBound(41.8, true, true, 5, 5, 4, 1, 2, 4), checks, null);
+        TestResult.Score score = new TestResult.Score(scored, Arrays.asList(41.8, null),
+                new TestResult.ScoreInterval(null, null, null, null, null, null, false, false, 3),
+                new TestResult.Checks(null, List.of()), "undefined");
         return new TestResult(1, "a.B", "m", "2025-01-01T00:00:00Z", "2025-01-01T00:00:01Z", 12, parameters,
-                List.of(run), List.of(new TestResult.Series(1, 5, List.of(kpi))), List.of(),
-                new TestResult.Verdict("PASSED", 5, 5, 0, 0, List.of(), List.of()),
+                List.of(run), List.of(new TestResult.Series(1, 5, List.of(kpi))), List.of(score),
+                new TestResult.Verdict(TestResult.VerdictStatus.PASSED, 5, 5, 0, 0, List.of(), List.of()),
                 new TestResult.Environment("17", "v", "os", "arch", 2, null, null), null);
     }
 
@@ -44,10 +58,34 @@ class JsonResultsTest {
         assertThat(JsonResults.read(file)).isEqualTo(result);
         // Enums are written as their names, as the strings were before them.
         assertThat(Files.readString(file)).contains("\"mode\" : \"SOUND\"", "\"checksPolicy\" : \"WARN\"",
-                "\"side\" : \"UPPER\"", "\"status\" : \"PASSED\"");
+                "\"side\" : \"UPPER\"", "\"status\" : \"PASSED\"", "\"measure\" : \"P95\"");
         try (var files = Files.list(file.getParent())) {
             assertThat(files).containsExactly(file); // no temporary file left behind
         }
+    }
+
+    /**
+     * The KPI and the score are records of named parts in Java; in the JSON their parts' fields stand
+     * flat in the object, in this order. Readers of the format rely on these names.
+     */
+    @Test
+    void writesTheFieldsOfAKpiAndAScoreFlatAndInOrder() throws IOException {
+        JsonNode json = new ObjectMapper().readTree(JsonResults.write(sample(), folder).toFile());
+
+        assertThat(fieldNames(json.get("series").get(0).get("kpis").get(0))).containsExactly("metric", "percentile",
+                "confidence", "side", "atMost", "atLeast", "value", "defined", "passed", "values", "needed", "index",
+                "boundRun", "lowerIndex", "upperIndex", "stationary", "checks", "message");
+        assertThat(fieldNames(json.get("variabilityScores").get(0))).containsExactly("metric", "kpiPercentile",
+                "percentile", "confidence", "kind", "seriesKpis", "lowerValue", "upperValue", "score", "relativeScore",
+                "lowerSeries", "upperSeries", "defined", "passed", "needed", "stationary", "checks", "message");
+        assertThat(fieldNames(json.get("parameters").get("variabilityScores").get(0))).containsExactly("metric",
+                "kpiPercentile", "percentile", "confidence", "kind", "atMost", "relativeAtMost");
+    }
+
+    private static List<String> fieldNames(JsonNode node) {
+        List<String> names = new ArrayList<>();
+        node.fieldNames().forEachRemaining(names::add);
+        return names;
     }
 
     @Test

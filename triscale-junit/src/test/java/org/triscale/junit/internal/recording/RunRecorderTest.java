@@ -37,8 +37,7 @@ class RunRecorderTest {
     @Test
     void rejectsUnknownNamesWithTheDeclaredOnes() {
         assertThatThrownBy(() -> recorder.recordSample("delai", 1)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("unknown metric \"delai\"; declared metrics: delay, rtt. Fix the name or declare it with "
-                        + "@Metric(name = \"delai\", ...)");
+                .hasMessageContainingAll("unknown metric \"delai\"", "delay, rtt");
         assertThatThrownBy(() -> recorder.recordRunValue(null, 1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageStartingWith("unknown metric \"null\"");
     }

@@ -1,0 +1,144 @@
+package org.triscale.junit;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.testkit.engine.Event;
+import org.triscale.junit.ResultsTest.PassingFixture;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.platform.engine.discovery.DiscoverySelectors.selectUniqueId;
+
+/**
+ * The whole text of each kind of verdict, run and configuration message, in one place: rewording a
+ * message changes this test only. The other tests assert what a message is about (the verdict, its
+ * numbers, the attribute to change) through key phrases.
+ */
+class MessagesTest {
+    @TempDir
+    Path folder;
+
+    @Test
+    void verdictHeader() {
+        String message = VerdictTest.verdictFailure(Kit.in(folder).run(VerdictTest.UpperViolationFixture.class));
+
+        assertThat(message.lines().findFirst().orElseThrow())
+                .isEqualTo("TriScale verdict of UpperViolationFixture.cca: FAILED (1 series × 5 runs, mode SOUND)");
+    }
+
+    @Test
+    void upperKpiViolated() throws IOException {
+        assertThat(firstFailure(VerdictTest.UpperViolationFixture.class)).isEqualTo(
+                "KPI delay P75 at 75 % (atMost 14 ms) violated in series 1: with 75 % confidence the 75th percentile "
+                + "of delay is at most 15 ms, above atMost 14 ms. (A one-sided bound for this series alone: the true "
+                + "75th percentile is above it with probability at most 25 %.) The bound is the metric of run 3 (rank "
+                + "5 of 5 valid runs in ascending order); series 1 run metrics: run 1 = 13, run 2 = 11, run 3 = 15, "
+                + "run 4 = 12, run 5 = 14 ms. Either the code under test regressed, or the threshold is too tight for "
+                + "it.");
+    }
+
+    @Test
+    void lowerKpiViolated() throws IOException {
+        assertThat(firstFailure(VerdictTest.LowerViolationFixture.class)).isEqualTo(
+                "KPI throughput P25 at 75 % (atLeast 90 Mbit/s) violated in series 2: with 75 % confidence the 25th "
+                + "percentile of throughput is at least 88 Mbit/s, below atLeast 90 Mbit/s. (A one-sided bound for "
+                + "this series alone: the true 25th percentile is below it with probability at most 25 %.) The bound "
+                + "is the metric of run 3 (rank 1 of 5 valid runs in ascending order); series 2 run metrics: run 1 = "
+                + "91, run 2 = 95, run 3 = 88, run 4 = 93, run 5 = 90 Mbit/s. Either the code under test regressed, "
+                + "or the threshold is too tight for it.");
+    }
+
+    @Test
+    void kpiUndefined() throws IOException {
+        assertThat(firstFailure(ConvergenceRequiredTest.DriftingFixture.class)).isEqualTo(
+                "KPI delay P75 at 75 % cannot be computed in series 1: an upper bound of the 75th percentile at 75 % "
+                + "confidence needs at least 5 valid runs, but only 3 of 5 are valid (2 did not converge, 0 failed, 0 "
+                + "aborted). Make the runs longer so that they converge, run more with @Runs(count = 7), or lower the "
+                + "KPI's confidence or the robustness.");
+    }
+
+    @Test
+    void scoreViolated() throws IOException {
+        assertThat(firstFailure(VerdictTest.ScoreFixture.class)).isEqualTo(
+                "The variability score of delay (25th–75th percentiles of the series KPIs delay P75 at 75 %) is 4 ms "
+                + "(relative 26.67 %), above atMost 3 ms: with 75 % confidence each of the 25th and the 75th "
+                + "percentiles of the 5 series KPIs (jointly with probability at least 50 %) lies within [13 ms, 17 "
+                + "ms], whose ends are the KPIs of series 5 and series 1. Series KPIs: series 1 = 17, series 2 = 16, "
+                + "series 3 = 15, series 4 = 14, series 5 = 13 ms. The series disagree more than allowed: look for "
+                + "what changes between series (machine, time, load), or relax the threshold.");
+    }
+
+    @Test
+    void runsFailed() throws IOException {
+        assertThat(firstFailure(VerdictTest.FailingRunFixture.class)).isEqualTo(
+                "1 of 10 runs failed (series 1 run 3: IllegalStateException: emulator crashed). The KPIs leave them "
+                + "out, which could hide the worst runs; fix the failures and rerun.");
+    }
+
+    @Test
+    void unknownMetric() {
+        assertThat(Kit.runFailure(Kit.in(folder).run(RunContextTest.UnknownMetricFixture.class)).getMessage())
+                .isEqualTo("unknown metric \"delai\"; declared metrics: delay, throughput. Fix the name or declare it "
+                        + "with @Metric(name = \"delai\", ...)");
+    }
+
+    @Test
+    void invalidConfigurationParameter() {
+        assertThat(ConfigurationTest.configurationError(Kit.in(folder).with("triscale.mode", "strict")
+                .run(PassingFixture.class))).isEqualTo("TriScale configuration parameter triscale.mode = "
+                + "'strict' is not valid; use SOUND (the default) or TRISCALE");
+    }
+
+    @Test
+    void renamedConfigurationParameter() {
+        assertThat(ConfigurationTest.configurationError(Kit.in(folder).with("triscale.surefire.reportsDir", "x")
+                .run(PassingFixture.class))).isEqualTo("TriScale configuration parameter "
+                + "triscale.surefire.reportsDir was renamed to triscale.surefire.reports.dir in 0.2.0; set "
+                + "triscale.surefire.reports.dir = 'x' instead");
+    }
+
+    @Test
+    void configurationError() {
+        assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(ConfigurationTest.CountBelowMinimum.class)))
+                .isEqualTo("TriScale configuration error in CountBelowMinimum.cca: @Runs(count = 3) is below the 5 "
+                        + "runs per series that @Runs(kpiPercentile = 75, kpiConfidence = 75) need; set count >= 5 or "
+                        + "remove count to run the minimum");
+    }
+
+    @Test
+    void verdictRefused() {
+        String message = VerdictTest.verdictFailure(Kit.in(folder)
+                .run(selectUniqueId(Kit.invocation(PassingFixture.class, "cca", 6))));
+
+        assertThat(message).isEqualTo(
+                "TriScale verdict of PassingFixture.cca: REFUSED (1 series × 5 runs, mode SOUND)\n"
+                + "- the verdict refuses partial data: only 0 of 5 runs (1 series × 5 runs) executed in this launch, "
+                + "e.g. because a rerun or a filter selected single invocations. A KPI computed on some runs only "
+                + "(say, a rerun of the failed ones) is not the test's verdict. Rerun the whole method "
+                + "PassingFixture.cca.");
+    }
+
+    @Test
+    void verdictNotComputed() {
+        List<Event> failed = Kit.in(folder)
+                .run(selectUniqueId(Kit.invocation(PassingFixture.class, "cca", 3)))
+                .containerEvents().failed().list();
+
+        assertThat(Kit.error(failed.get(0))).hasMessage(
+                "TriScale verdict of PassingFixture.cca was not computed: 1 of 5 runs executed in this launch and the "
+                + "verdict was filtered out. A TriScale test is judged only on all its runs; rerun the whole method, "
+                + "not single invocations.");
+    }
+
+    /** The first failure of the fixture's verdict, as its JSON result keeps it. */
+    private String firstFailure(Class<?> fixture) throws IOException {
+        Kit kit = Kit.in(folder);
+        kit.run(fixture);
+        JsonNode failures = kit.result(fixture, "cca").at("/verdict/failures");
+        return failures.get(0).asText();
+    }
+}
