@@ -51,12 +51,18 @@ public final class RunRecord {
         if (!status.valid()) {
             return Double.NaN;
         }
+        MetricValue value = metricValue(metric);
+        return value != null && value.valid() ? value.value() : Double.NaN;
+    }
+
+    /** The run's value of a metric, or {@code null} when the run did not record it (or has not finished). */
+    public MetricValue metricValue(MetricSpec metric) {
         for (MetricValue value : metrics) {
             if (value.metric() == metric) {
-                return value.valid() ? value.value() : Double.NaN;
+                return value;
             }
         }
-        return Double.NaN;
+        return null;
     }
 
     public void started() {

@@ -25,7 +25,7 @@ class JsonResultsTest {
                 List.of(new TestResult.MetricParameters("delay", "P95", "ms", List.of(0.0, 100.0), false)),
                 List.of(new TestResult.KpiParameters("delay", 75, 75, Side.UPPER, 60.0, null)), List.of());
         TestResult.Run run = new TestResult.Run(1, 1, -3, RunStatus.PASSED, 12, "",
-                List.of(new TestResult.RunMetric("delay", 41.8, true, 10, 1, false, null, null)));
+                List.of(new TestResult.RunMetric("delay", 41.8, true, 10, 1, false, null, null, null)));
         TestResult.Kpi kpi = new TestResult.Kpi("delay", 75, 75, Side.UPPER, 60.0, null, 41.8, true, true, 5, 5, 4, 1,
                 2, 4, true, List.of(new TestResult.Check("ljung-box", true, 0.5, null, "fine")), null);
         return new TestResult(1, "a.B", "m", "2025-01-01T00:00:00Z", "2025-01-01T00:00:01Z", 12, parameters,
