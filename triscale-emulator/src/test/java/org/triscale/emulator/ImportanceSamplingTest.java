@@ -67,6 +67,50 @@ class ImportanceSamplingTest {
     }
 
     @Test
+    void calibrationGivesEveryStratumItsNominalProbability() {
+        FlowSizes.LogNormal nominal = FlowSizes.l4sWorkload();
+        TiltedFlowSizes tilted = new TiltedFlowSizes(nominal, LEVELS, TAIL_HEAVY);
+        double[][] draws = draw(tilted, 3);
+        long[] sizes = new long[N];
+        for (int i = 0; i < N; i++) {
+            sizes[i] = (long) draws[0][i];
+        }
+        double[] calibrated = tilted.calibrate(sizes, draws[1], 5);
+
+        // P(X > nominal P99) is exactly 1 % once calibrated, where the raw weights give it within
+        // their Monte Carlo error only.
+        double q99 = Math.exp(nominal.mu() + nominal.sigma() * NormalDistribution.of(0, 1).inverseCumulativeProbability(0.99));
+        double tail = 0;
+        double sum = 0;
+        for (int i = 0; i < N; i++) {
+            tail += sizes[i] > q99 ? calibrated[i] : 0;
+            sum += calibrated[i];
+        }
+        assertThat(sum).isCloseTo(1, within(1e-9));
+        assertThat(tail).isCloseTo(0.01, within(1e-9));
+    }
+
+    @Test
+    void calibrationMergesSparseStrataFromTheTop() {
+        TiltedFlowSizes strata = TiltedFlowSizes.untilted(FlowSizes.l4sWorkload(), LEVELS);
+        // Two flows in the body, one in (0.5, 0.9), one in the top 1 %: with a minimum of 2 the top
+        // two strata merge with (0.5, 0.9): 0.5 of the probability on its two flows.
+        long[] sizes = {100_000, 200_000, 1_000_000, 20_000_000};
+        double[] calibrated = strata.calibrate(sizes, new double[] {1, 1, 1, 1}, 2);
+
+        assertThat(calibrated).containsExactly(new double[] {0.25, 0.25, 0.25, 0.25}, within(1e-12));
+        // With a minimum of 1 each stratum stands alone but the empty (0.9, 0.99), which merges with
+        // the stratum below it: the 1 MB flow stands for 0.4 + 0.09 of the probability.
+        assertThat(strata.calibrate(sizes, new double[] {1, 1, 1, 1}, 1))
+                .containsExactly(new double[] {0.25, 0.25, 0.49, 0.01}, within(1e-12));
+        assertThatThrownBy(() -> strata.calibrate(sizes, new double[] {1, 1, 1, 0}, 1))
+                .hasMessageStartingWith("weights[3] is 0.0");
+        assertThatThrownBy(() -> strata.calibrate(sizes, new double[] {1}, 1)).hasMessageContaining("4 sizes and 1 weights");
+        assertThatThrownBy(() -> strata.calibrate(sizes, new double[] {1, 1, 1, 1}, 0)).hasMessageStartingWith("minimum"
+                + " must be >= 1");
+    }
+
+    @Test
     void untiltedLawHasUnitWeightsAndTheNominalMean() {
         TiltedFlowSizes untilted = TiltedFlowSizes.untilted(FlowSizes.l4sWorkload(), LEVELS);
 
