@@ -7,8 +7,11 @@ import java.util.Arrays;
  * percentile of the flow completion time (FCT), by the cross-entropy method (Rubinstein 1999;
  * de Boer, Kroese, Mannor and Rubinstein 2005).
  *
- * <p>The sampling laws are the stratified tilts of {@link TiltedFlowSizes}. Run 1 uses the nominal
- * law. After each run, {@link #next(long[], double[])} takes the run's flow sizes and FCTs, weights
+ * <p>The sampling laws are the stratified tilts of {@link TiltedFlowSizes}. Run 1 mixes the nominal
+ * law with equal masses on all strata (in the proportions of the defensive mixture below): started
+ * from the nominal law, the method never learns about strata in which no flow of the first runs
+ * fell, and a run of the L4S workload often has no flow above its nominal 99th percentile. After
+ * each run, {@link #next(long[], double[])} takes the run's flow sizes and FCTs, weights
  * them by the likelihood ratios of the law they were drawn from, adds them to those of the earlier
  * runs (one run holds only a handful of tail flows: updating from it alone makes the tilt jump
  * from run to run), and
@@ -63,12 +66,12 @@ public final class CrossEntropyTilt {
     }
 
     /**
-     * Starts from the nominal law with the default settings: strata at the nominal 50, 80, 90, 95,
+     * Starts with the default settings: strata at the nominal 50, 80, 90, 95,
      * 98, 99, 99.5 and 99.9 % points, ρ = 0.1, half of the nominal law kept, smoothing 0.7.
      *
      * @param nominal    the nominal flow sizes, log-normal or empirical
      * @param percentile the FCT percentile to estimate, in (0, 100), e.g. 99
-     * @return the first tilt: the nominal law
+     * @return the first tilt: the nominal law mixed with equal masses on all strata
      * @throws IllegalArgumentException if an argument is invalid
      */
     public static CrossEntropyTilt start(FlowSizes nominal, double percentile) {
@@ -76,7 +79,7 @@ public final class CrossEntropyTilt {
     }
 
     /**
-     * Starts from the nominal law.
+     * Starts the method.
      *
      * @param nominal      the nominal flow sizes, log-normal or empirical
      * @param percentile   the FCT percentile to estimate, in (0, 100), e.g. 99
@@ -85,7 +88,7 @@ public final class CrossEntropyTilt {
      * @param nominalShare the share of the nominal law kept in every tilt, in (0, 1]: every weight is
      *                     at most 1 / nominalShare
      * @param smoothing    ν, the weight of the new masses against the current ones, in (0, 1]
-     * @return the first tilt: the nominal law
+     * @return the first tilt: the nominal law mixed with equal masses on all strata
      * @throws IllegalArgumentException naming the invalid argument
      */
     public static CrossEntropyTilt start(FlowSizes nominal, double percentile, double[] levels, double rarity,
@@ -100,8 +103,14 @@ public final class CrossEntropyTilt {
             throw new IllegalArgumentException("smoothing must be in (0, 1], got " + smoothing
                     + "; e.g. 0.7 (1 for no smoothing)");
         }
+        TiltedFlowSizes untilted = TiltedFlowSizes.untilted(nominal, levels);
+        double[] mass = new double[untilted.strata()];
+        for (int k = 0; k < mass.length; k++) {
+            mass[k] = nominalShare * untilted.nominalMass(k) + (1 - nominalShare) / mass.length;
+        }
         return new CrossEntropyTilt(percentile, rarity, nominalShare, smoothing,
-                TiltedFlowSizes.untilted(nominal, levels), Double.NaN, new double[0], new double[0], new double[0][]);
+                new TiltedFlowSizes(nominal, untilted.levels(), mass), Double.NaN, new double[0], new double[0],
+                new double[0][]);
     }
 
     /**
