@@ -42,8 +42,8 @@ import org.triscale.engine.sequential.WeightedPercentiles;
  * <p>The fast test (a few seconds) measures the calibrated estimator against the plain one on the
  * same 40 runs, by a bootstrap over runs (runs are independent; flows within a run are not), and
  * checks that the tilted runs' weights average to 1 over the emulator's flows. With
- * {@code -Dtriscale.importance=full} it also runs the replication study (40 replications of 10
- * runs per estimator, against a reference from 300 nominal runs, about two minutes) and prints the
+ * {@code -Dtriscale.importance=full} it also runs the replication study (100 replications of 10
+ * runs per estimator, against a reference from 300 nominal runs, a few minutes) and prints the
  * table of the documentation.
  */
 class ImportanceSamplingStudyTest {
@@ -164,7 +164,7 @@ class ImportanceSamplingStudyTest {
             return;
         }
         double truth = Flows.pool(nominalRuns(300, 1_000_000)).p99();
-        int replications = 40;
+        int replications = 100;
         int k = 10;
         double[][] estimates = new double[4][replications];
         double[] flowsPerRun = new double[2];
