@@ -30,7 +30,7 @@ import org.triscale.junit.Runs;
  * {@code CrossEntropyTilt} could draw the large flows more often, but at an equal offered load that
  * leaves fewer flows per run and, on this workload, costs more runs than it saves (same study).
  *
- * <p>KPI: the median of the runs' P99 FCT, at 75 % confidence (the 4th smallest of 6 runs), at most
+ * <p>KPI: the median of the runs' P99 FCT, at 75 % confidence (the 5th smallest of 6 runs), at most
  * 3 s. With the suite's base seed the runs' P99 FCT ranges over 1.3–2.9 s (a run's P99 rests on
  * its two or three slowest flows) and the KPI is 2.49 s. The progress lines and the JSON result
  * state each run's effective sample size (130–180 of about 170 flows).
