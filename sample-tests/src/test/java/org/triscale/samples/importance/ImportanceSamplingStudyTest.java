@@ -163,7 +163,20 @@ class ImportanceSamplingStudyTest {
         if (!"full".equals(System.getProperty("triscale.importance"))) {
             return;
         }
-        double truth = Flows.pool(nominalRuns(300, 1_000_000)).p99();
+        Flows reference = Flows.pool(nominalRuns(300, 1_000_000));
+        double truth = reference.p99();
+        int slow = 0;
+        int slowAboveP99 = 0;
+        int slowP95toP99 = 0;
+        for (int i = 0; i < reference.fcts().length; i++) {
+            if (reference.fcts()[i] >= truth) {
+                slow++;
+                slowAboveP99 += reference.sizes()[i] > quantile(0.99) ? 1 : 0;
+                slowP95toP99 += reference.sizes()[i] > quantile(0.95) && reference.sizes()[i] <= quantile(0.99) ? 1 : 0;
+            }
+        }
+        System.out.printf(Locale.ROOT, "Flows with FCT >= the reference P99: %d; sizes above the nominal P99: %.0f %%,"
+                + " between P95 and P99: %.0f %%%n", slow, 100.0 * slowAboveP99 / slow, 100.0 * slowP95toP99 / slow);
         int replications = 100;
         int k = 10;
         double[][] estimates = new double[4][replications];
