@@ -25,7 +25,7 @@ import org.triscale.junit.Runs;
  * weight is its likelihood ratio calibrated to 14 size strata: within a stratum the sizes follow
  * the nominal law, and each stratum gets exactly its nominal probability, whatever number of
  * flows fell in it. The P99 FCT rests on the few largest flows; calibration removes the luck of how
- * many there were. The study ({@code ImportanceSamplingStudyTest}) measured 30 % (replications) to
+ * many there were. The study ({@code ImportanceSamplingStudyTest}) measured 45 % (replications) to
  * 65 % (bootstrap) fewer runs than plain FCTs for the same precision of the P99. A
  * {@code CrossEntropyTilt} could draw the large flows more often, but at an equal offered load that
  * leaves fewer flows per run and, on this workload, costs more runs than it saves (same study).

@@ -42,7 +42,7 @@ import org.triscale.engine.sequential.WeightedPercentiles;
  * <p>The fast test (a few seconds) measures the calibrated estimator against the plain one on the
  * same 40 runs, by a bootstrap over runs (runs are independent; flows within a run are not), and
  * checks that the tilted runs' weights average to 1 over the emulator's flows. With
- * {@code -Dtriscale.importance=full} it also runs the replication study (100 replications of 10
+ * {@code -Dtriscale.importance=full} it also runs the replication study (200 replications of 10
  * runs per estimator, against a reference from 300 nominal runs, a few minutes) and prints the
  * table of the documentation.
  */
@@ -140,8 +140,8 @@ class ImportanceSamplingStudyTest {
         double ratio = variance(calibrated) / variance(plain);
         System.out.printf(Locale.ROOT, "P99 FCT over 40 runs: bootstrap variance of the calibrated estimate / plain"
                 + " = %.3f (runs saved %.0f %%)%n", ratio, 100 * (1 - ratio));
-        // The replication study measures 0.41 (59 % fewer runs); 40 runs give the ratio within
-        // about ±0.15. The check: at least 30 % fewer runs.
+        // The replication study measures 0.55 (45 % fewer runs, ±10 points); the check: at least
+        // 30 % fewer runs on these 40.
         assertThat(ratio).isLessThan(0.7);
     }
 
@@ -177,7 +177,7 @@ class ImportanceSamplingStudyTest {
         }
         System.out.printf(Locale.ROOT, "Flows with FCT >= the reference P99: %d; sizes above the nominal P99: %.0f %%,"
                 + " between P95 and P99: %.0f %%%n", slow, 100.0 * slowAboveP99 / slow, 100.0 * slowP95toP99 / slow);
-        int replications = 100;
+        int replications = 200;
         int k = 10;
         double[][] estimates = new double[4][replications];
         double[] flowsPerRun = new double[2];

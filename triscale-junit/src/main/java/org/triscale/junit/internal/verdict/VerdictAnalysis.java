@@ -30,11 +30,11 @@ import java.util.Optional;
  */
 final class VerdictAnalysis {
     private final TemplateState state;
+    /** Below this effective sample size a run's weighted metric is flagged (the weighted interval's rule of thumb). */
+    private static final int MIN_EFFECTIVE_SAMPLE_SIZE = 100;
     private final TestSetup setup;
     private final List<String> failures = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
-    /** Below this effective sample size a run's weighted percentile is flagged (the interval's rule of thumb). */
-    private static final int MIN_EFFECTIVE_SAMPLE_SIZE = 100;
 
     private VerdictAnalysis(TemplateState state) {
         this.state = state;
@@ -112,13 +112,13 @@ final class VerdictAnalysis {
                         .append(Format.number(Math.rint(value.effectiveSampleSize())));
             }
         }
-        return text.length() == 0 ? Optional.empty() : Optional.of("The run metrics are importance-weighted"
-                + " percentiles; their effective sample sizes (Kish) are " + text + ".");
+        return text.length() == 0 ? Optional.empty() : Optional.of("The run metrics are importance-weighted;"
+                + " their effective sample sizes (Kish) are " + text + ".");
     }
 
     /**
-     * Warns when a run's weighted metric rests on few effective samples: the weighted percentile is
-     * then dominated by a few heavy weights, and its interval, being asymptotic, is not trustworthy.
+     * Warns when a run's weighted metric rests on few effective samples: a few heavy weights then
+     * dominate it, and the asymptotic interval of a weighted percentile is not trustworthy.
      */
     private void lowEffectiveSampleSize(MetricSpec metric) {
         RunRecord worst = null;
@@ -133,7 +133,7 @@ final class VerdictAnalysis {
         if (worst != null && smallest < MIN_EFFECTIVE_SAMPLE_SIZE) {
             warnings.add("metric " + metric.name() + " is importance-weighted and " + worst.label() + " has an effective"
                     + " sample size of only " + Format.number(Math.rint(smallest)) + " (below " + MIN_EFFECTIVE_SAMPLE_SIZE
-                    + "): a few heavy weights dominate its percentile. Record more samples per run, or tilt the"
+                    + "): a few heavy weights dominate its value. Record more samples per run, or tilt the"
                     + " sampling law less.");
         }
     }
