@@ -26,7 +26,7 @@ import java.util.Arrays;
  *       which bounds every weight by 1 / share and keeps the body of the distribution sampled:
  *       a percentile needs both sides of it;</li>
  *   <li>smooths: the next masses are ν times the new ones plus 1 − ν times the current ones
- *       (de Boer et al. 2005, section 3.2).</li>
+ *       (de Boer et al. 2005).</li>
  * </ol>
  * The update is a deterministic function of the run's results, so runs seeded reproducibly give
  * a reproducible sequence of tilts. Instances are immutable.
