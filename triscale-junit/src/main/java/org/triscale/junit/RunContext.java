@@ -78,6 +78,38 @@ public interface RunContext {
     void recordSamples(String metric, double[] ys);
 
     /**
+     * Records one importance-sampled value of a metric with its weight, the likelihood ratio of
+     * the value: the density of the law the metric is about (the nominal workload) over the density
+     * it was drawn from (a tilted workload), known up to a constant factor. The run's metric is
+     * then the weighted percentile (or mean) of its values, and the results state its effective
+     * sample size; see the adaptive-runs documentation, section "Importance sampling". A metric of
+     * a run gets weighted samples only, with implicit x values. A NaN value is dropped and counted.
+     *
+     * @param metric a name declared with {@link Metric} whose statistic is a percentile or the mean,
+     *               without a convergence test
+     * @param value  the sample's value
+     * @param weight its likelihood ratio, finite and &gt; 0
+     * @throws IllegalArgumentException if the metric is not declared or not a percentile or mean,
+     *                                  the value is infinite, the weight is not finite and positive,
+     *                                  or the metric already has unweighted samples in this run
+     */
+    void recordWeightedSample(String metric, double value, double weight);
+
+    /**
+     * Records importance-sampled values of a metric with their weights, as
+     * {@link #recordWeightedSample(String, double, double)} does for each pair.
+     *
+     * @param metric  a name declared with {@link Metric} whose statistic is a percentile or the mean
+     * @param values  the samples' values
+     * @param weights their likelihood ratios, finite and &gt; 0, as many as {@code values}
+     * @throws IllegalArgumentException if the metric is not declared or not a percentile or mean,
+     *                                  an array is null or the lengths differ, a value is infinite,
+     *                                  a weight is not finite and positive, or the metric already
+     *                                  has unweighted samples in this run
+     */
+    void recordWeightedSamples(String metric, double[] values, double[] weights);
+
+    /**
      * Records the metric's value for this run, computed by the test itself, instead of samples;
      * no convergence test is applied. A metric gets either one run value or samples, not both.
      *

@@ -16,7 +16,7 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
 /**
  * The distribution of flow sizes of an {@link FctWorkload}, in payload bytes.
  */
-public sealed interface FlowSizes permits FlowSizes.LogNormal, FlowSizes.Fixed, FlowSizes.Empirical {
+public sealed interface FlowSizes permits FlowSizes.LogNormal, FlowSizes.Fixed, FlowSizes.Empirical, TiltedFlowSizes {
 
     /**
      * The workload of the L4S flow-completion-time tests: lognormal sizes with a 5th percentile of

@@ -24,6 +24,9 @@ public final class Progress {
                 for (MetricValue value : record.metrics()) {
                     line.append(" · ").append(value.metric().name()).append('=')
                             .append(value.metric().format(value.value()));
+                    if (value.weighted()) {
+                        line.append(" (ESS ").append(Format.number(Math.rint(value.effectiveSampleSize()))).append(')');
+                    }
                 }
                 break;
             case NOT_CONVERGED:

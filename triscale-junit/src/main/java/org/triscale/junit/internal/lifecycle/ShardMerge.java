@@ -347,13 +347,13 @@ public final class ShardMerge {
                     new TheilSenFit(nan(c.slope()), nan(c.intercept()), nan(c.lowSlope()), nan(c.highSlope()),
                             c.confidence(), c.points(), 0), c.tolerance(), c.points(), 0);
             values.add(new MetricValue(declared(metrics, metric.metric()), metric.valid(), nan(metric.value()),
-                    metric.samples(), metric.droppedNaN(), metric.reported(), convergence, metric.sampleSummary()));
+                    metric.samples(), metric.droppedNaN(), metric.reported(), convergence, metric.sampleSummary(),
+                    nan(metric.effectiveSampleSize())));
         }
-        record.finish(run.status(), run.message(), values);
+        record.restore(run.status(), run.message(), values, run.notes());
         return record;
     }
 
-    /** {@code P95}, {@code mean}, {@code minimum}, {@code maximum}, as the result writes a measure. */
     private static MetricSpec declared(Metrics metrics, String name) {
         return metrics.find(name).orElseThrow(() -> new IllegalArgumentException("a partial result names metric \""
                 + name + "\", which its parameters do not declare (declared: " + metrics.names() + ")"));

@@ -106,7 +106,8 @@ public final class ResultMapper {
                     : new TestResult.Convergence(convergence.converged(), number(convergence.fit().slope()),
                             number(convergence.fit().lowSlope()), number(convergence.fit().highSlope()),
                             convergence.fit().confidence(), convergence.tolerance(), convergence.points(),
-                            number(convergence.fit().intercept())), value.summary()));
+                            number(convergence.fit().intercept())), value.summary(),
+                    number(value.effectiveSampleSize())));
         }
         return new TestResult.Run(record.series, record.run, record.seed, record.status(),
                 record.durationNanos(), record.message(), metrics, record.notes());

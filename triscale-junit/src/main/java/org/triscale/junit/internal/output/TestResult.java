@@ -185,10 +185,12 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param reported    whether the test reported the value instead of recording samples
      * @param convergence the convergence test, or null when none ran
      * @param sampleSummary a bounded summary of the recorded samples for drawing, or null when the value
-     *                    was reported or no sample was recorded
+     *                    was reported, no sample was recorded or the samples are weighted
+     * @param effectiveSampleSize Kish's effective sample size {@code (Σw)² / Σw²} of weighted
+     *                    (importance-sampled) samples, or null for unweighted ones
      */
     public record RunMetric(String metric, Double value, boolean valid, int samples, int droppedNaN, boolean reported,
-                            Convergence convergence, SampleSummary sampleSummary) {
+                            Convergence convergence, SampleSummary sampleSummary, Double effectiveSampleSize) {
     }
 
     /**

@@ -15,9 +15,16 @@ import org.triscale.junit.internal.output.TestResult;
  * @param reported    whether the value was reported by the test instead of computed from samples
  * @param convergence the convergence test, or {@code null} when none was run
  * @param summary     the samples' bounded summary for reports, or {@code null} when none was recorded
+ *                    or the samples are weighted (its quantiles would ignore the weights)
+ * @param effectiveSampleSize Kish's effective sample size of weighted samples, NaN for unweighted ones
  */
 public record MetricValue(MetricSpec metric, boolean valid, double value, int samples, int droppedNaN, boolean reported,
-                   ConvergenceResult convergence, TestResult.SampleSummary summary) {
+                   ConvergenceResult convergence, TestResult.SampleSummary summary, double effectiveSampleSize) {
+
+    /** Whether the value was computed from weighted (importance-sampled) samples. */
+    public boolean weighted() {
+        return !Double.isNaN(effectiveSampleSize);
+    }
 
     /** Whether the convergence test ran and failed. */
     boolean notConverged() {

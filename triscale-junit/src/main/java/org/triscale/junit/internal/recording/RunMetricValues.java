@@ -5,8 +5,11 @@ import org.triscale.junit.internal.output.SampleSummaries;
 import org.triscale.junit.internal.output.TestResult;
 import org.triscale.junit.internal.setup.MetricSpec;
 import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.engine.analysis.Measure;
 import org.triscale.engine.analysis.RunMetric;
 import org.triscale.engine.analysis.RunMetrics;
+import org.triscale.engine.sequential.WeightedPercentile;
+import org.triscale.engine.sequential.WeightedPercentiles;
 import org.triscale.engine.trend.ConvergenceResult;
 
 import java.util.ArrayList;
@@ -29,12 +32,15 @@ public final class RunMetricValues {
     private static MetricValue compute(TestSetup setup, MetricSpec metric, RunRecorder recorder) {
         Double reported = recorder.reported(metric.name());
         if (reported != null) {
-            return new MetricValue(metric, true, reported, 1, 0, true, null, null);
+            return new MetricValue(metric, true, reported, 1, 0, true, null, null, Double.NaN);
         }
         SampleBuffer buffer = recorder.samples(metric.name());
         if (buffer == null || buffer.size() == 0) {
             return new MetricValue(metric, false, Double.NaN, 0, buffer == null ? 0 : buffer.droppedNaN(), false, null,
-                    null);
+                    null, Double.NaN);
+        }
+        if (buffer.weighted()) {
+            return weighted(metric, buffer);
         }
         double[] xs = buffer.xs();
         double[] ys = buffer.ys();
@@ -47,7 +53,37 @@ public final class RunMetricValues {
         ConvergenceResult convergence = result.convergence().orElse(null);
         boolean valid = result.valid() && !Double.isNaN(result.value());
         return new MetricValue(metric, valid, valid ? result.value() : Double.NaN, result.samples(),
-                result.droppedNaN() + buffer.droppedNaN(), false, convergence, summary);
+                result.droppedNaN() + buffer.droppedNaN(), false, convergence, summary, Double.NaN);
+    }
+
+    /**
+     * The self-normalised importance-sampling estimate (Glynn 1996) of the metric's percentile, or
+     * of its mean, with Kish's (1965) effective sample size.
+     */
+    private static MetricValue weighted(MetricSpec metric, SampleBuffer buffer) {
+        double[] values = buffer.ys();
+        double[] weights = buffer.weights();
+        double value;
+        double ess;
+        if (metric.measure().kind() == Measure.Kind.PERCENTILE) {
+            // The interval is not used here (the KPI bounds the run metrics); any confidence will do.
+            WeightedPercentile estimate = WeightedPercentiles.estimate(values, weights,
+                    metric.measure().percentile(), 95, null);
+            value = estimate.value();
+            ess = estimate.effectiveSampleSize();
+        } else {
+            double sum = 0;
+            double sumSquares = 0;
+            double weightedSum = 0;
+            for (int i = 0; i < values.length; i++) {
+                sum += weights[i];
+                sumSquares += weights[i] * weights[i];
+                weightedSum += weights[i] * values[i];
+            }
+            value = weightedSum / sum;
+            ess = sum * sum / sumSquares;
+        }
+        return new MetricValue(metric, true, value, values.length, buffer.droppedNaN(), false, null, null, ess);
     }
 
     /** Metrics with no usable sample, for the failure message; empty when all have one. */

@@ -58,12 +58,18 @@ public final class RunRecord {
         if (!status.valid()) {
             return Double.NaN;
         }
+        MetricValue value = metricValue(metric);
+        return value != null && value.valid() ? value.value() : Double.NaN;
+    }
+
+    /** The run's value of a metric, or {@code null} when the run did not record it (or has not finished). */
+    public MetricValue metricValue(MetricSpec metric) {
         for (MetricValue value : metrics) {
             if (value.metric() == metric) {
-                return value.valid() ? value.value() : Double.NaN;
+                return value;
             }
         }
-        return Double.NaN;
+        return null;
     }
 
     public void started() {
@@ -86,6 +92,18 @@ public final class RunRecord {
         message = (why == null ? "" : why) + (outcome == RunStatus.FAILED ? RunNotes.excerpt(notes) : "");
         metrics = List.copyOf(values);
         recorder = null;
+    }
+
+    /**
+     * Restores a finished run as a stored result wrote it (a shard's partial result): its message
+     * already ends with the excerpt of its notes.
+     */
+    public void restore(RunStatus outcome, String storedMessage, List<MetricValue> values, Map<String, String> notes) {
+        this.status = outcome;
+        this.message = storedMessage == null ? "" : storedMessage;
+        this.metrics = List.copyOf(values);
+        this.notes = Map.copyOf(notes);
+        this.recorder = null;
     }
 
     /** "series 2 run 3". */

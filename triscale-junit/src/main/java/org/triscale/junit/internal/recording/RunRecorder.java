@@ -2,6 +2,7 @@ package org.triscale.junit.internal.recording;
 
 import org.triscale.junit.internal.setup.MetricSpec;
 import org.triscale.junit.RunContext;
+import org.triscale.engine.analysis.Measure;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -66,7 +67,7 @@ public final class RunRecorder implements RunContext {
         finite(metric, "x", x);
         finite(metric, "y", y);
         if (!buffer.add(x, y)) {
-            throw configurationError(mixedForms(metric));
+            throw configurationError(mixed(metric, buffer));
         }
     }
 
@@ -75,7 +76,7 @@ public final class RunRecorder implements RunContext {
         SampleBuffer buffer = buffer(metric);
         finite(metric, "y", y);
         if (!buffer.add(y)) {
-            throw configurationError(mixedForms(metric));
+            throw configurationError(mixed(metric, buffer));
         }
     }
 
@@ -95,7 +96,7 @@ public final class RunRecorder implements RunContext {
             finite(metric, "ys[" + i + "]", ys[i]);
         }
         if (buffer.explicitX() == Boolean.FALSE) {
-            throw configurationError(mixedForms(metric));
+            throw configurationError(mixed(metric, buffer));
         }
         for (int i = 0; i < ys.length; i++) {
             buffer.add(xs[i], ys[i]);
@@ -111,11 +112,45 @@ public final class RunRecorder implements RunContext {
         for (int i = 0; i < ys.length; i++) {
             finite(metric, "ys[" + i + "]", ys[i]);
         }
-        if (buffer.explicitX() == Boolean.TRUE) {
-            throw configurationError(mixedForms(metric));
+        if (buffer.explicitX() == Boolean.TRUE || buffer.weighted()) {
+            throw configurationError(mixed(metric, buffer));
         }
         for (double y : ys) {
             buffer.add(y);
+        }
+    }
+
+    @Override
+    public void recordWeightedSample(String metric, double value, double weight) {
+        SampleBuffer buffer = weightedBuffer(metric, "recordWeightedSample");
+        finite(metric, "value", value);
+        weight(metric, "weight", weight);
+        if (!buffer.addWeighted(value, weight)) {
+            throw configurationError(mixedWeights(metric));
+        }
+    }
+
+    @Override
+    public void recordWeightedSamples(String metric, double[] values, double[] weights) {
+        SampleBuffer buffer = weightedBuffer(metric, "recordWeightedSamples");
+        if (values == null || weights == null) {
+            throw new IllegalArgumentException("recordWeightedSamples(\"" + metric + "\", values, weights): "
+                    + (values == null ? "values" : "weights") + " is null; pass the values and their likelihood"
+                    + " ratios as two arrays of the same length");
+        }
+        if (values.length != weights.length) {
+            throw new IllegalArgumentException("recordWeightedSamples(\"" + metric + "\", values, weights): values has "
+                    + values.length + " entries but weights has " + weights.length + "; pass one weight per value");
+        }
+        for (int i = 0; i < values.length; i++) {
+            finite(metric, "values[" + i + "]", values[i]);
+            weight(metric, "weights[" + i + "]", weights[i]);
+        }
+        if (buffer.explicitX() != null && !buffer.weighted()) {
+            throw configurationError(mixedWeights(metric));
+        }
+        for (int i = 0; i < values.length; i++) {
+            buffer.addWeighted(values[i], weights[i]);
         }
     }
 
@@ -240,6 +275,25 @@ public final class RunRecorder implements RunContext {
         return buffer;
     }
 
+    /** The buffer of a metric that may take weighted samples: a percentile or mean without a convergence test. */
+    private SampleBuffer weightedBuffer(String metric, String method) {
+        SampleBuffer buffer = buffer(metric);
+        MetricSpec spec = metrics.get(metric);
+        if (spec.convergenceRequired()) {
+            throw configurationError(new IllegalArgumentException(method + "(\"" + metric + "\", ...): metric \""
+                    + metric + "\" must pass the convergence test, which is not defined for weighted samples; remove"
+                    + " it from @ConvergenceRequired, or record unweighted samples"));
+        }
+        Measure.Kind kind = spec.measure().kind();
+        if (kind != Measure.Kind.PERCENTILE && kind != Measure.Kind.MEAN) {
+            throw configurationError(new IllegalArgumentException(method + "(\"" + metric + "\", ...): metric \""
+                    + metric + "\" is the " + spec.measure() + " of its samples, which weights do not change;"
+                    + " weighted samples need a percentile or mean metric, e.g. @Metric(name = \"" + metric
+                    + "\", samplePercentile = 99)"));
+        }
+        return buffer;
+    }
+
     private MetricSpec spec(String metric) {
         MetricSpec spec = metric == null ? null : metrics.get(metric);
         if (spec == null) {
@@ -263,8 +317,27 @@ public final class RunRecorder implements RunContext {
         }
     }
 
+    private static void weight(String metric, String what, double weight) {
+        if (!(weight > 0) || weight == Double.POSITIVE_INFINITY) {
+            throw new IllegalArgumentException("metric \"" + metric + "\": " + what + " is " + weight
+                    + "; a weight is a likelihood ratio (nominal density over sampling density at the value) and"
+                    + " must be finite and > 0; check how the sampling density was computed");
+        }
+    }
+
     private static IllegalArgumentException mixedForms(String metric) {
         return new IllegalArgumentException("metric \"" + metric + "\" mixes samples with and without x values in one"
                 + " run; use recordSample(metric, x, y) or recordSample(metric, y), not both");
+    }
+
+    private static IllegalArgumentException mixedWeights(String metric) {
+        return new IllegalArgumentException("metric \"" + metric + "\" mixes samples with and without weights in one"
+                + " run; a run's metric is either importance-weighted (recordWeightedSample) or not (recordSample),"
+                + " so record every sample of the metric with its likelihood ratio, or none");
+    }
+
+    /** The error of an unweighted sample recorded into a buffer of another form. */
+    private static IllegalArgumentException mixed(String metric, SampleBuffer buffer) {
+        return buffer.weighted() ? mixedWeights(metric) : mixedForms(metric);
     }
 }

@@ -5,13 +5,16 @@ import java.util.Arrays;
 /**
  * The samples of one metric in one run, in growable primitive arrays (no boxing per sample).
  * NaN samples are dropped and counted; their position still advances, so implicit x values stay
- * the samples' positions.
+ * the samples' positions. Weighted samples (importance sampling) keep a weight per value and
+ * implicit x values; a metric of a run is either weighted or not.
  */
 final class SampleBuffer {
     private static final int INITIAL_CAPACITY = 64;
 
     private double[] xs = new double[0];
     private double[] ys = new double[0];
+    /** The weights of weighted samples; null for unweighted ones. */
+    private double[] ws;
     private int size;
     private long positions;
     private int droppedNaN;
@@ -26,12 +29,31 @@ final class SampleBuffer {
         return true;
     }
 
-    /** Adds a sample whose x is its position; returns false if this metric uses explicit x. */
+    /** Adds a sample whose x is its position; returns false if this metric uses explicit x or weights. */
     boolean add(double y) {
-        if (!form(false)) {
+        if (ws != null || !form(false)) {
             return false;
         }
         append(positions, y);
+        return true;
+    }
+
+    /**
+     * Adds a value with its weight (x is its position); returns false if this metric has
+     * unweighted samples. The weight is validated by the caller.
+     */
+    boolean addWeighted(double y, double weight) {
+        if (explicitX == null) {
+            ws = new double[0];
+        }
+        if (ws == null || !form(false)) {
+            return false;
+        }
+        int before = size;
+        append(positions, y);
+        if (size > before) {
+            ws[before] = weight;
+        }
         return true;
     }
 
@@ -40,6 +62,11 @@ final class SampleBuffer {
             explicitX = explicit;
         }
         return explicitX == explicit;
+    }
+
+    /** Whether the samples carry weights; false when none was recorded. */
+    boolean weighted() {
+        return ws != null;
     }
 
     /** Whether samples were given with explicit x values; {@code null} when none was recorded. */
@@ -57,6 +84,9 @@ final class SampleBuffer {
             int capacity = Math.max(INITIAL_CAPACITY, size + (size >> 1));
             xs = Arrays.copyOf(xs, capacity);
             ys = Arrays.copyOf(ys, capacity);
+            if (ws != null) {
+                ws = Arrays.copyOf(ws, capacity);
+            }
         }
         xs[size] = x;
         ys[size] = y;
@@ -81,5 +111,10 @@ final class SampleBuffer {
     /** A copy of the kept y values. */
     double[] ys() {
         return Arrays.copyOf(ys, size);
+    }
+
+    /** A copy of the kept weights; only for weighted samples. */
+    double[] weights() {
+        return Arrays.copyOf(ws, size);
     }
 }

@@ -42,6 +42,16 @@ public enum VerdictRunContext implements RunContext {
     }
 
     @Override
+    public void recordWeightedSample(String metric, double value, double weight) {
+        throw unavailable();
+    }
+
+    @Override
+    public void recordWeightedSamples(String metric, double[] values, double[] weights) {
+        throw unavailable();
+    }
+
+    @Override
     public void recordRunValue(String metric, double value) {
         throw unavailable();
     }

@@ -1,7 +1,10 @@
 package org.triscale.junit.internal.verdict;
 
 import org.triscale.junit.internal.setup.KpiSpec;
+import org.triscale.junit.internal.output.Format;
+import org.triscale.junit.internal.recording.MetricValue;
 import org.triscale.junit.internal.recording.RunRecord;
+import org.triscale.junit.internal.setup.MetricSpec;
 import org.triscale.junit.internal.recording.RunStatus;
 import org.triscale.junit.internal.setup.ScoreSpec;
 import org.triscale.junit.internal.lifecycle.TemplateState;
@@ -19,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Analyses the runs of a complete launch: the KPIs of every series, the variability scores, the
@@ -26,6 +30,8 @@ import java.util.List;
  */
 final class VerdictAnalysis {
     private final TemplateState state;
+    /** Below this effective sample size a run's weighted metric is flagged (the weighted interval's rule of thumb). */
+    private static final int MIN_EFFECTIVE_SAMPLE_SIZE = 100;
     private final TestSetup setup;
     private final List<String> failures = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
@@ -51,11 +57,15 @@ final class VerdictAnalysis {
                     failures.add(VerdictMessages.kpiUndefined(setup, outcome, state));
                 } else {
                     if (!outcome.passed()) {
-                        failures.add(VerdictMessages.kpiViolated(outcome));
+                        failures.add(VerdictMessages.kpiViolated(outcome)
+                                + effectiveSampleSizes(spec.metric(), series).map(text -> " " + text).orElse(""));
                     }
                     checks("series " + series + ", KPI " + spec.label(), outcome.result().stationarity());
                 }
             }
+        }
+        for (MetricSpec metric : setup.metrics()) {
+            lowEffectiveSampleSize(metric);
         }
         List<ScoreOutcome> scores = new ArrayList<>();
         for (ScoreSpec spec : setup.scores()) {
@@ -89,6 +99,42 @@ final class VerdictAnalysis {
         }
         if (!excluded.isEmpty()) {
             warnings.add(VerdictMessages.excludedRuns(setup, excluded));
+        }
+    }
+
+    /** The effective sample sizes of a weighted metric in a series, as a sentence; empty for an unweighted metric. */
+    private Optional<String> effectiveSampleSizes(MetricSpec metric, int series) {
+        StringBuilder text = new StringBuilder();
+        for (int run = 1; run <= setup.runsPerSeries(); run++) {
+            MetricValue value = state.run(series, run).metricValue(metric);
+            if (value != null && value.weighted()) {
+                text.append(text.length() == 0 ? "" : ", ").append("run ").append(run).append(" = ")
+                        .append(Format.number(Math.rint(value.effectiveSampleSize())));
+            }
+        }
+        return text.length() == 0 ? Optional.empty() : Optional.of("The run metrics are importance-weighted;"
+                + " their effective sample sizes (Kish) are " + text + ".");
+    }
+
+    /**
+     * Warns when a run's weighted metric rests on few effective samples: a few heavy weights then
+     * dominate it, and the asymptotic interval of a weighted percentile is not trustworthy.
+     */
+    private void lowEffectiveSampleSize(MetricSpec metric) {
+        RunRecord worst = null;
+        double smallest = Double.POSITIVE_INFINITY;
+        for (RunRecord record : state.runs()) {
+            MetricValue value = record.metricValue(metric);
+            if (value != null && value.weighted() && value.effectiveSampleSize() < smallest) {
+                smallest = value.effectiveSampleSize();
+                worst = record;
+            }
+        }
+        if (worst != null && smallest < MIN_EFFECTIVE_SAMPLE_SIZE) {
+            warnings.add("metric " + metric.name() + " is importance-weighted and " + worst.label() + " has an effective"
+                    + " sample size of only " + Format.number(Math.rint(smallest)) + " (below " + MIN_EFFECTIVE_SAMPLE_SIZE
+                    + "): a few heavy weights dominate its value. Record more samples per run, or tilt the"
+                    + " sampling law less.");
         }
     }
 

@@ -35,7 +35,7 @@ class JsonResultsTest {
                         false)),
                 List.of(kpiParameters), List.of(new TestResult.ScoreParameters(scored, 5.0, null)));
         TestResult.Run run = new TestResult.Run(1, 1, -3, RunStatus.PASSED, 12, "",
-                List.of(new TestResult.RunMetric("delay", 41.8, true, 10, 1, false, null, null)), Map.of());
+                List.of(new TestResult.RunMetric("delay", 41.8, true, 10, 1, false, null, null, null)), Map.of());
         TestResult.Checks checks = new TestResult.Checks(true,
                 List.of(new TestResult.Check("ljung-box", true, 0.5, null, "fine")));
         TestResult.Kpi kpi = new TestResult.Kpi(kpiParameters,
