@@ -37,10 +37,11 @@ import java.util.Locale;
  * A false "regressed" needs the exact test to reject at α, so its rate is at most α for any
  * distribution when the null hypothesis holds (exchangeable pairs, or exchangeable observations).
  *
- * <p><b>Tolerance</b> ({@link Tolerance}): by default the variability score that applies (the
- * width of the two-sided Thompson interval of the settings' percentile pair, Jacob et al. 2021):
- * unpaired, of the reference's observations; paired, of the per-series changes (the median change
- * of each series). Relative or absolute otherwise.
+ * <p><b>Tolerance</b> ({@link Tolerance}): by default the smaller of {@link Tolerance#DEFAULT_LIMIT}
+ * and the variability score that applies (the width of the two-sided Thompson interval of the
+ * settings' percentile pair, Jacob et al. 2021): unpaired, of the reference's observations;
+ * paired, of the per-series changes (the median change of each series). Relative or absolute
+ * otherwise.
  *
  * <p><b>Minimum detectable change</b>: the change in the bad direction that is reported as
  * regressed with the settings' power, from the normal approximation of the Hodges–Lehmann
@@ -117,9 +118,10 @@ public final class SequelComparison {
         Context context = new Context(Design.PAIRED, scale, settings, pairs == 0 ? Double.NaN : median(refValues),
                 pairs, pairs, seriesCount);
         if (pairs == 0) {
-            return context.inconclusive("no run is valid in both sequels", Double.NaN, Double.NaN);
+            return context.inconclusive("no run is valid in both sequels", new AppliedTolerance(Double.NaN, ToleranceSource.SCORE),
+                    Double.NaN);
         }
-        double tolerance = context.tolerance(seriesChanges);
+        AppliedTolerance tolerance = context.tolerance(seriesChanges);
         double smallest = SignedRankTest.smallestPValue(pairs);
         double se = robustSd(changes) * Math.sqrt(Math.PI / 3 / pairs);
         if (smallest > settings.alpha()) {
@@ -154,11 +156,12 @@ public final class SequelComparison {
         if (ref.length == 0 || cand.length == 0) {
             String which = ref.length == 0 && cand.length == 0 ? "neither sequel has"
                     : ref.length == 0 ? "the reference has no" : "the candidate has no";
-            return context.inconclusive(which + " valid observations", Double.NaN, Double.NaN);
+            return context.inconclusive(which + " valid observations", new AppliedTolerance(Double.NaN, ToleranceSource.SCORE),
+                    Double.NaN);
         }
         double[] x = transform(ref, scale);
         double[] y = transform(cand, scale);
-        double tolerance = context.tolerance(x);
+        AppliedTolerance tolerance = context.tolerance(x);
         double smallest = RankSumTest.smallestPValue(cand.length, ref.length);
         double se = robustSd(x) * Math.sqrt(Math.PI / 3 * (1.0 / ref.length + 1.0 / cand.length));
         if (smallest > settings.alpha()) {
@@ -178,39 +181,49 @@ public final class SequelComparison {
         return context.decide(greater.pValue(), less.pValue(), smallest, estimate, tolerance, se, 0);
     }
 
+    /** A tolerance as a reported value, and where it came from. */
+    private record AppliedTolerance(double value, ToleranceSource source) {
+    }
+
     /** What every result of one comparison shares, and the decision rule. */
     private record Context(Design design, ChangeScale scale, ComparisonSettings settings, double referenceMedian,
                            int referenceCount, int candidateCount, int seriesCount) {
 
         /**
-         * The tolerance as a reported value: from the score of the given values (on the change
-         * scale), or the settings' relative or absolute value converted to the scale. NaN when the
-         * score is undefined (too few values for its interval).
+         * The tolerance as a reported value and where it came from: the settings' relative or
+         * absolute value converted to the scale, or the default, the smaller of the score of the
+         * given values (on the change scale) and {@link Tolerance#DEFAULT_LIMIT} of the reference
+         * (the limit alone when the score is undefined: too few values for its interval).
          */
-        double tolerance(double[] scoreValues) {
+        AppliedTolerance tolerance(double[] scoreValues) {
             Tolerance tolerance = settings.tolerance();
+            double magnitude = Math.abs(referenceMedian);
             switch (tolerance.kind()) {
                 case RELATIVE:
-                    return scale == ChangeScale.LOG_RATIO ? tolerance.value()
-                            : tolerance.value() * Math.abs(referenceMedian);
+                    return new AppliedTolerance(scale == ChangeScale.LOG_RATIO ? tolerance.value() : tolerance.value() * magnitude,
+                            ToleranceSource.RELATIVE);
                 case ABSOLUTE:
-                    return scale == ChangeScale.DIFFERENCE ? tolerance.value()
-                            : tolerance.value() / Math.abs(referenceMedian);
+                    return new AppliedTolerance(scale == ChangeScale.DIFFERENCE ? tolerance.value() : tolerance.value() / magnitude,
+                            ToleranceSource.ABSOLUTE);
                 default:
-                    return scale.reported(score(scoreValues, settings));
+                    double limit = scale == ChangeScale.LOG_RATIO ? Tolerance.DEFAULT_LIMIT
+                            : Tolerance.DEFAULT_LIMIT * magnitude;
+                    double score = scale.reported(score(scoreValues, settings));
+                    return score < limit ? new AppliedTolerance(score, ToleranceSource.SCORE) : new AppliedTolerance(limit, ToleranceSource.LIMIT);
             }
         }
 
-        SequelChange inconclusive(String reason, double tolerance, double smallest) {
+        SequelChange inconclusive(String reason, AppliedTolerance tolerance, double smallest) {
             return new SequelChange(design, scale, ComparisonOutcome.INCONCLUSIVE, reason, referenceCount,
                     candidateCount, 0, seriesCount, Double.NaN, Double.NaN, smallest,
-                    new ShiftEstimate(Double.NaN, Double.NaN, Double.NaN, 1 - 2 * settings.alpha()), tolerance,
-                    settings.tolerance().kind(), Double.isNaN(smallest) ? Double.NaN : Double.POSITIVE_INFINITY,
-                    referenceMedian, settings);
+                    new ShiftEstimate(Double.NaN, Double.NaN, Double.NaN, 1 - 2 * settings.alpha()),
+                    tolerance.value(), tolerance.source(),
+                    Double.isNaN(smallest) ? Double.NaN : Double.POSITIVE_INFINITY, referenceMedian, settings);
         }
 
-        SequelChange decide(double greaterP, double lessP, double smallest, ShiftEstimate onScale, double tolerance,
+        SequelChange decide(double greaterP, double lessP, double smallest, ShiftEstimate onScale, AppliedTolerance tol,
                             double se, int zeros) {
+            double tolerance = tol.value();
             double alpha = settings.alpha();
             boolean lowerIsBetter = settings.direction() == Direction.LOWER_IS_BETTER;
             double worseP = lowerIsBetter ? greaterP : lessP;
@@ -220,12 +233,7 @@ public final class SequelComparison {
             double badEstimate = lowerIsBetter ? change.estimate() : -change.estimate();
             ComparisonOutcome outcome;
             String reason = "";
-            if (Double.isNaN(tolerance)) {
-                outcome = ComparisonOutcome.INCONCLUSIVE;
-                reason = "the default tolerance, the variability score of the " + (design == Design.PAIRED
-                        ? "per-series changes" : "reference's observations") + ", needs more series than "
-                        + seriesCount + "; set a relative or absolute tolerance";
-            } else if (worseP <= alpha && badEstimate > tolerance) {
+            if (worseP <= alpha && badEstimate > tolerance) {
                 outcome = ComparisonOutcome.REGRESSED;
             } else if (change.lower() >= -tolerance && change.upper() <= tolerance) {
                 outcome = ComparisonOutcome.UNCHANGED;
@@ -236,7 +244,7 @@ public final class SequelComparison {
                 reason = "the interval of the change is neither inside the tolerance nor significantly beyond it";
             }
             return new SequelChange(design, scale, outcome, reason, referenceCount, candidateCount, zeros,
-                    seriesCount, worseP, betterP, smallest, change, tolerance, settings.tolerance().kind(),
+                    seriesCount, worseP, betterP, smallest, change, tolerance, tol.source(),
                     minimumDetectableChange(tolerance, se), referenceMedian, settings);
         }
 
@@ -247,7 +255,7 @@ public final class SequelComparison {
             }
             double zAlpha = NORMAL.inverseSurvivalProbability(settings.alpha());
             double zPower = NORMAL.inverseCumulativeProbability(settings.power());
-            double onScaleTolerance = Double.isNaN(tolerance) ? 0 : scale.fromReported(tolerance);
+            double onScaleTolerance = scale.fromReported(tolerance);
             double needed = Math.max((zAlpha + zPower) * se, onScaleTolerance + zPower * se);
             return scale.reported(needed);
         }

@@ -268,7 +268,7 @@ public final class BaselineGate {
         TestResult.GateComparison comparison = new TestResult.GateComparison(change.design().name(),
                 change.scale().name(), relative(change, change.change().estimate()),
                 relative(change, change.change().lower()), relative(change, change.change().upper()),
-                change.change().confidence(), relative(change, change.tolerance()), change.toleranceKind().name(),
+                change.change().confidence(), relative(change, change.tolerance()), change.toleranceSource().name(),
                 ResultMapper.number(change.relativeMinimumDetectableChange()), change.zeros());
         return new TestResult.GateMetric(gated.metric().name(), gated.direction().name(), outcome.name(), reason,
                 result.unit().name(), change.referenceCount(), change.candidateCount(), spec.alpha(),
