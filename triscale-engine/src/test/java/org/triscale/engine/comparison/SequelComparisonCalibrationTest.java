@@ -64,7 +64,10 @@ class SequelComparisonCalibrationTest {
                 }
                 case UNPAIRED: {
                     double[][] reference = model.pair(source, 1, 0)[0];
-                    double[][] candidate = model.pair(source, factor, residual)[1];
+                    // On other seeds the residual means nothing: the candidate is the reference's
+                    // distribution scaled by the factor (a residual would also widen it, a change of
+                    // spread the rank-sum test may report).
+                    double[][] candidate = model.pair(source, factor, 0)[1];
                     change = SequelComparison.unpaired(medians(reference), medians(candidate), settings);
                     break;
                 }
@@ -209,7 +212,7 @@ class SequelComparisonCalibrationTest {
         for (ComparisonModel model : ComparisonModel.values()) {
             double[] residuals = model == ComparisonModel.EMULATOR_FCT ? RESIDUALS : new double[] {0.1};
             for (Design design : new Design[] {Design.PAIRED, Design.UNPAIRED}) {
-                for (double residual : design == Design.PAIRED ? residuals : new double[] {DYNAMICS}) {
+                for (double residual : design == Design.PAIRED ? residuals : new double[] {0}) {
                     row(table, design.name().toLowerCase(Locale.ROOT), model.name().toLowerCase(Locale.ROOT),
                             design == Design.PAIRED && model != ComparisonModel.COUNTS ? residual : Double.NaN,
                             (factor, c) -> cell(design, model, factor, residual, r, c), cell);
