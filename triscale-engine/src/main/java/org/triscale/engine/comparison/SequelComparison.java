@@ -2,10 +2,11 @@ package org.triscale.engine.comparison;
 
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.triscale.engine.Arguments;
+import org.triscale.engine.Mode;
+import org.triscale.engine.analysis.VariabilityScores;
 import org.triscale.engine.bounds.IntervalKind;
-import org.triscale.engine.bounds.OrderStatisticInterval;
-import org.triscale.engine.bounds.ThompsonBounds;
 import org.triscale.engine.numeric.NanFree;
+import org.triscale.engine.numeric.SequelArrays;
 
 import java.util.Arrays;
 import java.util.Locale;
@@ -70,8 +71,8 @@ public final class SequelComparison {
      */
     public static SequelChange paired(double[][] reference, double[][] candidate, ComparisonSettings settings) {
         Arguments.notNull("settings", settings);
-        check("reference", reference);
-        check("candidate", candidate);
+        SequelArrays.check("reference", reference);
+        SequelArrays.check("candidate", candidate);
         if (reference.length != candidate.length) {
             throw new IllegalArgumentException("paired sequels need the same series: reference has "
                     + reference.length + ", candidate " + candidate.length + "; compare them unpaired");
@@ -83,7 +84,7 @@ public final class SequelComparison {
                         + " candidate runs; compare them unpaired");
             }
         }
-        double[] refValues = new double[count(reference)];
+        double[] refValues = new double[SequelArrays.count(reference)];
         double[] candValues = new double[refValues.length];
         int[] seriesOf = new int[refValues.length];
         int pairs = 0;
@@ -111,11 +112,11 @@ public final class SequelComparison {
                 i++;
             }
             if (i > start) {
-                seriesChanges[seriesCount++] = median(Arrays.copyOfRange(changes, start, i));
+                seriesChanges[seriesCount++] = SequelArrays.median(Arrays.copyOfRange(changes, start, i));
             }
         }
         seriesChanges = Arrays.copyOf(seriesChanges, seriesCount);
-        Context context = new Context(Design.PAIRED, scale, settings, pairs == 0 ? Double.NaN : median(refValues),
+        Context context = new Context(Design.PAIRED, scale, settings, pairs == 0 ? Double.NaN : SequelArrays.median(refValues),
                 pairs, pairs, seriesCount);
         if (pairs == 0) {
             return context.inconclusive("no run is valid in both sequels", new AppliedTolerance(Double.NaN, ToleranceSource.SCORE),
@@ -151,7 +152,7 @@ public final class SequelComparison {
         double[] ref = NanFree.of(Arguments.samples("reference", reference));
         double[] cand = NanFree.of(Arguments.samples("candidate", candidate));
         ChangeScale scale = ChangeScale.of(ref, cand);
-        Context context = new Context(Design.UNPAIRED, scale, settings, ref.length == 0 ? Double.NaN : median(ref),
+        Context context = new Context(Design.UNPAIRED, scale, settings, ref.length == 0 ? Double.NaN : SequelArrays.median(ref),
                 ref.length, cand.length, ref.length);
         if (ref.length == 0 || cand.length == 0) {
             String which = ref.length == 0 && cand.length == 0 ? "neither sequel has"
@@ -266,17 +267,9 @@ public final class SequelComparison {
      * interval of the settings' percentile pair; NaN with too few values.
      */
     static double score(double[] values, ComparisonSettings settings) {
-        if (values.length < 2) {
-            return Double.NaN;
-        }
-        OrderStatisticInterval interval = ThompsonBounds.indices(values.length, settings.scorePercentile(),
-                settings.scoreConfidence(), IntervalKind.TWO_SIDED);
-        if (!interval.complete()) {
-            return Double.NaN;
-        }
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[interval.upperIndex().getAsInt()] - sorted[interval.lowerIndex().getAsInt()];
+        // The stationarity checks of a series' score do not apply to changes; only the width is used.
+        return VariabilityScores.score(values, settings.scorePercentile(), settings.scoreConfidence(),
+                IntervalKind.TWO_SIDED, null, Mode.SOUND).score();
     }
 
     /**
@@ -287,12 +280,12 @@ public final class SequelComparison {
         if (values.length < 2) {
             return Double.NaN;
         }
-        double center = median(values);
+        double center = SequelArrays.median(values);
         double[] deviations = new double[values.length];
         for (int i = 0; i < values.length; i++) {
             deviations[i] = Math.abs(values[i] - center);
         }
-        double mad = median(deviations);
+        double mad = SequelArrays.median(deviations);
         if (mad > 0) {
             return MAD_TO_SD * mad;
         }
@@ -310,28 +303,5 @@ public final class SequelComparison {
             out[i] = scale.transform(values[i]);
         }
         return out;
-    }
-
-    private static void check(String name, double[][] sequel) {
-        Arguments.notNull(name, sequel);
-        for (int s = 0; s < sequel.length; s++) {
-            Arguments.samples(name + "[" + s + "]", sequel[s]);
-        }
-    }
-
-    private static int count(double[][] sequel) {
-        int n = 0;
-        for (double[] series : sequel) {
-            n += series.length;
-        }
-        return n;
-    }
-
-    /** The median: the middle value, or the mean of the two middle values. */
-    static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 }

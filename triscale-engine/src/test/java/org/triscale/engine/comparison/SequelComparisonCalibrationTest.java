@@ -1,5 +1,6 @@
 package org.triscale.engine.comparison;
 
+import org.triscale.engine.numeric.SequelArrays;
 import org.assertj.core.api.SoftAssertions;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
@@ -91,14 +92,14 @@ class SequelComparisonCalibrationTest {
     private static double[] medians(double[][] sequel) {
         double[] out = new double[sequel.length];
         for (int s = 0; s < sequel.length; s++) {
-            out[s] = SequelComparison.median(sequel[s]);
+            out[s] = SequelArrays.median(sequel[s]);
         }
         return out;
     }
 
     private static double median(double[] values) {
         double[] finite = Arrays.stream(values).filter(v -> !Double.isNaN(v)).toArray();
-        return finite.length == 0 ? Double.NaN : SequelComparison.median(finite);
+        return finite.length == 0 ? Double.NaN : SequelArrays.median(finite);
     }
 
     private static double limit(double rate, int replications) {

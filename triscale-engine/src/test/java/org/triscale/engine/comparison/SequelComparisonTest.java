@@ -1,5 +1,6 @@
 package org.triscale.engine.comparison;
 
+import org.triscale.engine.numeric.SequelArrays;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.junit.jupiter.api.Test;
@@ -95,7 +96,7 @@ class SequelComparisonTest {
     private static double[] medians(double[][] sequel) {
         double[] out = new double[sequel.length];
         for (int s = 0; s < sequel.length; s++) {
-            out[s] = SequelComparison.median(sequel[s]);
+            out[s] = SequelArrays.median(sequel[s]);
         }
         return out;
     }
