@@ -116,11 +116,10 @@ public final class SequelComparison {
             }
         }
         seriesChanges = Arrays.copyOf(seriesChanges, seriesCount);
-        Context context = new Context(Design.PAIRED, scale, settings, pairs == 0 ? Double.NaN : SequelArrays.median(refValues),
-                pairs, pairs, seriesCount);
+        Context context = new Context(Design.PAIRED, scale, settings,
+                pairs == 0 ? Double.NaN : SequelArrays.median(refValues), pairs, pairs, seriesCount);
         if (pairs == 0) {
-            return context.inconclusive("no run is valid in both sequels", new AppliedTolerance(Double.NaN, ToleranceSource.SCORE),
-                    Double.NaN);
+            return context.inconclusive("no run is valid in both sequels", AppliedTolerance.NONE, Double.NaN);
         }
         AppliedTolerance tolerance = context.tolerance(seriesChanges);
         double smallest = SignedRankTest.smallestPValue(pairs);
@@ -152,13 +151,12 @@ public final class SequelComparison {
         double[] ref = NanFree.of(Arguments.samples("reference", reference));
         double[] cand = NanFree.of(Arguments.samples("candidate", candidate));
         ChangeScale scale = ChangeScale.of(ref, cand);
-        Context context = new Context(Design.UNPAIRED, scale, settings, ref.length == 0 ? Double.NaN : SequelArrays.median(ref),
-                ref.length, cand.length, ref.length);
+        Context context = new Context(Design.UNPAIRED, scale, settings,
+                ref.length == 0 ? Double.NaN : SequelArrays.median(ref), ref.length, cand.length, ref.length);
         if (ref.length == 0 || cand.length == 0) {
             String which = ref.length == 0 && cand.length == 0 ? "neither sequel has"
                     : ref.length == 0 ? "the reference has no" : "the candidate has no";
-            return context.inconclusive(which + " valid observations", new AppliedTolerance(Double.NaN, ToleranceSource.SCORE),
-                    Double.NaN);
+            return context.inconclusive(which + " valid observations", AppliedTolerance.NONE, Double.NaN);
         }
         double[] x = transform(ref, scale);
         double[] y = transform(cand, scale);
@@ -184,6 +182,8 @@ public final class SequelComparison {
 
     /** A tolerance as a reported value, and where it came from. */
     private record AppliedTolerance(double value, ToleranceSource source) {
+        /** No tolerance: a side has no valid data. */
+        static final AppliedTolerance NONE = new AppliedTolerance(Double.NaN, ToleranceSource.SCORE);
     }
 
     /** What every result of one comparison shares, and the decision rule. */
@@ -201,16 +201,17 @@ public final class SequelComparison {
             double magnitude = Math.abs(referenceMedian);
             switch (tolerance.kind()) {
                 case RELATIVE:
-                    return new AppliedTolerance(scale == ChangeScale.LOG_RATIO ? tolerance.value() : tolerance.value() * magnitude,
-                            ToleranceSource.RELATIVE);
+                    return new AppliedTolerance(scale == ChangeScale.LOG_RATIO ? tolerance.value()
+                            : tolerance.value() * magnitude, ToleranceSource.RELATIVE);
                 case ABSOLUTE:
-                    return new AppliedTolerance(scale == ChangeScale.DIFFERENCE ? tolerance.value() : tolerance.value() / magnitude,
-                            ToleranceSource.ABSOLUTE);
+                    return new AppliedTolerance(scale == ChangeScale.DIFFERENCE ? tolerance.value()
+                            : tolerance.value() / magnitude, ToleranceSource.ABSOLUTE);
                 default:
                     double limit = scale == ChangeScale.LOG_RATIO ? Tolerance.DEFAULT_LIMIT
                             : Tolerance.DEFAULT_LIMIT * magnitude;
                     double score = scale.reported(score(scoreValues, settings));
-                    return score < limit ? new AppliedTolerance(score, ToleranceSource.SCORE) : new AppliedTolerance(limit, ToleranceSource.LIMIT);
+                    return score < limit ? new AppliedTolerance(score, ToleranceSource.SCORE)
+                            : new AppliedTolerance(limit, ToleranceSource.LIMIT);
             }
         }
 
@@ -222,8 +223,8 @@ public final class SequelComparison {
                     Double.isNaN(smallest) ? Double.NaN : Double.POSITIVE_INFINITY, referenceMedian, settings);
         }
 
-        SequelChange decide(double greaterP, double lessP, double smallest, ShiftEstimate onScale, AppliedTolerance tol,
-                            double se, int zeros) {
+        SequelChange decide(double greaterP, double lessP, double smallest, ShiftEstimate onScale,
+                            AppliedTolerance tol, double se, int zeros) {
             double tolerance = tol.value();
             double alpha = settings.alpha();
             boolean lowerIsBetter = settings.direction() == Direction.LOWER_IS_BETTER;

@@ -14,8 +14,9 @@ import java.util.Locale;
  * alarms at most α = 1 % in every design and kind of metric, the power of the paired design on the
  * emulator's FCT sample and of the unpaired one on FCT-like data, drifts inside the tolerance, and
  * "unchanged" never said of a 20 % change the design cannot resolve. Each target is asserted on
- * the bound of the measured rate that is 3 standard errors on the wrong side. With {@code -Dtriscale.calibration=full} it prints the tables of
- * {@code docs/regression-gate.md} and writes them to {@code target/checks-calibration/}.
+ * the bound of the measured rate that is 3 standard errors on the wrong side. With
+ * {@code -Dtriscale.calibration=full} it prints the tables of {@code docs/regression-gate.md} and
+ * writes them to {@code target/checks-calibration/}.
  */
 class SequelComparisonCalibrationTest {
     private static final long SEED = 1_945_000_000L;
@@ -142,7 +143,8 @@ class SequelComparisonCalibrationTest {
         for (double residual : new double[] {0.02, 0.05, 0.07}) {
             double power = cell(Design.PAIRED, ComparisonModel.EMULATOR_FCT, 1.05, residual, r, cell++)
                     .share(ComparisonOutcome.REGRESSED);
-            soft.assertThat(lowerBound(power, r)).as("σd = %s, × 1.05: %s", residual, power).isGreaterThanOrEqualTo(0.9);
+            soft.assertThat(lowerBound(power, r)).as("σd = %s, × 1.05: %s", residual, power)
+                    .isGreaterThanOrEqualTo(0.9);
         }
         double twenty = cell(Design.PAIRED, ComparisonModel.EMULATOR_FCT, 1.2, DYNAMICS, r, cell)
                 .share(ComparisonOutcome.REGRESSED);
