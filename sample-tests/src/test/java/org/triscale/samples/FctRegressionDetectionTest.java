@@ -18,8 +18,8 @@ import org.triscale.junit.RunContext;
 /**
  * Does the regression gate see a 5 % regression? Runs {@link FctRegressionTest#cubicFlowsAlone} on
  * {@link SlowerCubic} through the JUnit Platform test kit, with the same seeds as its committed
- * baseline: every run passes, and the verdict fails because the paired gate finds the P95 FCT
- * regressed.
+ * baseline and the default tolerance: every run passes, and the verdict fails because the paired
+ * gate finds the P95 FCT regressed beyond the 2 % limit of the default tolerance.
  */
 class FctRegressionDetectionTest {
 
@@ -47,6 +47,8 @@ class FctRegressionDetectionTest {
                 .resolve(FctRegressionTest.class.getName() + ".cubicFlowsAlone.json").toFile())
                 .at("/baseline/metrics/0/gate");
         assertThat(gate.path("design").asText()).isEqualTo("PAIRED");
+        assertThat(gate.path("toleranceSource").asText()).isEqualTo("LIMIT");
+        assertThat(gate.path("tolerance").asDouble()).isEqualTo(0.02);
         // The change is measured on the same workloads: +4.5 % [+0.75 %, +8.6 %] on the baseline's seeds.
         assertThat(gate.path("change").asDouble()).isBetween(0.02, 0.10);
         assertThat(gate.path("lower").asDouble()).isPositive();

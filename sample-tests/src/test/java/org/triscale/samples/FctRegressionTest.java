@@ -90,11 +90,12 @@ class FctRegressionTest {
      * base seed), so the gate compares run by run (paired): the emulator computes the same doubles
      * on every JVM and machine, so unchanged code gives every run's value again ("unchanged", change
      * 0 %), and a change is measured on the same workloads. The machine's entries of the fingerprint
-     * are left out of the comparison. The tolerance is 2 %: a change of CUBIC's dynamics moves each
-     * run's P95 FCT by about ±9 % (the tail flows meet other bursts), so the variability score of
-     * the per-series changes, the default tolerance, would be about 8 %, wider than the 5 %
-     * regression of {@link SlowerCubic} that {@link FctRegressionDetectionTest} shows the gate
-     * catching. After an intended change, update the baseline with
+     * are left out of the comparison. The tolerance is the default: the variability score of the
+     * per-series changes, at most 2 %. A change of CUBIC's dynamics moves each run's P95 FCT by
+     * about ±9 % (the tail flows meet other bursts), the score is then about 8 % and the 2 % limit
+     * applies, well below the 5 % regression of {@link SlowerCubic} that
+     * {@link FctRegressionDetectionTest} shows the gate catching. After an intended change, update
+     * the baseline with
      * {@code -Dtriscale.baseline.update=true} (see docs/regression-gate.md).
      *
      * @param run   the run
@@ -106,7 +107,7 @@ class FctRegressionTest {
     @Metric(name = "fct", samplePercentile = 95, unit = "ms")
     @Kpi(metric = "fct", atMost = 3500)
     @VariabilityScore(metric = "fct", atMost = 2500)
-    @Baseline(scenario = "CUBIC FCT workload, 50 Mbit/s, 20 ms RTT, 167-packet FIFO", tolerance = 0.02,
+    @Baseline(scenario = "CUBIC FCT workload, 50 Mbit/s, 20 ms RTT, 167-packet FIFO",
             ignoreInFingerprint = {"java", "os", "arch", "cpus"})
     @ExtendWith(CubicUnderTest.class)
     void cubicFlowsAlone(RunContext run, Cca cubic) {

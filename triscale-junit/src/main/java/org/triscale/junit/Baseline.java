@@ -65,12 +65,14 @@ public @interface Baseline {
     /**
      * The change that does not matter, as a fraction of the baseline ({@code 0.05} for ±5 %): a
      * regression must exceed it, and "unchanged" means the change's interval lies inside it. A
-     * negative value (the default) takes the variability score that applies: paired, the score of
-     * the per-series changes (the 25th–75th percentiles of the series' median changes at 75 %, with
-     * 5 series their range); unpaired, the baseline's score of its series medians, relative to their
-     * middle. Set at most one of {@code tolerance} and {@link #absoluteTolerance()}.
+     * negative value (the default) takes the variability score that applies, at most 2 %: paired,
+     * the score of the per-series changes (the 25th–75th percentiles of the series' median changes
+     * at 75 %, with 5 series their range); unpaired, the baseline's score of its series medians,
+     * relative to their middle. By default a change of more than 2 % therefore matters, and less on
+     * a test bed more reproducible than that. Set at most one of {@code tolerance} and
+     * {@link #absoluteTolerance()}.
      *
-     * @return the relative tolerance, {@code >= 0}, or negative for the score
+     * @return the relative tolerance, {@code >= 0}, or negative for the default
      */
     double tolerance() default -1;
 

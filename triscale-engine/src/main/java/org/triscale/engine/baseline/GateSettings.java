@@ -11,7 +11,7 @@ import org.triscale.engine.comparison.Tolerance;
  *
  * @param direction       which way of the metric is better
  * @param tolerance       the change that does not matter; by default the variability score that
- *                        applies to the comparison
+ *                        applies to the comparison, at most {@code Tolerance.DEFAULT_LIMIT} (2 %)
  * @param alpha           false-alarm rate of each one-sided test, in (0, 0.5); 0.01 by default
  * @param unit            what the unpaired design compares: series medians (default) or runs
  * @param kpiPercentile   percentile of the KPI reported for context, in (0, 100)
@@ -48,9 +48,10 @@ public record GateSettings(Direction direction, Tolerance tolerance, double alph
     }
 
     /**
-     * The defaults for a direction: the tolerance from the variability score, α = 1 %, series
-     * medians, and TriScale's usual context numbers (KPI: upper bound of the 75th percentile at 75 %
-     * when lower is better, lower bound of the 25th otherwise; score: 25th–75th percentiles at 75 %).
+     * The defaults for a direction: the tolerance from the variability score at most 2 %, α = 1 %,
+     * series medians, and TriScale's usual context numbers (KPI: upper bound of the 75th percentile
+     * at 75 % when lower is better, lower bound of the 25th otherwise; score: 25th–75th
+     * percentiles at 75 %).
      *
      * @param direction which way of the metric is better
      * @return the settings

@@ -1,6 +1,8 @@
 package org.triscale.engine.baseline;
 
 import org.triscale.engine.Arguments;
+import org.triscale.engine.Mode;
+import org.triscale.engine.analysis.VariabilityResult;
 import org.triscale.engine.analysis.VariabilityScores;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.bounds.IntervalKind;
@@ -9,6 +11,7 @@ import org.triscale.engine.bounds.ThompsonBounds;
 import org.triscale.engine.comparison.SequelChange;
 import org.triscale.engine.comparison.SequelComparison;
 import org.triscale.engine.numeric.NanFree;
+import org.triscale.engine.numeric.SequelArrays;
 
 import java.util.Arrays;
 import java.util.OptionalInt;
@@ -48,12 +51,12 @@ public final class RegressionGate {
     public static GateResult compare(double[][] baseline, double[][] candidate, boolean paired,
                                      GateSettings settings) {
         Arguments.notNull("settings", settings);
-        check("baseline", baseline);
-        check("candidate", candidate);
+        SequelArrays.check("baseline", baseline);
+        SequelArrays.check("candidate", candidate);
         SequelChange change = paired
                 ? SequelComparison.paired(baseline, candidate, settings.comparison())
-                : SequelComparison.unpaired(observations(baseline, settings.unit()),
-                        observations(candidate, settings.unit()), settings.comparison());
+                : SequelComparison.unpaired(validObservations(baseline, settings.unit()),
+                        validObservations(candidate, settings.unit()), settings.comparison());
         return new GateResult(change, settings.unit(), kpiChange(baseline, candidate, settings));
     }
 
@@ -64,15 +67,21 @@ public final class RegressionGate {
      * @param sequel run metrics, one array per series; NaN marks an invalid run
      * @param unit   what one observation is
      * @return the observations
+     * @throws IllegalArgumentException if the sequel or a series is null, or a value is infinite
      */
     public static double[] observations(double[][] sequel, ComparisonUnit unit) {
-        double[] out = new double[unit == ComparisonUnit.SERIES ? sequel.length : count(sequel)];
+        return validObservations(SequelArrays.check("sequel", sequel), unit);
+    }
+
+    /** {@link #observations} of a checked sequel. */
+    private static double[] validObservations(double[][] sequel, ComparisonUnit unit) {
+        double[] out = new double[unit == ComparisonUnit.SERIES ? sequel.length : SequelArrays.count(sequel)];
         int k = 0;
         for (double[] series : sequel) {
             double[] valid = NanFree.of(series);
             if (unit == ComparisonUnit.SERIES) {
                 if (valid.length > 0) {
-                    out[k++] = median(valid);
+                    out[k++] = SequelArrays.median(valid);
                 }
             } else {
                 System.arraycopy(valid, 0, out, k, valid.length);
@@ -92,29 +101,24 @@ public final class RegressionGate {
      */
     public static SequelKpis summarise(double[][] sequel, GateSettings settings) {
         Arguments.notNull("settings", settings);
-        check("sequel", sequel);
+        return kpis(SequelArrays.check("sequel", sequel), settings);
+    }
+
+    /** {@link #summarise} of a checked sequel. */
+    private static SequelKpis kpis(double[][] sequel, GateSettings settings) {
         double[] kpis = seriesKpis(sequel, settings);
         double[] defined = NanFree.of(kpis);
-        double median = defined.length == 0 ? Double.NaN : median(defined);
-        double lower = Double.NaN;
-        double upper = Double.NaN;
-        if (defined.length >= 2) {
-            OrderStatisticInterval interval = ThompsonBounds.indices(defined.length, settings.scorePercentile(),
-                    settings.scoreConfidence(), IntervalKind.TWO_SIDED);
-            if (interval.complete()) {
-                double[] sorted = defined.clone();
-                Arrays.sort(sorted);
-                lower = sorted[interval.lowerIndex().getAsInt()];
-                upper = sorted[interval.upperIndex().getAsInt()];
-            }
-        }
-        double score = upper - lower;
-        return new SequelKpis(kpis, median, lower, upper, score, VariabilityScores.relative(lower, upper));
+        double median = defined.length == 0 ? Double.NaN : SequelArrays.median(defined);
+        // The stationarity checks of the score do not matter here: the score is context.
+        VariabilityResult score = VariabilityScores.score(defined, settings.scorePercentile(),
+                settings.scoreConfidence(), IntervalKind.TWO_SIDED, null, Mode.SOUND);
+        return new SequelKpis(kpis, median, score.lowerValue(), score.upperValue(), score.score(),
+                score.relativeScore());
     }
 
     private static KpiChange kpiChange(double[][] baseline, double[][] candidate, GateSettings settings) {
-        SequelKpis old = summarise(baseline, settings);
-        SequelKpis now = summarise(candidate, settings);
+        SequelKpis old = kpis(baseline, settings);
+        SequelKpis now = kpis(candidate, settings);
         double change = now.median() - old.median();
         return new KpiChange(old.seriesKpis(), now.seriesKpis(), old.median(), now.median(), change,
                 change / Math.abs(old.median()), old.score(), old.relativeScore());
@@ -137,28 +141,5 @@ public final class RegressionGate {
             }
         }
         return kpis;
-    }
-
-    private static void check(String name, double[][] sequel) {
-        Arguments.notNull(name, sequel);
-        for (int s = 0; s < sequel.length; s++) {
-            Arguments.samples(name + "[" + s + "]", sequel[s]);
-        }
-    }
-
-    private static int count(double[][] sequel) {
-        int n = 0;
-        for (double[] series : sequel) {
-            n += series.length;
-        }
-        return n;
-    }
-
-    /** The median: the middle value, or the mean of the two middle values. */
-    static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 }

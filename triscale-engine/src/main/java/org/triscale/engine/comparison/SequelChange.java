@@ -24,8 +24,8 @@ package org.triscale.engine.comparison;
  * @param smallestPValue          the smallest p-value these counts allow
  * @param change                  the Hodges–Lehmann estimate and its {@code 1 − 2α} interval
  *                                (reported values); NaN when not computed
- * @param tolerance               the tolerance (reported value, ≥ 0), NaN when undefined
- * @param toleranceKind           where the tolerance came from
+ * @param tolerance               the tolerance (reported value, ≥ 0), NaN when no data
+ * @param toleranceSource         where the tolerance came from
  * @param minimumDetectableChange the smallest change in the bad direction that the design reports
  *                                as regressed with the settings' power (reported value);
  *                                {@code +∞} when the counts cannot reach α, NaN when the
@@ -36,7 +36,7 @@ package org.triscale.engine.comparison;
 public record SequelChange(Design design, ChangeScale scale, ComparisonOutcome outcome, String reason,
                            int referenceCount, int candidateCount, int zeros, int seriesCount, double worsePValue,
                            double betterPValue, double smallestPValue, ShiftEstimate change, double tolerance,
-                           Tolerance.Kind toleranceKind, double minimumDetectableChange, double referenceMedian,
+                           ToleranceSource toleranceSource, double minimumDetectableChange, double referenceMedian,
                            ComparisonSettings settings) {
 
     /**

@@ -2,10 +2,11 @@ package org.triscale.engine.comparison;
 
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.triscale.engine.Arguments;
+import org.triscale.engine.Mode;
+import org.triscale.engine.analysis.VariabilityScores;
 import org.triscale.engine.bounds.IntervalKind;
-import org.triscale.engine.bounds.OrderStatisticInterval;
-import org.triscale.engine.bounds.ThompsonBounds;
 import org.triscale.engine.numeric.NanFree;
+import org.triscale.engine.numeric.SequelArrays;
 
 import java.util.Arrays;
 import java.util.Locale;
@@ -37,10 +38,11 @@ import java.util.Locale;
  * A false "regressed" needs the exact test to reject at α, so its rate is at most α for any
  * distribution when the null hypothesis holds (exchangeable pairs, or exchangeable observations).
  *
- * <p><b>Tolerance</b> ({@link Tolerance}): by default the variability score that applies (the
- * width of the two-sided Thompson interval of the settings' percentile pair, Jacob et al. 2021):
- * unpaired, of the reference's observations; paired, of the per-series changes (the median change
- * of each series). Relative or absolute otherwise.
+ * <p><b>Tolerance</b> ({@link Tolerance}): by default the smaller of {@link Tolerance#DEFAULT_LIMIT}
+ * and the variability score that applies (the width of the two-sided Thompson interval of the
+ * settings' percentile pair, Jacob et al. 2021): unpaired, of the reference's observations;
+ * paired, of the per-series changes (the median change of each series). Relative or absolute
+ * otherwise.
  *
  * <p><b>Minimum detectable change</b>: the change in the bad direction that is reported as
  * regressed with the settings' power, from the normal approximation of the Hodges–Lehmann
@@ -69,8 +71,8 @@ public final class SequelComparison {
      */
     public static SequelChange paired(double[][] reference, double[][] candidate, ComparisonSettings settings) {
         Arguments.notNull("settings", settings);
-        check("reference", reference);
-        check("candidate", candidate);
+        SequelArrays.check("reference", reference);
+        SequelArrays.check("candidate", candidate);
         if (reference.length != candidate.length) {
             throw new IllegalArgumentException("paired sequels need the same series: reference has "
                     + reference.length + ", candidate " + candidate.length + "; compare them unpaired");
@@ -82,7 +84,7 @@ public final class SequelComparison {
                         + " candidate runs; compare them unpaired");
             }
         }
-        double[] refValues = new double[count(reference)];
+        double[] refValues = new double[SequelArrays.count(reference)];
         double[] candValues = new double[refValues.length];
         int[] seriesOf = new int[refValues.length];
         int pairs = 0;
@@ -110,16 +112,16 @@ public final class SequelComparison {
                 i++;
             }
             if (i > start) {
-                seriesChanges[seriesCount++] = median(Arrays.copyOfRange(changes, start, i));
+                seriesChanges[seriesCount++] = SequelArrays.median(Arrays.copyOfRange(changes, start, i));
             }
         }
         seriesChanges = Arrays.copyOf(seriesChanges, seriesCount);
-        Context context = new Context(Design.PAIRED, scale, settings, pairs == 0 ? Double.NaN : median(refValues),
-                pairs, pairs, seriesCount);
+        Context context = new Context(Design.PAIRED, scale, settings,
+                pairs == 0 ? Double.NaN : SequelArrays.median(refValues), pairs, pairs, seriesCount);
         if (pairs == 0) {
-            return context.inconclusive("no run is valid in both sequels", Double.NaN, Double.NaN);
+            return context.inconclusive("no run is valid in both sequels", AppliedTolerance.NONE, Double.NaN);
         }
-        double tolerance = context.tolerance(seriesChanges);
+        AppliedTolerance tolerance = context.tolerance(seriesChanges);
         double smallest = SignedRankTest.smallestPValue(pairs);
         double se = robustSd(changes) * Math.sqrt(Math.PI / 3 / pairs);
         if (smallest > settings.alpha()) {
@@ -149,16 +151,16 @@ public final class SequelComparison {
         double[] ref = NanFree.of(Arguments.samples("reference", reference));
         double[] cand = NanFree.of(Arguments.samples("candidate", candidate));
         ChangeScale scale = ChangeScale.of(ref, cand);
-        Context context = new Context(Design.UNPAIRED, scale, settings, ref.length == 0 ? Double.NaN : median(ref),
-                ref.length, cand.length, ref.length);
+        Context context = new Context(Design.UNPAIRED, scale, settings,
+                ref.length == 0 ? Double.NaN : SequelArrays.median(ref), ref.length, cand.length, ref.length);
         if (ref.length == 0 || cand.length == 0) {
             String which = ref.length == 0 && cand.length == 0 ? "neither sequel has"
                     : ref.length == 0 ? "the reference has no" : "the candidate has no";
-            return context.inconclusive(which + " valid observations", Double.NaN, Double.NaN);
+            return context.inconclusive(which + " valid observations", AppliedTolerance.NONE, Double.NaN);
         }
         double[] x = transform(ref, scale);
         double[] y = transform(cand, scale);
-        double tolerance = context.tolerance(x);
+        AppliedTolerance tolerance = context.tolerance(x);
         double smallest = RankSumTest.smallestPValue(cand.length, ref.length);
         double se = robustSd(x) * Math.sqrt(Math.PI / 3 * (1.0 / ref.length + 1.0 / cand.length));
         if (smallest > settings.alpha()) {
@@ -178,39 +180,52 @@ public final class SequelComparison {
         return context.decide(greater.pValue(), less.pValue(), smallest, estimate, tolerance, se, 0);
     }
 
+    /** A tolerance as a reported value, and where it came from. */
+    private record AppliedTolerance(double value, ToleranceSource source) {
+        /** No tolerance: a side has no valid data. */
+        static final AppliedTolerance NONE = new AppliedTolerance(Double.NaN, ToleranceSource.SCORE);
+    }
+
     /** What every result of one comparison shares, and the decision rule. */
     private record Context(Design design, ChangeScale scale, ComparisonSettings settings, double referenceMedian,
                            int referenceCount, int candidateCount, int seriesCount) {
 
         /**
-         * The tolerance as a reported value: from the score of the given values (on the change
-         * scale), or the settings' relative or absolute value converted to the scale. NaN when the
-         * score is undefined (too few values for its interval).
+         * The tolerance as a reported value and where it came from: the settings' relative or
+         * absolute value converted to the scale, or the default, the smaller of the score of the
+         * given values (on the change scale) and {@link Tolerance#DEFAULT_LIMIT} of the reference
+         * (the limit alone when the score is undefined: too few values for its interval).
          */
-        double tolerance(double[] scoreValues) {
+        AppliedTolerance tolerance(double[] scoreValues) {
             Tolerance tolerance = settings.tolerance();
+            double magnitude = Math.abs(referenceMedian);
             switch (tolerance.kind()) {
                 case RELATIVE:
-                    return scale == ChangeScale.LOG_RATIO ? tolerance.value()
-                            : tolerance.value() * Math.abs(referenceMedian);
+                    return new AppliedTolerance(scale == ChangeScale.LOG_RATIO ? tolerance.value()
+                            : tolerance.value() * magnitude, ToleranceSource.RELATIVE);
                 case ABSOLUTE:
-                    return scale == ChangeScale.DIFFERENCE ? tolerance.value()
-                            : tolerance.value() / Math.abs(referenceMedian);
+                    return new AppliedTolerance(scale == ChangeScale.DIFFERENCE ? tolerance.value()
+                            : tolerance.value() / magnitude, ToleranceSource.ABSOLUTE);
                 default:
-                    return scale.reported(score(scoreValues, settings));
+                    double limit = scale == ChangeScale.LOG_RATIO ? Tolerance.DEFAULT_LIMIT
+                            : Tolerance.DEFAULT_LIMIT * magnitude;
+                    double score = scale.reported(score(scoreValues, settings));
+                    return score < limit ? new AppliedTolerance(score, ToleranceSource.SCORE)
+                            : new AppliedTolerance(limit, ToleranceSource.LIMIT);
             }
         }
 
-        SequelChange inconclusive(String reason, double tolerance, double smallest) {
+        SequelChange inconclusive(String reason, AppliedTolerance tolerance, double smallest) {
             return new SequelChange(design, scale, ComparisonOutcome.INCONCLUSIVE, reason, referenceCount,
                     candidateCount, 0, seriesCount, Double.NaN, Double.NaN, smallest,
-                    new ShiftEstimate(Double.NaN, Double.NaN, Double.NaN, 1 - 2 * settings.alpha()), tolerance,
-                    settings.tolerance().kind(), Double.isNaN(smallest) ? Double.NaN : Double.POSITIVE_INFINITY,
-                    referenceMedian, settings);
+                    new ShiftEstimate(Double.NaN, Double.NaN, Double.NaN, 1 - 2 * settings.alpha()),
+                    tolerance.value(), tolerance.source(),
+                    Double.isNaN(smallest) ? Double.NaN : Double.POSITIVE_INFINITY, referenceMedian, settings);
         }
 
-        SequelChange decide(double greaterP, double lessP, double smallest, ShiftEstimate onScale, double tolerance,
-                            double se, int zeros) {
+        SequelChange decide(double greaterP, double lessP, double smallest, ShiftEstimate onScale,
+                            AppliedTolerance tol, double se, int zeros) {
+            double tolerance = tol.value();
             double alpha = settings.alpha();
             boolean lowerIsBetter = settings.direction() == Direction.LOWER_IS_BETTER;
             double worseP = lowerIsBetter ? greaterP : lessP;
@@ -220,12 +235,7 @@ public final class SequelComparison {
             double badEstimate = lowerIsBetter ? change.estimate() : -change.estimate();
             ComparisonOutcome outcome;
             String reason = "";
-            if (Double.isNaN(tolerance)) {
-                outcome = ComparisonOutcome.INCONCLUSIVE;
-                reason = "the default tolerance, the variability score of the " + (design == Design.PAIRED
-                        ? "per-series changes" : "reference's observations") + ", needs more series than "
-                        + seriesCount + "; set a relative or absolute tolerance";
-            } else if (worseP <= alpha && badEstimate > tolerance) {
+            if (worseP <= alpha && badEstimate > tolerance) {
                 outcome = ComparisonOutcome.REGRESSED;
             } else if (change.lower() >= -tolerance && change.upper() <= tolerance) {
                 outcome = ComparisonOutcome.UNCHANGED;
@@ -236,7 +246,7 @@ public final class SequelComparison {
                 reason = "the interval of the change is neither inside the tolerance nor significantly beyond it";
             }
             return new SequelChange(design, scale, outcome, reason, referenceCount, candidateCount, zeros,
-                    seriesCount, worseP, betterP, smallest, change, tolerance, settings.tolerance().kind(),
+                    seriesCount, worseP, betterP, smallest, change, tolerance, tol.source(),
                     minimumDetectableChange(tolerance, se), referenceMedian, settings);
         }
 
@@ -247,7 +257,7 @@ public final class SequelComparison {
             }
             double zAlpha = NORMAL.inverseSurvivalProbability(settings.alpha());
             double zPower = NORMAL.inverseCumulativeProbability(settings.power());
-            double onScaleTolerance = Double.isNaN(tolerance) ? 0 : scale.fromReported(tolerance);
+            double onScaleTolerance = scale.fromReported(tolerance);
             double needed = Math.max((zAlpha + zPower) * se, onScaleTolerance + zPower * se);
             return scale.reported(needed);
         }
@@ -258,17 +268,9 @@ public final class SequelComparison {
      * interval of the settings' percentile pair; NaN with too few values.
      */
     static double score(double[] values, ComparisonSettings settings) {
-        if (values.length < 2) {
-            return Double.NaN;
-        }
-        OrderStatisticInterval interval = ThompsonBounds.indices(values.length, settings.scorePercentile(),
-                settings.scoreConfidence(), IntervalKind.TWO_SIDED);
-        if (!interval.complete()) {
-            return Double.NaN;
-        }
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        return sorted[interval.upperIndex().getAsInt()] - sorted[interval.lowerIndex().getAsInt()];
+        // The stationarity checks of a series' score do not apply to changes; only the width is used.
+        return VariabilityScores.score(values, settings.scorePercentile(), settings.scoreConfidence(),
+                IntervalKind.TWO_SIDED, null, Mode.SOUND).score();
     }
 
     /**
@@ -279,12 +281,12 @@ public final class SequelComparison {
         if (values.length < 2) {
             return Double.NaN;
         }
-        double center = median(values);
+        double center = SequelArrays.median(values);
         double[] deviations = new double[values.length];
         for (int i = 0; i < values.length; i++) {
             deviations[i] = Math.abs(values[i] - center);
         }
-        double mad = median(deviations);
+        double mad = SequelArrays.median(deviations);
         if (mad > 0) {
             return MAD_TO_SD * mad;
         }
@@ -302,28 +304,5 @@ public final class SequelComparison {
             out[i] = scale.transform(values[i]);
         }
         return out;
-    }
-
-    private static void check(String name, double[][] sequel) {
-        Arguments.notNull(name, sequel);
-        for (int s = 0; s < sequel.length; s++) {
-            Arguments.samples(name + "[" + s + "]", sequel[s]);
-        }
-    }
-
-    private static int count(double[][] sequel) {
-        int n = 0;
-        for (double[] series : sequel) {
-            n += series.length;
-        }
-        return n;
-    }
-
-    /** The median: the middle value, or the mean of the two middle values. */
-    static double median(double[] values) {
-        double[] sorted = values.clone();
-        Arrays.sort(sorted);
-        int n = sorted.length;
-        return n % 2 == 1 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     }
 }

@@ -1,6 +1,8 @@
 package org.triscale.engine.comparison;
 
+import org.triscale.engine.numeric.SequelArrays;
 import org.assertj.core.api.SoftAssertions;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.triscale.engine.calibration.Calibration;
 
@@ -8,11 +10,13 @@ import java.util.Arrays;
 import java.util.Locale;
 
 /**
- * Seeded Monte Carlo calibration of {@link SequelComparison}: false alarms at most α = 1 % in
- * every design and kind of metric, the power of the paired design on the emulator's FCT sample
- * and of the unpaired one on FCT-like data, a drift inside the tolerance, and "unchanged" never
- * said of a 20 % change. With {@code -Dtriscale.calibration=full} it prints the tables of
- * {@code docs/regression-gate.md} and writes them to {@code target/checks-calibration/}.
+ * Seeded Monte Carlo calibration of {@link SequelComparison} with its default tolerance: false
+ * alarms at most α = 1 % in every design and kind of metric, the power of the paired design on the
+ * emulator's FCT sample and of the unpaired one on FCT-like data, drifts inside the tolerance, and
+ * "unchanged" never said of a 20 % change the design cannot resolve. Each target is asserted on
+ * the bound of the measured rate that is 3 standard errors on the wrong side. With
+ * {@code -Dtriscale.calibration=full} it prints the tables of {@code docs/regression-gate.md} and
+ * writes them to {@code target/checks-calibration/}.
  */
 class SequelComparisonCalibrationTest {
     private static final long SEED = 1_945_000_000L;
@@ -21,7 +25,7 @@ class SequelComparisonCalibrationTest {
     /** σd of the emulator's FCT sample for a change of CUBIC's dynamics (see ComparisonModel). */
     private static final double DYNAMICS = 0.1;
     private static final double[] FACTORS = {1, 1.02, 1.05, 1.10, 1.15, 1.20};
-    private static final double[] RESIDUALS = {0, 0.02, 0.05, 0.1};
+    private static final double[] RESIDUALS = {0, 0.02, 0.05, 0.07, 0.09, 0.1};
 
     /** The share of each outcome, the median tolerance and the median detectable change of one cell. */
     record Cell(double[] shares, double tolerance, double detectable) {
@@ -42,6 +46,11 @@ class SequelComparisonCalibrationTest {
 
     static Cell cell(Design design, ComparisonModel model, double factor, double residual, int replications,
                      long cell) {
+        return cell(design, model, factor, residual, replications, cell, SETTINGS);
+    }
+
+    static Cell cell(Design design, ComparisonModel model, double factor, double residual, int replications,
+                     long cell, ComparisonSettings settings) {
         ComparisonModel.Source source = new ComparisonModel.Source(Calibration.rng(SEED + cell));
         FctModel fct = new FctModel(Calibration.rng(SEED + cell), 0);
         int[] counts = new int[ComparisonOutcome.values().length];
@@ -52,19 +61,22 @@ class SequelComparisonCalibrationTest {
             switch (design) {
                 case PAIRED: {
                     double[][][] pair = model.pair(source, factor, residual);
-                    change = SequelComparison.paired(pair[0], pair[1], SETTINGS);
+                    change = SequelComparison.paired(pair[0], pair[1], settings);
                     break;
                 }
                 case UNPAIRED: {
                     double[][] reference = model.pair(source, 1, 0)[0];
-                    double[][] candidate = model.pair(source, factor, residual)[1];
-                    change = SequelComparison.unpaired(medians(reference), medians(candidate), SETTINGS);
+                    // On other seeds the residual means nothing: the candidate is the reference's
+                    // distribution scaled by the factor (a residual would also widen it, a change of
+                    // spread the rank-sum test may report).
+                    double[][] candidate = model.pair(source, factor, 0)[1];
+                    change = SequelComparison.unpaired(medians(reference), medians(candidate), settings);
                     break;
                 }
                 default: {
                     double[][] reference = fct.sequel(5, 1);
                     double[][] candidate = fct.sequel(5, factor);
-                    change = SequelComparison.unpaired(medians(reference), medians(candidate), SETTINGS);
+                    change = SequelComparison.unpaired(medians(reference), medians(candidate), settings);
                 }
             }
             counts[change.outcome().ordinal()]++;
@@ -81,14 +93,14 @@ class SequelComparisonCalibrationTest {
     private static double[] medians(double[][] sequel) {
         double[] out = new double[sequel.length];
         for (int s = 0; s < sequel.length; s++) {
-            out[s] = SequelComparison.median(sequel[s]);
+            out[s] = SequelArrays.median(sequel[s]);
         }
         return out;
     }
 
     private static double median(double[] values) {
         double[] finite = Arrays.stream(values).filter(v -> !Double.isNaN(v)).toArray();
-        return finite.length == 0 ? Double.NaN : SequelComparison.median(finite);
+        return finite.length == 0 ? Double.NaN : SequelArrays.median(finite);
     }
 
     private static double limit(double rate, int replications) {
@@ -115,11 +127,11 @@ class SequelComparisonCalibrationTest {
     }
 
     /**
-     * The emulator's FCT sample, paired: a change that scales every run alike (σd = 0: the
-     * new-user scenario) is found at 5 % and 20 % every time; with σd = 0.02, 5 % is found at least
-     * 90 % of the time; with σd = 0.1 (a change of CUBIC's dynamics), 20 % at least 99 % of the
-     * time, and a 2 % drift, inside the tolerance (8.7 % there), is reported as regressed at most
-     * 5 % of the time. Measured values: docs/regression-gate.md.
+     * The emulator's FCT sample, paired, with the default tolerance (at most 2 %): a 5 % change is
+     * found at least 90 % of the time while a change moves the runs by up to ±7 % (σd ≤ 0.07; the
+     * full table gives 90.6 % at 0.09 and 82.8 % at 0.1, below the target), a 20 % change at least
+     * 99 % of the time up to σd = 0.1. The lower 3-standard-error bound of each rate must clear the
+     * target. Measured values: docs/regression-gate.md.
      */
     @Test
     void pairedDesignDetectsWhatTheIssueAsks() {
@@ -127,47 +139,70 @@ class SequelComparisonCalibrationTest {
         SoftAssertions soft = new SoftAssertions();
         soft.assertThat(cell(Design.PAIRED, ComparisonModel.EMULATOR_FCT, 1.05, 0, r, 20)
                 .share(ComparisonOutcome.REGRESSED)).as("σd = 0, × 1.05").isEqualTo(1.0);
-        soft.assertThat(cell(Design.PAIRED, ComparisonModel.EMULATOR_FCT, 1.05, 0.02, r, 21)
-                .share(ComparisonOutcome.REGRESSED)).as("σd = 0.02, × 1.05").isGreaterThanOrEqualTo(0.9);
-        soft.assertThat(cell(Design.PAIRED, ComparisonModel.EMULATOR_FCT, 1.2, 0.02, r, 22)
-                .share(ComparisonOutcome.REGRESSED)).as("σd = 0.02, × 1.2").isGreaterThanOrEqualTo(0.99);
-        // Measured 99.3 % with 10,000 replications.
-        soft.assertThat(cell(Design.PAIRED, ComparisonModel.EMULATOR_FCT, 1.2, DYNAMICS, r, 23)
-                .share(ComparisonOutcome.REGRESSED)).as("σd = 0.1, × 1.2")
-                .isGreaterThanOrEqualTo(0.993 - 3 * Calibration.standardError(0.993, r));
-        Cell drift = cell(Design.PAIRED, ComparisonModel.EMULATOR_FCT, 1.02, DYNAMICS, r, 24);
-        soft.assertThat(drift.tolerance()).as("median tolerance, σd = 0.1").isGreaterThan(0.02);
-        soft.assertThat(drift.share(ComparisonOutcome.REGRESSED)).as("σd = 0.1, × 1.02")
-                .isLessThanOrEqualTo(0.05);
+        int cell = 21;
+        for (double residual : new double[] {0.02, 0.05, 0.07}) {
+            double power = cell(Design.PAIRED, ComparisonModel.EMULATOR_FCT, 1.05, residual, r, cell++)
+                    .share(ComparisonOutcome.REGRESSED);
+            soft.assertThat(lowerBound(power, r)).as("σd = %s, × 1.05: %s", residual, power)
+                    .isGreaterThanOrEqualTo(0.9);
+        }
+        double twenty = cell(Design.PAIRED, ComparisonModel.EMULATOR_FCT, 1.2, DYNAMICS, r, cell)
+                .share(ComparisonOutcome.REGRESSED);
+        soft.assertThat(lowerBound(twenty, r)).as("σd = 0.1, × 1.2: %s", twenty).isGreaterThanOrEqualTo(0.99);
         soft.assertAll();
     }
 
     /**
-     * Unpaired, on the 5 × 5 FCT-like sequels of the gate's earlier calibration: a 15 % change is
-     * reported as regressed as often as measured (88.4 %, below the 97.8 % of the test alone: the
-     * estimate must also exceed the tolerance); unpaired on the emulator's sample, a 20 % change is
-     * called unchanged at most as often as measured (4.1 %: the default tolerance there, 23 %,
-     * exceeds 20 %).
+     * A drift of the test bed inside the tolerance. The default never exceeds 2 %, so a 2 % drift
+     * is at its edge, not inside it. A drift well inside an explicit tolerance (2 % inside ±5 % at
+     * σd = 0.1, inside ±4 % at σd = 0.05) is reported as regressed at most 5 % of the time; one
+     * closer to the edge than about half the detectable change is not protected (docs).
      */
     @Test
-    void unpairedDesignAsMeasured() {
+    void aDriftWellInsideTheToleranceIsRarelyRegressed() {
         int r = Calibration.replications(1_000, 10_000);
-        double extra = 3 * Calibration.standardError(0.884, r) + 3 * Calibration.standardError(0.884, 10_000);
         SoftAssertions soft = new SoftAssertions();
-        soft.assertThat(cell(Design.UNPAIRED_FCT_5X5, null, 1.15, 0, r, 30).share(ComparisonOutcome.REGRESSED))
-                .as("5 × 5, × 1.15").isGreaterThanOrEqualTo(0.884 - extra);
-        soft.assertThat(cell(Design.UNPAIRED, ComparisonModel.EMULATOR_FCT, 1.2, 0, r, 31)
-                .share(ComparisonOutcome.UNCHANGED)).as("unchanged, unpaired emulator, × 1.2")
-                .isLessThanOrEqualTo(0.041 + 3 * Calibration.standardError(0.041, r)
-                        + 3 * Calibration.standardError(0.041, 10_000));
+        soft.assertThat(cell(Design.PAIRED, ComparisonModel.EMULATOR_FCT, 1.02, 0.05, r, 40).tolerance())
+                .as("median default tolerance, σd = 0.05").isEqualTo(Tolerance.DEFAULT_LIMIT);
+        double[][] cases = {{DYNAMICS, 0.05}, {0.05, 0.04}};
+        int cell = 41;
+        for (double[] c : cases) {
+            double rate = cell(Design.PAIRED, ComparisonModel.EMULATOR_FCT, 1.02, c[0], r, cell++,
+                    SETTINGS.withTolerance(Tolerance.relative(c[1]))).share(ComparisonOutcome.REGRESSED);
+            soft.assertThat(upperBound(rate, r)).as("× 1.02 inside ±%s, σd = %s: %s", c[1], c[0], rate)
+                    .isLessThanOrEqualTo(0.05);
+        }
         soft.assertAll();
+    }
+
+    /**
+     * Unpaired: on the 5 × 5 FCT-like sequels of the gate's earlier calibration, a 15 % change is
+     * reported as regressed at least 90 % of the time; on the emulator's sample a 20 % change on
+     * other seeds, which this design cannot resolve (detectable change about 28 %), is never called
+     * unchanged.
+     */
+    @Test
+    void unpairedDesignDetectsWhatTheIssueAsks() {
+        int r = Calibration.replications(1_000, 10_000);
+        SoftAssertions soft = new SoftAssertions();
+        double power = cell(Design.UNPAIRED_FCT_5X5, null, 1.15, 0, r, 30).share(ComparisonOutcome.REGRESSED);
+        soft.assertThat(lowerBound(power, r)).as("5 × 5, × 1.15: %s", power).isGreaterThanOrEqualTo(0.9);
+        soft.assertThat(cell(Design.UNPAIRED, ComparisonModel.EMULATOR_FCT, 1.2, 0, r, 31)
+                .share(ComparisonOutcome.UNCHANGED)).as("unchanged, unpaired emulator, × 1.2").isZero();
+        soft.assertAll();
+    }
+
+    private static double lowerBound(double rate, int replications) {
+        return rate - 3 * Calibration.standardError(Math.min(Math.max(rate, 1e-3), 1 - 1e-3), replications);
+    }
+
+    private static double upperBound(double rate, int replications) {
+        return limit(rate, replications);
     }
 
     @Test
     void printsTheTables() {
-        if (!Calibration.full()) {
-            return;
-        }
+        Assumptions.assumeTrue(Calibration.full(), "the tables are printed with -Dtriscale.calibration=full");
         int r = Calibration.replications(1_500, 10_000);
         StringBuilder table = new StringBuilder("Probability of \"regressed\" (and of \"unchanged\"), " + r
                 + " replications per cell; tolerance and detectable change: medians\n\n| design | metric | σd |");
@@ -180,7 +215,7 @@ class SequelComparisonCalibrationTest {
         for (ComparisonModel model : ComparisonModel.values()) {
             double[] residuals = model == ComparisonModel.EMULATOR_FCT ? RESIDUALS : new double[] {0.1};
             for (Design design : new Design[] {Design.PAIRED, Design.UNPAIRED}) {
-                for (double residual : design == Design.PAIRED ? residuals : new double[] {DYNAMICS}) {
+                for (double residual : design == Design.PAIRED ? residuals : new double[] {0}) {
                     row(table, design.name().toLowerCase(Locale.ROOT), model.name().toLowerCase(Locale.ROOT),
                             design == Design.PAIRED && model != ComparisonModel.COUNTS ? residual : Double.NaN,
                             (factor, c) -> cell(design, model, factor, residual, r, c), cell);

@@ -1,5 +1,6 @@
 package org.triscale.engine.comparison;
 
+import org.triscale.engine.numeric.SequelArrays;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.junit.jupiter.api.Test;
@@ -95,7 +96,7 @@ class SequelComparisonTest {
     private static double[] medians(double[][] sequel) {
         double[] out = new double[sequel.length];
         for (int s = 0; s < sequel.length; s++) {
-            out[s] = SequelComparison.median(sequel[s]);
+            out[s] = SequelArrays.median(sequel[s]);
         }
         return out;
     }
@@ -134,26 +135,39 @@ class SequelComparisonTest {
         SequelChange absolute = SequelComparison.paired(reference, candidate,
                 LOWER.withTolerance(Tolerance.absolute(50)));
         assertThat(absolute.tolerance()).isCloseTo(50 / absolute.referenceMedian(), within(1e-12));
-        assertThat(absolute.toleranceKind()).isEqualTo(Tolerance.Kind.ABSOLUTE);
+        assertThat(absolute.toleranceSource()).isEqualTo(ToleranceSource.ABSOLUTE);
         assertThat(absolute.outcome()).isEqualTo(ComparisonOutcome.UNCHANGED);
     }
 
-    /** The paired default tolerance is the score of the per-series changes: 5 series, their range. */
+    /**
+     * The paired default tolerance is the score of the per-series changes (5 series: their range)
+     * while it is below the default limit of 2 %, and the limit above.
+     */
     @Test
-    void pairedDefaultToleranceIsTheScoreOfTheSeriesChanges() {
+    void pairedDefaultToleranceIsTheScoreOfTheSeriesChangesAtMostTheLimit() {
         double[][] reference = sequel(6, 0.3);
-        double[][] candidate = scaled(reference, 1.05);
-        double[] factors = {1.00, 1.01, 1.02, 1.03, 1.04};
-        for (int s = 0; s < 5; s++) {
-            for (int r = 0; r < 10; r++) {
-                candidate[s][r] *= factors[s];
+        SequelChange narrow = SequelComparison.paired(reference, seriesScaled(reference, 1.05, 0.004), LOWER);
+        assertThat(narrow.toleranceSource()).isEqualTo(ToleranceSource.SCORE);
+        assertThat(narrow.tolerance()).isCloseTo((1.05 + 4 * 0.004) / 1.05 - 1, within(1e-12));
+        assertThat(narrow.seriesCount()).isEqualTo(5);
+        assertThat(narrow.outcome()).isEqualTo(ComparisonOutcome.REGRESSED);
+        // The series changes spread by 8 % (score 8 %): the tolerance is the 2 % limit, and the
+        // consistent 5 % change is still a regression.
+        SequelChange wide = SequelComparison.paired(reference, seriesScaled(reference, 1.01, 0.02), LOWER);
+        assertThat(wide.toleranceSource()).isEqualTo(ToleranceSource.LIMIT);
+        assertThat(wide.tolerance()).isEqualTo(Tolerance.DEFAULT_LIMIT);
+        assertThat(wide.outcome()).isEqualTo(ComparisonOutcome.REGRESSED);
+    }
+
+    /** Series s scaled by {@code first + s · step}. */
+    private static double[][] seriesScaled(double[][] sequel, double first, double step) {
+        double[][] out = scaled(sequel, 1);
+        for (int s = 0; s < out.length; s++) {
+            for (int r = 0; r < out[s].length; r++) {
+                out[s][r] *= first + s * step;
             }
         }
-        SequelChange change = SequelComparison.paired(reference, candidate, LOWER);
-        assertThat(change.toleranceKind()).isEqualTo(Tolerance.Kind.SCORE);
-        assertThat(change.tolerance()).isCloseTo(1.04 / 1.00 - 1, within(1e-12));
-        assertThat(change.seriesCount()).isEqualTo(5);
-        assertThat(change.outcome()).isEqualTo(ComparisonOutcome.REGRESSED);
+        return out;
     }
 
     @Test
@@ -179,20 +193,11 @@ class SequelComparisonTest {
         assertThat(unpaired.reason()).contains("at least 4 candidate ones");
         SequelChange none = SequelComparison.unpaired(new double[] {Double.NaN}, new double[] {1}, LOWER);
         assertThat(none.reason()).contains("the reference has no valid");
-        // One series of 20 pairs: no score of per-series changes, so no default tolerance.
-        double[][] single = {sequel(8, 0.3)[0], sequel(9, 0.3)[0]};
-        double[][] one = {concat(single[0], single[1])};
+        // One series of 10 pairs: no score of per-series changes, so the default is the limit.
+        double[][] one = {sequel(8, 0.3)[0]};
         SequelChange noScore = SequelComparison.paired(one, scaled(one, 1.1), LOWER);
-        assertThat(noScore.outcome()).isEqualTo(ComparisonOutcome.INCONCLUSIVE);
-        assertThat(noScore.reason()).contains("set a relative or absolute tolerance");
-        assertThat(SequelComparison.paired(one, scaled(one, 1.1), LOWER.withTolerance(Tolerance.relative(0.02)))
-                .outcome()).isEqualTo(ComparisonOutcome.REGRESSED);
-    }
-
-    private static double[] concat(double[] a, double[] b) {
-        double[] out = java.util.Arrays.copyOf(a, a.length + b.length);
-        System.arraycopy(b, 0, out, a.length, b.length);
-        return out;
+        assertThat(noScore.toleranceSource()).isEqualTo(ToleranceSource.LIMIT);
+        assertThat(noScore.outcome()).isEqualTo(ComparisonOutcome.REGRESSED);
     }
 
     @Test

@@ -75,7 +75,7 @@ public final class BaselineGate {
     public ComparisonOutcome worstOutcome() {
         ComparisonOutcome worst = null;
         for (TestResult.GateMetric metric : metrics) {
-            ComparisonOutcome outcome = ComparisonOutcome.valueOf(metric.outcome());
+            ComparisonOutcome outcome = metric.outcome();
             if (worst == null || rank(outcome) > rank(worst)) {
                 worst = outcome;
             }
@@ -94,8 +94,8 @@ public final class BaselineGate {
      */
     public Optional<String> appendHistory(String status, boolean verdictPassed) {
         boolean accepted = verdictPassed && (written || !metrics.isEmpty() && metrics.stream().allMatch(
-                metric -> metric.outcome().equals(ComparisonOutcome.UNCHANGED.name())
-                        || metric.outcome().equals(ComparisonOutcome.IMPROVED.name())));
+                metric -> metric.outcome() == ComparisonOutcome.UNCHANGED
+                        || metric.outcome() == ComparisonOutcome.IMPROVED));
         try {
             HistoryStore.append(spec.historyFile(), current.withVerdict(status, accepted));
             return Optional.empty();
@@ -265,17 +265,19 @@ public final class BaselineGate {
                                        String reason, String message) {
         KpiChange kpi = result.kpi();
         SequelChange change = result.change();
-        TestResult.GateComparison comparison = new TestResult.GateComparison(change.design().name(),
-                change.scale().name(), relative(change, change.change().estimate()),
-                relative(change, change.change().lower()), relative(change, change.change().upper()),
-                change.change().confidence(), relative(change, change.tolerance()), change.toleranceKind().name(),
+        TestResult.GateComparison comparison = new TestResult.GateComparison(change.design(), change.scale(),
+                relative(change, change.change().estimate()), relative(change, change.change().lower()),
+                relative(change, change.change().upper()), change.change().confidence(),
+                relative(change, change.tolerance()), change.toleranceSource(),
                 ResultMapper.number(change.relativeMinimumDetectableChange()), change.zeros());
-        return new TestResult.GateMetric(gated.metric().name(), gated.direction().name(), outcome.name(), reason,
-                result.unit().name(), change.referenceCount(), change.candidateCount(), spec.alpha(),
-                ResultMapper.number(change.worsePValue()), ResultMapper.number(change.betterPValue()), comparison,
-                ResultMapper.number(kpi.oldValue()), ResultMapper.number(kpi.newValue()),
-                ResultMapper.number(kpi.change()), ResultMapper.number(kpi.relativeChange()),
-                ResultMapper.number(kpi.score()), message);
+        TestResult.GateSignificance significance = new TestResult.GateSignificance(change.referenceCount(),
+                change.candidateCount(), spec.alpha(), ResultMapper.number(change.worsePValue()),
+                ResultMapper.number(change.betterPValue()));
+        TestResult.GateKpis kpis = new TestResult.GateKpis(ResultMapper.number(kpi.oldValue()),
+                ResultMapper.number(kpi.newValue()), ResultMapper.number(kpi.change()),
+                ResultMapper.number(kpi.relativeChange()), ResultMapper.number(kpi.score()));
+        return new TestResult.GateMetric(gated.metric().name(), gated.direction(), outcome, reason, result.unit(),
+                significance, comparison, kpis, message);
     }
 
     /** A reported value of the comparison as a fraction of the baseline, for the JSON result. */

@@ -8,6 +8,7 @@ import org.triscale.engine.comparison.ChangeScale;
 import org.triscale.engine.comparison.ComparisonOutcome;
 import org.triscale.engine.comparison.Design;
 import org.triscale.engine.comparison.SequelChange;
+import org.triscale.engine.comparison.Tolerance;
 import org.triscale.junit.internal.output.Format;
 import org.triscale.junit.internal.setup.MetricSpec;
 
@@ -72,6 +73,12 @@ final class GateMessages {
                 + " of the baseline";
     }
 
+    /** What the default tolerance's variability score was computed from. */
+    private static String scored(SequelChange change, GateResult result) {
+        return change.design() == Design.PAIRED ? "per-series changes"
+                : "baseline's " + (result.unit() == ComparisonUnit.SERIES ? "series medians" : "run metrics");
+    }
+
     /** "+17.7 % [+16.1 %, +19.2 %] (98 % interval)": relative on the log scale, in the unit otherwise. */
     private static String interval(GateSpec.GatedMetric gated, SequelChange change) {
         return signed(gated, change, change.change().estimate()) + " [" + signed(gated, change,
@@ -83,17 +90,19 @@ final class GateMessages {
     private static String tolerance(GateSpec.GatedMetric gated, GateResult result) {
         SequelChange change = result.change();
         String source;
-        switch (change.toleranceKind()) {
+        switch (change.toleranceSource()) {
             case RELATIVE:
                 source = "@Baseline(tolerance)";
                 break;
             case ABSOLUTE:
                 source = "@Baseline(absoluteTolerance)";
                 break;
+            case LIMIT:
+                source = "the default limit " + Format.percent(Tolerance.DEFAULT_LIMIT) + "; the variability score"
+                        + " of the " + scored(change, result) + " is larger";
+                break;
             default:
-                source = change.design() == Design.PAIRED ? "the variability score of the per-series changes"
-                        : "the baseline's variability score of its " + (result.unit() == ComparisonUnit.SERIES
-                        ? "series medians" : "run metrics");
+                source = "the variability score of the " + scored(change, result);
         }
         return "±" + unsigned(gated, change, change.tolerance()) + " (" + source + ")";
     }

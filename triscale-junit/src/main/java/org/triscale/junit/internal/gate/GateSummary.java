@@ -3,7 +3,9 @@ package org.triscale.junit.internal.gate;
 import org.triscale.junit.internal.output.Format;
 import org.triscale.junit.internal.setup.MetricSpec;
 import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.engine.baseline.ComparisonUnit;
 import org.triscale.engine.comparison.ComparisonOutcome;
+import org.triscale.engine.comparison.Design;
 import org.triscale.junit.internal.output.AtomicFiles;
 import org.triscale.junit.internal.output.TestResult;
 
@@ -38,17 +40,18 @@ public final class GateSummary {
                 MetricSpec spec = setup.metric(metric.metric());
                 TestResult.GateComparison numbers = metric.gate();
                 md.append("| ").append(cell(spec.measure() + " " + spec.name())).append(" | ")
-                        .append(metric.outcome().toLowerCase(Locale.ROOT)).append(" | ")
-                        .append(numbers.design().toLowerCase(Locale.ROOT)).append(", ").append(metric.newCount())
-                        .append(" vs ").append(metric.baselineCount()).append(' ')
-                        .append("PAIRED".equals(numbers.design()) ? "runs"
-                                : "SERIES".equals(metric.compared()) ? "series" : "runs").append(" | ")
+                        .append(metric.outcome().label()).append(" | ")
+                        .append(numbers.design().label()).append(", ").append(metric.significance().newCount())
+                        .append(" vs ").append(metric.significance().baselineCount()).append(' ')
+                        .append(numbers.design() == Design.UNPAIRED && metric.compared() == ComparisonUnit.SERIES
+                                ? "series" : "runs").append(" | ")
                         .append(percent(numbers.change())).append(" [").append(percent(numbers.lower())).append(", ")
                         .append(percent(numbers.upper())).append("] | ±").append(unsigned(numbers.tolerance()))
                         .append(" | ±").append(unsigned(numbers.minimumDetectableChange())).append(" | ")
-                        .append(metric.worsePValue() == null ? "n/a" : Format.number(metric.worsePValue()))
-                        .append(" | ").append(value(spec, metric.oldKpi())).append(" → ")
-                        .append(value(spec, metric.newKpi())).append(" |\n");
+                        .append(metric.significance().worsePValue() == null ? "n/a"
+                                : Format.number(metric.significance().worsePValue()))
+                        .append(" | ").append(value(spec, metric.kpis().oldKpi())).append(" → ")
+                        .append(value(spec, metric.kpis().newKpi())).append(" |\n");
             }
             md.append('\n');
         }

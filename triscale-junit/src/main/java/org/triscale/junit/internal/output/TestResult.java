@@ -9,7 +9,13 @@ import com.fasterxml.jackson.databind.util.StdConverter;
 import org.triscale.engine.Mode;
 import org.triscale.engine.analysis.Measure;
 import org.triscale.engine.analysis.Side;
+import org.triscale.engine.baseline.ComparisonUnit;
 import org.triscale.engine.bounds.IntervalKind;
+import org.triscale.engine.comparison.ChangeScale;
+import org.triscale.engine.comparison.ComparisonOutcome;
+import org.triscale.engine.comparison.Design;
+import org.triscale.engine.comparison.Direction;
+import org.triscale.engine.comparison.ToleranceSource;
 import org.triscale.junit.ChecksPolicy;
 import org.triscale.junit.internal.recording.RunStatus;
 
@@ -379,52 +385,70 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
     }
 
     /**
-     * The comparison of one gated metric.
+     * The comparison of one gated metric. Its three parts are written as fields of this object
+     * ({@code @JsonUnwrapped}), so that the JSON stays flat.
      *
-     * @param metric         metric name
-     * @param direction      {@code LOWER_IS_BETTER} or {@code HIGHER_IS_BETTER}
-     * @param outcome        {@code REGRESSED}, {@code IMPROVED}, {@code UNCHANGED} or {@code INCONCLUSIVE}
-     * @param reason         why inconclusive, or null
-     * @param compared       what the unpaired design compares: {@code SERIES} (series medians) or
-     *                       {@code RUNS}; the paired design compares runs
-     * @param baselineCount  baseline observations: pairs (paired), series or runs (unpaired)
-     * @param newCount       new observations
-     * @param alpha          false-alarm rate of each one-sided test
-     * @param worsePValue    p-value of "worse", or null when undecided
-     * @param betterPValue   p-value of "better", or null when undecided
-     * @param gate           the change, its interval, the tolerance and the detectable change
-     * @param oldKpi         median of the baseline's series KPIs, or null (context)
-     * @param newKpi         median of the new series KPIs, or null (context)
+     * @param metric       metric name
+     * @param direction    which way of the metric is better
+     * @param outcome      regressed, improved, unchanged or inconclusive
+     * @param reason       why inconclusive, or null
+     * @param compared     what the unpaired design compares: series medians or runs; the paired
+     *                     design compares runs
+     * @param significance the counts, α and the one-sided p-values
+     * @param gate         the change, its interval, the tolerance and the detectable change
+     * @param kpis         TriScale's series KPIs before and after (context)
+     * @param message      the sentence of the verdict
+     */
+    public record GateMetric(String metric, Direction direction, ComparisonOutcome outcome, String reason,
+                             ComparisonUnit compared, @JsonUnwrapped GateSignificance significance,
+                             GateComparison gate, @JsonUnwrapped GateKpis kpis, String message) {
+    }
+
+    /**
+     * The counts and one-sided tests of one gated metric.
+     *
+     * @param baselineCount baseline observations: pairs (paired), series or runs (unpaired)
+     * @param newCount      new observations
+     * @param alpha         false-alarm rate of each one-sided test
+     * @param worsePValue   p-value of "worse", or null when undecided
+     * @param betterPValue  p-value of "better", or null when undecided
+     */
+    public record GateSignificance(int baselineCount, int newCount, double alpha, Double worsePValue,
+                                   Double betterPValue) {
+    }
+
+    /**
+     * TriScale's KPIs of the baseline and of the new sequel, for context: they explain a change,
+     * the gate does not decide on them.
+     *
+     * @param oldKpi         median of the baseline's series KPIs, or null
+     * @param newKpi         median of the new series KPIs, or null
      * @param change         {@code newKpi − oldKpi}, or null
      * @param relativeChange the change divided by {@code |oldKpi|}, or null
      * @param score          the baseline's variability score of its series KPIs, or null
-     * @param message        the sentence of the verdict
      */
-    public record GateMetric(String metric, String direction, String outcome, String reason, String compared,
-                             int baselineCount, int newCount, double alpha, Double worsePValue, Double betterPValue,
-                             GateComparison gate, Double oldKpi, Double newKpi, Double change, Double relativeChange,
-                             Double score, String message) {
+    public record GateKpis(Double oldKpi, Double newKpi, Double change, Double relativeChange, Double score) {
     }
 
     /**
      * The gate's estimate of a change, as fractions of the baseline (0.05 for +5 %; positive: the new
      * sequel is larger).
      *
-     * @param design                  {@code PAIRED} (runs on the baseline's seeds) or {@code UNPAIRED}
-     * @param scale                   {@code LOG_RATIO} (positive metrics) or {@code DIFFERENCE}
+     * @param design                  paired (runs on the baseline's seeds) or unpaired
+     * @param scale                   log ratio (positive metrics) or difference
      * @param change                  the Hodges–Lehmann estimate of the change, or null
      * @param lower                   lower end of its interval, or null (undecided or unbounded)
      * @param upper                   upper end of its interval, or null
      * @param confidence              confidence of the interval, {@code 1 − 2α}
-     * @param tolerance               the tolerance, or null when undefined
-     * @param toleranceSource         {@code SCORE}, {@code RELATIVE} or {@code ABSOLUTE}
+     * @param tolerance               the tolerance, or null without data
+     * @param toleranceSource         where the tolerance came from
      * @param minimumDetectableChange the change in the bad direction reported as regressed with
      *                                80 % power, or null when the design cannot reach α or the
      *                                dispersion is unknown
      * @param zeros                   pairs without any change (paired)
      */
-    public record GateComparison(String design, String scale, Double change, Double lower, Double upper,
-                                 double confidence, Double tolerance, String toleranceSource,
+    public record GateComparison(Design design, ChangeScale scale, Double change, Double lower, Double upper,
+                                 double confidence, Double tolerance, ToleranceSource toleranceSource,
                                  Double minimumDetectableChange, int zeros) {
     }
 }

@@ -331,7 +331,8 @@ final class Charts {
         boolean lowerIsBetter = ResultFacts.lowerIsBetter(gate.direction());
         double bad = lowerIsBetter ? 1 : -1;
         TestResult.GateComparison comparison = gate.gate();
-        Double old = gate.oldKpi();
+        TestResult.GateKpis kpis = gate.kpis();
+        Double old = kpis.oldKpi();
         if (old != null && comparison != null && comparison.tolerance() != null) {
             double edge = old * (1 + bad * comparison.tolerance());
             plot.hband(Math.min(old, edge), Math.max(old, edge), "tolerated");
@@ -348,31 +349,31 @@ final class Charts {
             plot.interval(2, old * (1 + interval[0]), old * (1 + interval[1]), "change");
             plot.legend("change", "interval of the change at " + Format.percent(comparison.confidence()));
         }
-        plot.points(new double[] {1, 2}, new double[] {number(old), number(gate.newKpi())}, "dot",
+        plot.points(new double[] {1, 2}, new double[] {number(old), number(kpis.newKpi())}, "dot",
                 new String[] {"baseline " + ResultFacts.value(result, gate.metric(), old),
-                    "candidate " + ResultFacts.value(result, gate.metric(), gate.newKpi())});
-        if (old != null && gate.newKpi() != null) {
-            plot.line(new double[] {1, 2}, new double[] {old, gate.newKpi()}, "arrow");
+                    "candidate " + ResultFacts.value(result, gate.metric(), kpis.newKpi())});
+        if (old != null && kpis.newKpi() != null) {
+            plot.line(new double[] {1, 2}, new double[] {old, kpis.newKpi()}, "arrow");
         }
-        plot.legend("arrow", "change: " + (gate.change() == null ? "n/a"
-                : Format.withUnit(gate.change(), unit) + (gate.relativeChange() == null ? ""
-                : " (" + Format.signedPercent(gate.relativeChange()) + ")")) + ", "
-                + gate.outcome().toLowerCase(Locale.ROOT));
+        plot.legend("arrow", "change: " + (kpis.change() == null ? "n/a"
+                : Format.withUnit(kpis.change(), unit) + (kpis.relativeChange() == null ? ""
+                : " (" + Format.signedPercent(kpis.relativeChange()) + ")")) + ", " + gate.outcome().label());
         String table = tableStart("baseline KPI", "candidate KPI", "change", "estimate [interval]", "tolerance",
                 "detectable", "p (worse)", "α", "design", "outcome")
                 + row(ResultFacts.value(result, gate.metric(), old),
-                ResultFacts.value(result, gate.metric(), gate.newKpi()),
-                ResultFacts.value(result, gate.metric(), gate.change()),
+                ResultFacts.value(result, gate.metric(), kpis.newKpi()),
+                ResultFacts.value(result, gate.metric(), kpis.change()),
                 comparison == null ? "n/a" : signedPercent(comparison.change()) + " ["
                         + signedPercent(comparison.lower()) + ", " + signedPercent(comparison.upper()) + "] at "
                         + Format.percent(comparison.confidence()),
                 comparison == null || comparison.tolerance() == null ? "n/a" : Format.percent(comparison.tolerance())
-                        + " (" + comparison.toleranceSource().toLowerCase(Locale.ROOT) + ")",
+                        + " (" + comparison.toleranceSource().name().toLowerCase(Locale.ROOT) + ")",
                 comparison == null ? "n/a" : signedPercent(comparison.minimumDetectableChange()),
-                gate.worsePValue() == null ? "n/a" : Format.number(gate.worsePValue()), Format.number(gate.alpha()),
-                (comparison == null ? "" : comparison.design().toLowerCase(Locale.ROOT) + ", ")
-                        + VerdictTable.compared(gate),
-                gate.outcome().toLowerCase(Locale.ROOT))
+                gate.significance().worsePValue() == null ? "n/a"
+                        : Format.number(gate.significance().worsePValue()),
+                Format.number(gate.significance().alpha()),
+                (comparison == null ? "" : comparison.design().label() + ", ") + VerdictTable.compared(gate),
+                gate.outcome().label())
                 + tableEnd() + "<p>" + Html.escape(gate.message()) + "</p>";
         return new Figure("gate", "Regression gate: " + gate.metric() + ", baseline vs candidate", plot.svg(), table);
     }

@@ -66,7 +66,7 @@ public final class HtmlReport {
             if (result.baseline() != null) {
                 List<String> outcomes = new ArrayList<>();
                 for (TestResult.GateMetric metric : result.baseline().metrics()) {
-                    outcomes.add(metric.metric() + ": " + metric.outcome().toLowerCase(Locale.ROOT));
+                    outcomes.add(metric.metric() + ": " + metric.outcome().label());
                 }
                 gate = outcomes.isEmpty() ? (result.baseline().written() ? "baseline written" : "no baseline")
                         : String.join(", ", outcomes);

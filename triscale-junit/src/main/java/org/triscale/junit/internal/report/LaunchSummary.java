@@ -64,8 +64,9 @@ public final class LaunchSummary {
         }
         if (result.baseline() != null) {
             for (TestResult.GateMetric gate : result.baseline().metrics()) {
-                parts.add("gate " + gate.metric() + ": " + gate.outcome().toLowerCase(java.util.Locale.ROOT)
-                        + (gate.relativeChange() == null ? "" : " " + Format.signedPercent(gate.relativeChange())));
+                Double relativeChange = gate.kpis().relativeChange();
+                parts.add("gate " + gate.metric() + ": " + gate.outcome().label()
+                        + (relativeChange == null ? "" : " " + Format.signedPercent(relativeChange)));
             }
         }
         return parts.isEmpty() ? "no KPI" : String.join(" · ", parts);

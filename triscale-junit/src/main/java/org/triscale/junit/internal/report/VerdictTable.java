@@ -1,5 +1,6 @@
 package org.triscale.junit.internal.report;
 
+import org.triscale.engine.comparison.Design;
 import org.triscale.junit.internal.output.Format;
 import org.triscale.junit.internal.output.TestResult;
 
@@ -108,14 +109,15 @@ public final class VerdictTable {
         }
         if (result.baseline() != null) {
             for (TestResult.GateMetric gate : result.baseline().metrics()) {
-                table.add(new String[] {"gate " + gate.metric(), gate.change() == null ? "n/a"
-                                : signed(ResultFacts.value(result, gate.metric(), gate.change()), gate.change())
-                                + (gate.relativeChange() == null ? ""
-                                : " (" + Format.signedPercent(gate.relativeChange()) + ")"),
-                        "α = " + Format.number(gate.alpha()), "", compared(gate),
-                        ResultFacts.value(result, gate.metric(), gate.oldKpi()) + " → "
-                                + ResultFacts.value(result, gate.metric(), gate.newKpi()),
-                        gate.outcome().toLowerCase(java.util.Locale.ROOT)});
+                TestResult.GateKpis kpis = gate.kpis();
+                table.add(new String[] {"gate " + gate.metric(), kpis.change() == null ? "n/a"
+                                : signed(ResultFacts.value(result, gate.metric(), kpis.change()), kpis.change())
+                                + (kpis.relativeChange() == null ? ""
+                                : " (" + Format.signedPercent(kpis.relativeChange()) + ")"),
+                        "α = " + Format.number(gate.significance().alpha()), "", compared(gate),
+                        ResultFacts.value(result, gate.metric(), kpis.oldKpi()) + " → "
+                                + ResultFacts.value(result, gate.metric(), kpis.newKpi()),
+                        gate.outcome().label()});
             }
         }
         return table;
@@ -123,10 +125,12 @@ public final class VerdictTable {
 
     /** {@code "50 pairs"} (paired design) or {@code "5 vs 5 series"}. */
     static String compared(TestResult.GateMetric gate) {
-        if (gate.gate() != null && "PAIRED".equals(gate.gate().design())) {
-            return gate.newCount() + " pairs";
+        TestResult.GateSignificance counts = gate.significance();
+        if (gate.gate() != null && gate.gate().design() == Design.PAIRED) {
+            return counts.newCount() + " pairs";
         }
-        return gate.newCount() + " vs " + gate.baselineCount() + " " + gate.compared().toLowerCase(java.util.Locale.ROOT);
+        return counts.newCount() + " vs " + counts.baselineCount() + " "
+                + gate.compared().name().toLowerCase(java.util.Locale.ROOT);
     }
 
     private static String signed(String text, double value) {

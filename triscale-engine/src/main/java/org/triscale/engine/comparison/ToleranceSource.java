@@ -1,0 +1,19 @@
+package org.triscale.engine.comparison;
+
+/**
+ * Where the tolerance of one comparison came from: the default ({@link #SCORE} or
+ * {@link #LIMIT}, whichever is smaller) or the settings' explicit value.
+ */
+public enum ToleranceSource {
+    /** The variability score that applies to the comparison, smaller than {@link Tolerance#DEFAULT_LIMIT}. */
+    SCORE,
+    /**
+     * {@link Tolerance#DEFAULT_LIMIT} of the reference: the score was larger, or undefined (too few
+     * series for its interval).
+     */
+    LIMIT,
+    /** An explicit fraction of the reference. */
+    RELATIVE,
+    /** An explicit amount in the metric's unit. */
+    ABSOLUTE
+}
