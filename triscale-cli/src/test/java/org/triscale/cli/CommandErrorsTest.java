@@ -127,7 +127,7 @@ class CommandErrorsTest {
         assertThat(TriscaleCommand.commandLine(System.in, "metric", "run.csv").getSubcommands())
                 .containsOnlyKeys("metric");
         assertThat(TriscaleCommand.commandLine(System.in, "--help").getSubcommands())
-                .containsOnlyKeys("size", "metric", "kpi", "score", "batch", "report", "show");
+                .containsOnlyKeys("size", "metric", "kpi", "score", "batch", "report", "show", "merge");
         assertOneLineError(Cli.run("metrc", "run.csv"), 2, "triscale: Unmatched arguments from index 0: 'metrc', "
                 + "'run.csv' (see 'triscale --help')");
     }
