@@ -248,6 +248,18 @@ class ShardTest {
     }
 
     @Test
+    void theMergedResultDescribesWhereTheShardsRanNotTheMerge() throws IOException {
+        Kit kit = shards("1/2", "2/2");
+        for (int shard = 1; shard <= 2; shard++) {
+            edit(kit, shard, partial -> ((ObjectNode) partial.get("environment")).put("javaVendor", "the shards' JDK"));
+        }
+        merge(kit);
+        JsonNode result = JSON.readTree(folder.resolve("o").resolve(NAME + ".json").toFile());
+        assertThat(result.at("/environment/javaVendor").asText()).isEqualTo("the shards' JDK");
+        assertThat(result.at("/environment/cpus").asInt()).isEqualTo(Runtime.getRuntime().availableProcessors());
+    }
+
+    @Test
     void lastKeepsTheMostRecentPartialResults() throws IOException {
         // Nightly: shard 1/2 on night 1, 2/2 on night 2, 1/2 again on night 3 (in its own folder).
         Kit kit = shards("1/2", "2/2");

@@ -60,6 +60,7 @@ final class ShardEnd {
                 setup.gate().map(gate -> StoredGate.of(gate, setup.testClass(), setup.testMethod())).orElse(null),
                 setup.gate().map(gate -> state.fingerprint(gate.scenario(), gate.tags()))
                         .orElseGet(() -> state.fingerprint("", Map.of())),
+                ResultMapper.currentEnvironment(),
                 records.stream().map(ResultMapper::run).collect(Collectors.toList()));
         Path file;
         try {

@@ -327,7 +327,7 @@ public final class ShardMerge {
             started = started == null || shardStart.isBefore(started) ? shardStart : started;
         }
         Fingerprint fingerprint = first.fingerprint();
-        return TemplateState.restored(setup, runs, started, fingerprint);
+        return TemplateState.restored(setup, runs, started, fingerprint, first.environment());
     }
 
     private static Path baselineFile(StoredGate gate, PartialResult partial, Options options) {

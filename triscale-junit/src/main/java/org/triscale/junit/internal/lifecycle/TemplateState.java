@@ -1,6 +1,8 @@
 package org.triscale.junit.internal.lifecycle;
 
 import org.triscale.junit.internal.gate.Fingerprint;
+import org.triscale.junit.internal.output.ResultMapper;
+import org.triscale.junit.internal.output.TestResult;
 import org.triscale.junit.internal.recording.RunRecord;
 import org.triscale.junit.internal.recording.RunRecorder;
 import org.triscale.junit.internal.recording.RunStatus;
@@ -31,6 +33,8 @@ public final class TemplateState implements AutoCloseable {
     final Shard shard;
     /** The test bed of a sequel restored from partial results, or null for this machine's. */
     private Fingerprint restoredFingerprint;
+    /** Where the shards of a restored sequel ran, or null for this machine. */
+    private TestResult.Environment restoredEnvironment;
     private int generatedRuns;
     private int executedRuns;
     private int finishedRuns;
@@ -73,9 +77,11 @@ public final class TemplateState implements AutoCloseable {
      * @param runs        every run of every series
      * @param createdAt   when the first shard started
      * @param fingerprint the shards' test bed
+     * @param environment where the shards ran, or null when their files do not say
      * @return the complete state
      */
-    static TemplateState restored(TestSetup setup, List<RunRecord> runs, Instant createdAt, Fingerprint fingerprint) {
+    static TemplateState restored(TestSetup setup, List<RunRecord> runs, Instant createdAt, Fingerprint fingerprint,
+                                  TestResult.Environment environment) {
         TemplateState state = new TemplateState(setup, null, createdAt);
         for (RunRecord record : runs) {
             state.runs[record.series - 1][record.run - 1] = record;
@@ -86,7 +92,13 @@ public final class TemplateState implements AutoCloseable {
         state.verdictGenerated = true;
         state.verdictExecuted = true;
         state.restoredFingerprint = fingerprint;
+        state.restoredEnvironment = environment;
         return state;
+    }
+
+    /** Where the runs ran: this machine, or the shards' for a restored sequel. */
+    public TestResult.Environment environment() {
+        return restoredEnvironment != null ? restoredEnvironment : ResultMapper.currentEnvironment();
     }
 
     /** Whether this launch runs the series (all of them unless sharded). */

@@ -24,12 +24,14 @@ import java.util.List;
  * @param parameters           the test's parameters, as in the full result
  * @param gate                 the {@code @Baseline} gate, or null without it
  * @param fingerprint          the test bed of the shard (machine, test-bed entries, tags)
+ * @param environment          where the shard ran, as in the full result; null in files written before
+ *                             it was recorded
  * @param runs                 the runs of the shard's series, series by series, in run order
  */
 public record PartialResult(int partialSchemaVersion, String testClass, String testMethod, String testName,
                             ShardRuns shard, String startedAt, String recordedAt, String triscaleVersion,
                             TestResult.Parameters parameters, StoredGate gate, Fingerprint fingerprint,
-                            List<TestResult.Run> runs) {
+                            TestResult.Environment environment, List<TestResult.Run> runs) {
 
     /** The current version of the format. */
     public static final int SCHEMA_VERSION = 1;

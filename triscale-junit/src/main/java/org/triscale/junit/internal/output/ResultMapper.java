@@ -65,7 +65,7 @@ public final class ResultMapper {
                 excluded, failures, warnings);
         return new TestResult(TestResult.SCHEMA_VERSION, setup.testClass(), setup.testMethod(),
                 state.createdAt().toString(), Instant.now().toString(), duration, parameters(setup), runs, series,
-                scores, verdict, environment(), gate);
+                scores, verdict, state.environment(), gate);
     }
 
     /** The parameters of a test, as its result and a shard's partial result hold them. */
@@ -169,7 +169,8 @@ public final class ResultMapper {
         return new TestResult.Checks(stationarity == null ? null : stationarity.stationary(), checks);
     }
 
-    private static TestResult.Environment environment() {
+    /** Where this JVM runs, as the JSON result records it. */
+    public static TestResult.Environment currentEnvironment() {
         Machine machine = Machine.current();
         return new TestResult.Environment(machine.javaVersion(), machine.javaVendor(),
                 machine.osName() + " " + machine.osVersion(), machine.arch(), machine.cpus(), machine.junitVersion(),
