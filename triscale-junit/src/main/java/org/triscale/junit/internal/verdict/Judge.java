@@ -45,14 +45,14 @@ public final class Judge {
         if (!state.complete()) {
             String failure = VerdictMessages.partialData(setup, state);
             progress(setup, "REFUSED · " + failure, List.of());
-            throw new AssertionFailedError(header(setup, "REFUSED") + "\n- " + failure);
+            throw new AssertionFailedError(header(state, "REFUSED") + "\n- " + failure);
         }
         if (allRunsAborted(state)) {
             // Every run skipped itself (an assumption: a missing backend, a wrong platform): there is
             // nothing to judge, and a red verdict would contradict the runs' own skips.
-            String reason = "all " + setup.totalRuns() + " runs were skipped by an assumption; the verdict is skipped too";
+            String reason = "all " + state.plannedRuns() + " runs were skipped by an assumption; the verdict is skipped too";
             progress(setup, "skipped · " + reason, List.of());
-            throw new TestAbortedException(header(setup, "SKIPPED") + "\n- " + reason);
+            throw new TestAbortedException(header(state, "SKIPPED") + "\n- " + reason);
         }
         Analysis analysis = VerdictAnalysis.analyse(state);
         List<String> failures = new ArrayList<>(analysis.failures());
@@ -97,6 +97,10 @@ public final class Judge {
         String summary = failures.isEmpty() ? "passed · " + counts(setup) : "FAILED · " + failures.size()
                 + (failures.size() == 1 ? " problem" : " problems");
         progress(setup, summary + (json == null ? "" : " · " + json), warnings);
+        List<String> adaptive = sequentialStatements(analysis);
+        if (setup.settings().progress()) {
+            adaptive.forEach(statement -> Progress.verdict(setup, statement));
+        }
         System.out.println(VerdictTable.render(result, json));
         if (gate != null) {
             for (String note : gate.notes()) {
@@ -109,9 +113,17 @@ public final class Judge {
                     : gate.worstOutcome().name());
         }
         if (!failures.isEmpty()) {
-            StringBuilder message = new StringBuilder(header(setup, "FAILED"));
+            StringBuilder message = new StringBuilder(header(state, "FAILED"));
             for (String failure : failures) {
                 message.append("\n- ").append(failure);
+            }
+            // The statements of failing sequential KPIs are among the failures already.
+            adaptive.removeIf(statement -> failures.stream().anyMatch(failure -> failure.contains(statement)));
+            if (!adaptive.isEmpty()) {
+                message.append("\nAdaptive runs:");
+                for (String statement : adaptive) {
+                    message.append("\n- ").append(statement);
+                }
             }
             if (!warnings.isEmpty()) {
                 message.append("\nWarnings:");
@@ -143,9 +155,23 @@ public final class Judge {
         return failures.isEmpty() ? "PASSED" : "FAILED";
     }
 
-    private static String header(TestSetup setup, String status) {
-        return "TriScale verdict of " + setup.testName() + ": " + status + " (" + setup.seriesCount() + " series × "
-                + setup.runsPerSeries() + " runs, mode " + setup.settings().mode() + ")";
+    private static String header(TemplateState state, String status) {
+        TestSetup setup = state.setup;
+        String runs = setup.adaptive() ? " series, " + state.plannedRuns() + " adaptive runs of at most "
+                + setup.runsPerSeries() + " per series" : " series × " + setup.runsPerSeries() + " runs";
+        return "TriScale verdict of " + setup.testName() + ": " + status + " (" + setup.seriesCount() + runs
+                + ", mode " + setup.settings().mode() + ")";
+    }
+
+    /** What each KPI of an adaptive test rests on, one statement per KPI and series. */
+    private static List<String> sequentialStatements(Analysis analysis) {
+        List<String> statements = new ArrayList<>();
+        for (KpiOutcome outcome : analysis.kpis()) {
+            if (outcome.sequential() != null) {
+                statements.add(VerdictMessages.sequentialStatement(outcome));
+            }
+        }
+        return statements;
     }
 
     /** "2 KPIs in 5 series and 1 score hold". */
