@@ -7,6 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
+import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.Event;
 
@@ -57,6 +58,13 @@ class AdaptiveRunsTest {
         assertThat(runs.get("count").asInt()).isEqualTo(stopRun);
         assertThat(runs.get("precision").isNull()).isTrue();
         assertThat(result(kit, FarBelowThreshold.class).at("/verdict/runs").asInt()).isEqualTo(stopRun);
+        assertThat(results.testEvents().reportingEntryPublished().list().stream()
+                .map(e -> e.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs())
+                .filter(entry -> entry.containsKey("triscale.adaptive")).findFirst().orElseThrow()
+                .get("triscale.adaptive")).startsWith("KPI delay P75 at 75 % (atMost 2 ms), series 1: sequential bound"
+                        + " (Howard & Ramdas 2022) after " + stopRun + " of max 100 runs: decided pass. With 75 %"
+                        + " confidence the 75th percentile of delay is at most ")
+                .contains("ms, at every run at once, so stopping early keeps the confidence (anytime-valid interval [");
     }
 
     @Test

@@ -98,8 +98,12 @@ public final class Judge {
                 + (failures.size() == 1 ? " problem" : " problems");
         progress(setup, summary + (json == null ? "" : " · " + json), warnings);
         List<String> adaptive = sequentialStatements(analysis);
-        if (setup.settings().progress()) {
-            adaptive.forEach(statement -> Progress.verdict(setup, statement));
+        if (!adaptive.isEmpty()) {
+            // Even a passing verdict says what it rests on: the test report keeps it.
+            context.publishReportEntry("triscale.adaptive", String.join("\n", adaptive));
+            if (setup.settings().progress()) {
+                adaptive.forEach(statement -> Progress.verdict(setup, statement));
+            }
         }
         System.out.println(VerdictTable.render(result, json));
         if (gate != null) {
