@@ -11,7 +11,10 @@ import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.Event;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
@@ -65,6 +68,28 @@ class AdaptiveRunsTest {
                         + " (Howard & Ramdas 2022) after " + stopRun + " of max 100 runs: decided pass. With 75 %"
                         + " confidence the 75th percentile of delay is at most ")
                 .contains("ms, at every run at once, so stopping early keeps the confidence (anytime-valid interval [");
+    }
+
+    @Test
+    void progressLinesShowTheIntervalAndTheRunsLeft() {
+        PrintStream original = System.out;
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        try {
+            Kit.in(folder).with("triscale.progress", "true").run(FarBelowThreshold.class);
+        } finally {
+            System.setOut(original);
+        }
+        List<String> lines = out.toString(StandardCharsets.UTF_8).lines()
+                .filter(line -> line.startsWith("[FarBelowThreshold.cca] series")).toList();
+        assertThat(lines.get(0)).startsWith("[FarBelowThreshold.cca] series 1/1 run 1 of max 100 · delay=")
+                .contains("delay P75 in [-∞, ∞] ms · runs left unknown yet");
+        assertThat(lines.get(1)).containsPattern("delay P75 in \\[-∞, ∞\\] ms · ~\\d+ runs? left");
+        assertThat(lines.get(lines.size() - 1)).containsPattern("delay P75 in \\[(-∞|[0-9.]+), [0-9.]+\\] ms decided pass"
+                + " · stopped: every KPI decided");
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("[FarBelowThreshold.cca] verdict · KPI delay P75 at"
+                + " 75 % (atMost 2 ms), series 1: sequential bound (Howard & Ramdas 2022) after " + lines.size()
+                + " of max 100 runs: decided pass.");
     }
 
     @Test
