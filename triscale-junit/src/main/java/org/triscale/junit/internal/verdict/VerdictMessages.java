@@ -111,8 +111,8 @@ public final class VerdictMessages {
             return head + "undecided after max " + sequential.maxCount() + " runs (" + interval + "): the verdict is the"
                     + " fixed-N KPI of the " + outcome.values().length + " valid runs (Thompson 1936), "
                     + (outcome.defined() ? spec.metric().format(outcome.value()) + ", " + (outcome.passed() ? "pass"
-                    : "fail") : "undefined") + ". After looking at every run this verdict errs with probability at most"
-                    + " twice " + Format.number(100 - spec.confidence()) + " %.";
+                    : "fail") : "undefined") + ". Since every run was looked at before, a false pass of this verdict"
+                    + " has probability at most 2 × " + Format.number(100 - spec.confidence()) + " % (union bound).";
         }
         String when = "sequential bound (Howard & Ramdas 2022) after " + sequential.stopRun() + " of max "
                 + sequential.maxCount() + " runs";
@@ -126,8 +126,8 @@ public final class VerdictMessages {
                         + Format.ordinal(spec.percentile()) + " percentile of " + spec.metric().name() + " is "
                         + (spec.side() == Side.UPPER ? "above " : "below ") + threshold + " (" + interval + ").";
             default:
-                return head + when + ": precision target ±" + Format.percent(step.relativeHalfWidth())
-                        + " reached undecided: the threshold " + threshold + " lies in the " + interval
+                return head + when + ": precision target met (±" + Format.percent(step.relativeHalfWidth())
+                        + ") but undecided: the threshold " + threshold + " lies in the " + interval
                         + ", so the bound does not show that the KPI holds.";
         }
     }
