@@ -64,7 +64,7 @@ public final class SetupReader {
         check(runs.robustness() < Limits.MAX_RUNS, "@Runs(robustness = " + runs.robustness() + ") must be below "
                 + Limits.MAX_RUNS + ", the most runs a test method may have; it is the number of extreme runs a KPI"
                 + " may ignore, usually 0 to 3");
-        checkAdaptive(runs);
+        checkAdaptiveAttributes(runs);
         int sizedForRuns = Sizing.oneSided(runs.kpiPercentile(), runs.kpiConfidence(), runs.robustness());
         check(runs.count() == 0 || runs.count() >= sizedForRuns, "@Runs(count = " + runs.count() + ") is below the "
                 + sizedForRuns + " runs per series that " + runsText(runs) + " need; set count >= " + sizedForRuns
@@ -120,7 +120,7 @@ public final class SetupReader {
             sized = Math.max(sized, Sizing.oneSided(spec.percentile(), spec.confidence(), runs.robustness()));
         }
         if (runs.adaptive()) {
-            checkAdaptive(runs, kpis, sized);
+            checkAdaptiveKpis(runs, kpis, sized);
         }
         int runsPerSeries = runs.adaptive() ? runs.maxCount() : runs.count() > 0 ? runs.count() : sized;
         String tooMany = Limits.runs(runsPerSeries, runs.adaptive() ? "@Runs(maxCount = " + runs.maxCount() + ")"
@@ -158,7 +158,7 @@ public final class SetupReader {
     }
 
     /** The attributes of adaptive runs that can be checked before the KPIs are read. */
-    private void checkAdaptive(Runs runs) {
+    private void checkAdaptiveAttributes(Runs runs) {
         if (!runs.adaptive()) {
             check(runs.maxCount() == 0, "@Runs(maxCount = " + runs.maxCount() + ") is set without adaptive = true;"
                     + " add adaptive = true to stop each series when its KPIs are decided, or remove maxCount (count"
@@ -177,7 +177,7 @@ public final class SetupReader {
     }
 
     /** Adaptive runs need KPIs they can decide and a maximum that covers the sized minimum. */
-    private void checkAdaptive(Runs runs, List<KpiSpec> kpis, int sized) {
+    private void checkAdaptiveKpis(Runs runs, List<KpiSpec> kpis, int sized) {
         check(!kpis.isEmpty(), "@Runs(adaptive = true) stops a series when its KPIs are decided, but the test declares"
                 + " no @Kpi; add the @Kpi the test is meant to hold, or remove adaptive");
         for (KpiSpec kpi : kpis) {

@@ -23,12 +23,6 @@ import org.triscale.engine.sequential.Decision;
 public record KpiOutcome(KpiSpec spec, int series, KpiResult result, int[] runs, double[] values, int needed, int boundRun,
                   int boundRank, SequentialOutcome sequential) {
 
-    /** A KPI of fixed runs. */
-    public KpiOutcome(KpiSpec spec, int series, KpiResult result, int[] runs, double[] values, int needed, int boundRun,
-                      int boundRank) {
-        this(spec, series, result, runs, values, needed, boundRun, boundRank, null);
-    }
-
     /** Whether the outcome is the sequential KPI's (an adaptive series that did not fall back). */
     public boolean sequentialVerdict() {
         return sequential != null && !sequential.fallback();
