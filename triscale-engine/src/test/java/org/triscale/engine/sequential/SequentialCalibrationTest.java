@@ -65,23 +65,32 @@ class SequentialCalibrationTest {
                         + " run 1..%d | promised |%n|---|---|---|---|---|---|%n", replications, MAX_COUNT, MAX_COUNT));
         List<DynamicTest> tests = new ArrayList<>();
         long seed = 7000;
-        for (Config config : configs) {
-            for (Law law : Law.values()) {
-                long s = seed++;
-                tests.add(DynamicTest.dynamicTest(law + " " + config, () -> coverage(law, config, replications, s,
-                        table)));
+        // Each KPI with the default boundary (tuned for the fixed-N minimum) and tuned for 50 runs,
+        // as the extension tunes it for @Runs(maxCount = 200).
+        for (int tunedFor : new int[] {0, MAX_COUNT / 4}) {
+            for (Config config : configs) {
+                for (Law law : Law.values()) {
+                    long s = seed++;
+                    tests.add(DynamicTest.dynamicTest(law + " " + config + (tunedFor == 0 ? "" : " tuned for " + tunedFor),
+                            () -> coverage(law, config, tunedFor, replications, s, table)));
+                }
             }
         }
         tests.add(DynamicTest.dynamicTest("publish", () -> Calibration.publish("adaptive-coverage", table.toString())));
         return tests.stream();
     }
 
-    private static void coverage(Law law, Config config, int replications, long seed, StringBuilder table) {
+    /** @param tunedFor runs the boundary is tuned for, 0 for the default */
+    private static void coverage(Law law, Config config, int tunedFor, int replications, long seed,
+                                 StringBuilder table) {
         UniformRandomProvider rng = Calibration.rng(seed);
         DoubleSupplier sampler = law.sampler(rng);
         double truth = law.quantile(config.percentile() / 100);
         SequentialSpec spec = SequentialSpec.of(config.percentile(), config.confidence(), config.side())
                 .withThreshold(config.threshold(law)).withPrecision(0.05);
+        if (tunedFor > 0) {
+            spec = spec.withTunedFor(tunedFor);
+        }
         int coveredAtStop = 0;
         int coveredAlways = 0;
         long runsAtStop = 0;
@@ -107,8 +116,8 @@ class SequentialCalibrationTest {
         double atStop = coveredAtStop / (double) replications;
         double always = coveredAlways / (double) replications;
         synchronized (table) {
-            table.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %s | %s | %s |%n", law.label(), config,
-                    runsAtStop / (double) replications, Calibration.percent(atStop), Calibration.percent(always),
+            table.append(String.format(Locale.ROOT, "| %s | %s | %.1f | %s | %s | %s |%n", law.label(),
+                    config + (tunedFor == 0 ? "" : ", tuned for " + tunedFor), runsAtStop / (double) replications, Calibration.percent(atStop), Calibration.percent(always),
                     Calibration.percent(promised)));
         }
         assertThat(always).as("coverage at every run").isGreaterThanOrEqualTo(promised - 3 * se);
