@@ -79,12 +79,12 @@ public final class ResultMapper {
         if (adaptive == null) {
             return new TestResult.Series(k, valid, kpis);
         }
-        List<TestResult.SequentialKpi> sequential = new ArrayList<>();
+        List<TestResult.SequentialBound> sequential = new ArrayList<>();
         for (KpiOutcome outcome : analysis.kpis()) {
             if (outcome.series() == k) {
                 SequentialStep step = outcome.sequential().step();
                 OptionalInt left = outcome.sequential().runsLeft();
-                sequential.add(new TestResult.SequentialKpi(outcome.spec().metric().name(),
+                sequential.add(new TestResult.SequentialBound(outcome.spec().metric().name(),
                         outcome.spec().percentile(), number(step.lower()), number(step.upper()),
                         number(step.relativeHalfWidth()), step.decision().name(),
                         outcome.sequential().fallback() ? "fixedN" : "sequential",

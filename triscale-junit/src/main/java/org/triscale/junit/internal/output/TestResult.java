@@ -216,7 +216,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param sequential adaptive test: the anytime-valid KPIs at the stopping run, in KPI order, else null
      */
     public record Series(int series, int validRuns, List<Kpi> kpis, Integer stopRun, String stopReason,
-                         List<SequentialKpi> sequential) {
+                         List<SequentialBound> sequential) {
 
         /** A series of fixed runs. */
         public Series(int series, int validRuns, List<Kpi> kpis) {
@@ -239,7 +239,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param runsLeft   runs predicted to be still needed at the stopping run (0 once decided or
      *                   precise), null when unknown
      */
-    public record SequentialKpi(String metric, double percentile, Double lower, Double upper, Double relativeHalfWidth,
+    public record SequentialBound(String metric, double percentile, Double lower, Double upper, Double relativeHalfWidth,
                                 String decision, String verdict, Integer runsLeft) {
     }
 
