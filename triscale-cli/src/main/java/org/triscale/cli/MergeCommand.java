@@ -96,7 +96,7 @@ final class MergeCommand implements Callable<Integer> {
             for (String failure : conclusion.failures()) { // as triscale show prints them
                 stdout.println("  failure: " + failure);
             }
-            String message = conclusion.passed() ? null : Judge.failureMessage(test.setup(), conclusion);
+            String message = test.failureMessage();
             failed += conclusion.passed() ? 0 : 1;
             SurefireVerdictReports.write(testClass, testMethod, conclusion.passed()
                     ? SurefireVerdictReports.Outcome.PASSED : SurefireVerdictReports.Outcome.FAILED, message,

@@ -26,6 +26,12 @@ import java.lang.annotation.Target;
  * {@link #kpiConfidence()}, which are also the defaults of every {@code @Kpi} that does not set its
  * own. Give {@link #count()} to run more.
  *
+ * <p>With {@link #adaptive()}, a series stops as soon as every KPI is decided: its anytime-valid
+ * bound (Howard and Ramdas 2022) is on the pass side or on the fail side of the threshold, or
+ * meets the {@link #precision()} target; at the latest it stops at {@link #maxCount()} runs, where
+ * the verdict falls back to the fixed-N KPI. The bound stays valid however early the series
+ * stops.
+ *
  * <p>A method with {@code @Runs} must not also carry {@code @Test}, {@code @RepeatedTest},
  * {@code @ParameterizedTest} or {@code @TestFactory}: that is a configuration error, and the
  * method body never runs outside the extension.
@@ -83,4 +89,36 @@ public @interface Runs {
      * @return the checks policy
      */
     ChecksPolicy checks() default ChecksPolicy.DEFAULT;
+
+    /**
+     * Whether each series stops as soon as its KPIs are decided: after every run from the sized
+     * minimum on, each {@link Kpi} gets an anytime-valid confidence sequence of its percentile
+     * (Howard and Ramdas 2022), valid however and whenever the series stops. A series stops when
+     * every KPI's bound is on the pass side or on the fail side of its threshold, or meets the
+     * {@link #precision()} target, and at the latest at {@link #maxCount()} runs, where the verdict
+     * is the fixed-N KPI of the {@code maxCount} runs. Needs {@link #maxCount()} and at least one
+     * {@code @Kpi}; cannot be combined with {@link #count()}, {@link #robustness()},
+     * {@link Baseline} or a {@code @Kpi} whose threshold is on the side opposite its bound.
+     *
+     * @return whether the runs are adaptive
+     */
+    boolean adaptive() default false;
+
+    /**
+     * Most runs per series of an {@link #adaptive()} test, at least the sized minimum; {@code 0}
+     * (the default) only without {@code adaptive}.
+     *
+     * @return the most runs per series
+     */
+    int maxCount() default 0;
+
+    /**
+     * Precision target of an {@link #adaptive()} test: a KPI is done when the relative half-width
+     * of its anytime-valid two-sided interval is at most this fraction (0.01 for ±1 %), even when
+     * its threshold lies inside that interval (then it fails: its bound does not meet the
+     * threshold). In (0, 1); {@code NaN} (the default) for no target.
+     *
+     * @return the relative half-width targeted, or NaN
+     */
+    double precision() default Double.NaN;
 }

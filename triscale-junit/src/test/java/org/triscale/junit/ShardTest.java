@@ -149,6 +149,15 @@ class ShardTest {
     }
 
     @Test
+    void anAdaptiveTestIsNotSharded() {
+        EngineExecutionResults results = Kit.in(folder).with("triscale.shard", "1/2").run(Adaptive.class);
+        Event failed = results.containerEvents().failed().stream().findFirst().orElseThrow();
+        assertThat(Kit.error(failed)).hasMessageContaining("triscale.shard = 1/2 cannot be combined with"
+                + " @Runs(adaptive = true)");
+        results.testEvents().assertStatistics(stats -> stats.started(0));
+    }
+
+    @Test
     void refusesAMissingShard() throws IOException {
         Kit kit = shards("1/3", "3/3");
         assertThatThrownBy(() -> merge(kit)).isInstanceOf(IllegalArgumentException.class)
@@ -307,6 +316,17 @@ class ShardTest {
     private static List<String> names(Path folder) throws IOException {
         try (Stream<Path> files = Files.list(folder)) {
             return files.map(file -> file.getFileName().toString()).sorted().collect(Collectors.toList());
+        }
+    }
+
+    @FixturesOnly
+    static class Adaptive {
+        @Runs(kpiPercentile = 75, kpiConfidence = 75, adaptive = true, maxCount = 50)
+        @Series(count = 2)
+        @Metric(name = "delay")
+        @Kpi(metric = "delay", atMost = 100)
+        void cca(RunContext run) {
+            run.recordRunValue("delay", 1);
         }
     }
 

@@ -8,12 +8,16 @@ import java.util.function.Consumer;
 
 /**
  * The invocations of a test method, generated lazily in order: series 1 runs 1..N, series 2, ...,
- * then the verdict. Each one is created only when JUnit asks for it, after the previous one ran. A
- * shard ({@code triscale.shard}) generates the runs of its own series only, and no verdict.
+ * then the verdict. Each one is created only when JUnit asks for it, after the previous one ran;
+ * so an adaptive series ends as soon as its last run stopped it, and its remaining runs are never
+ * generated. A shard ({@code triscale.shard}) generates the runs of its own series only, and no
+ * verdict.
  */
 final class Invocations extends Spliterators.AbstractSpliterator<TestTemplateInvocationContext> {
     private final TemplateState state;
-    private int next;
+    private int series = 1;
+    private int run;
+    private boolean ended;
 
     Invocations(TemplateState state) {
         super(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL);
@@ -22,27 +26,25 @@ final class Invocations extends Spliterators.AbstractSpliterator<TestTemplateInv
 
     @Override
     public boolean tryAdvance(Consumer<? super TestTemplateInvocationContext> action) {
-        int runs = state.setup.runsPerSeries();
-        int total = state.setup.totalRuns();
-        if (next < total && state.stopReason() != null) {
-            next = total; // a run-level configuration error: straight to the verdict, which reports it
+        if (ended) {
+            return false;
         }
-        while (next < total && !state.generates(next / runs + 1)) {
-            next++; // a series of another shard
+        // A run-level configuration error goes straight to the verdict, which reports it.
+        while (state.stopReason() == null && series <= state.setup.seriesCount()) {
+            if (state.generates(series) && state.continues(series)) {
+                run++;
+                action.accept(new RunInvocationContext(state, state.generateRun(series, run)));
+                return true;
+            }
+            series++;
+            run = 0;
         }
-        if (next < total) {
-            int series = next / runs + 1;
-            int run = next % runs + 1;
-            next++;
-            action.accept(new RunInvocationContext(state, state.generateRun(series, run)));
-            return true;
+        ended = true;
+        if (state.shard != null) {
+            return false; // a shard has no verdict: the merge computes it
         }
-        if (next == total && state.shard == null) { // a shard has no verdict: the merge computes it
-            next++;
-            state.generateVerdict();
-            action.accept(new VerdictInvocationContext(state));
-            return true;
-        }
-        return false;
+        state.generateVerdict();
+        action.accept(new VerdictInvocationContext(state));
+        return true;
     }
 }

@@ -8,7 +8,8 @@ import org.triscale.junit.internal.setup.TestSetup;
 /**
  * One line per run on standard output, e.g.
  * {@code [CubicTest.cubicOnLongPath] series 2/5 run 3/5 · delay=41.8 ms · elapsed 12 s · ETA 31 s},
- * and a summary line for the verdict.
+ * and a summary line for the verdict. An adaptive test's line shows each KPI's anytime-valid
+ * interval so far and the runs predicted to be left instead of an ETA.
  */
 public final class Progress {
     private Progress() {
@@ -18,7 +19,7 @@ public final class Progress {
         TestSetup setup = state.setup;
         StringBuilder line = new StringBuilder(120).append('[').append(setup.testName()).append("] series ")
                 .append(record.series).append('/').append(setup.seriesCount()).append(" run ").append(record.run)
-                .append('/').append(setup.runsPerSeries());
+                .append(setup.adaptive() ? " of max " : "/").append(setup.runsPerSeries());
         switch (record.status()) {
             case PASSED:
                 for (MetricValue value : record.metrics()) {
@@ -39,6 +40,12 @@ public final class Progress {
                 line.append(" · FAILED: ").append(record.message());
         }
         long elapsed = state.elapsedNanos();
+        if (setup.adaptive()) {
+            line.append(" · ").append(state.adaptive(record.series).progress()).append(" · elapsed ")
+                    .append(Format.duration(elapsed));
+            print(line.toString());
+            return;
+        }
         int done = state.finishedRuns();
         int left = state.plannedRuns() - done;
         line.append(" · elapsed ").append(Format.duration(elapsed));

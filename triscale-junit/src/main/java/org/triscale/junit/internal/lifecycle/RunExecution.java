@@ -144,7 +144,7 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
         if (!keep) {
             record.finish(outcome, cause == null ? "" : firstLine(cause), record.metrics());
         }
-        state.finished();
+        state.finished(record);
         if (state.setup.settings().progress()) {
             Progress.run(state, record);
         }

@@ -73,8 +73,11 @@ public final class ShardMerge {
      * @param shards     the partial results merged, in shard order
      * @param dropped    older partial results left out by {@link Options#last()}
      * @param conclusion the verdict, or null when every run aborted itself (the verdict is skipped)
+     * @param failureMessage the message of a failed verdict, as the extension would fail with it;
+     *                   null when the verdict passed or was skipped
      */
-    public record Merged(TestSetup setup, List<PartialResult> shards, int dropped, Judge.Conclusion conclusion) {
+    public record Merged(TestSetup setup, List<PartialResult> shards, int dropped, Judge.Conclusion conclusion,
+                         String failureMessage) {
     }
 
     /**
@@ -112,7 +115,8 @@ public final class ShardMerge {
         for (int i = 0; i < states.size(); i++) {
             TemplateState state = states.get(i);
             Judge.Conclusion conclusion = Judge.allRunsAborted(state) ? null : Judge.conclude(state);
-            merged.add(new Merged(state.setup, checked.get(i), dropped.get(i), conclusion));
+            merged.add(new Merged(state.setup, checked.get(i), dropped.get(i), conclusion,
+                    conclusion == null || conclusion.passed() ? null : Judge.failureMessage(state, conclusion)));
         }
         return merged;
     }

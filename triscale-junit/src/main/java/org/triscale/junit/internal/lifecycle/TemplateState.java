@@ -8,6 +8,7 @@ import org.triscale.junit.internal.recording.RunRecorder;
 import org.triscale.junit.internal.recording.RunStatus;
 import org.triscale.junit.internal.recording.TestBed;
 import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.junit.internal.verdict.AdaptiveSeries;
 import org.opentest4j.AssertionFailedError;
 
 import java.time.Instant;
@@ -27,6 +28,10 @@ public final class TemplateState implements AutoCloseable {
     public final TestSetup setup;
     private final String metricNames;
     private final RunRecord[][] runs;
+    /** Runs generated in each series. */
+    private final int[] lengths;
+    /** The stopping rule of each series of an adaptive test, else {@code null}. */
+    private final AdaptiveSeries[] adaptive;
     private final Instant createdAt;
     private final TestBed testBed = new TestBed();
     /** The shard this launch runs ({@code triscale.shard}), or null for every series. */
@@ -56,7 +61,25 @@ public final class TemplateState implements AutoCloseable {
         this.shard = shard;
         this.createdAt = createdAt;
         this.metricNames = setup.metricNames();
-        this.runs = new RunRecord[setup.seriesCount()][setup.runsPerSeries()];
+        this.runs = new RunRecord[setup.seriesCount()][];
+        this.lengths = new int[setup.seriesCount()];
+        this.adaptive = setup.adaptive() ? new AdaptiveSeries[setup.seriesCount()] : null;
+        for (int series = 0; series < runs.length; series++) {
+            // An adaptive series rarely reaches its maximum: grow its array as runs come.
+            runs[series] = new RunRecord[setup.adaptive() ? Math.min(16, setup.runsPerSeries()) : setup.runsPerSeries()];
+            if (adaptive != null) {
+                adaptive[series] = new AdaptiveSeries(setup);
+            }
+        }
+    }
+
+    /**
+     * Whether series {@code series} gets another run: below its run count, and for an adaptive
+     * test not stopped by its KPIs.
+     */
+    boolean continues(int series) {
+        return lengths[series - 1] < setup.runsPerSeries()
+                && (adaptive == null || !adaptive[series - 1].stopped());
     }
 
     /** Creates the record of a run when its invocation is generated. */
@@ -64,7 +87,12 @@ public final class TemplateState implements AutoCloseable {
         long seed = Seeds.seed(setup.settings().baseSeed(), setup.testClass(), setup.testMethod(), series, run);
         RunRecord record = new RunRecord(series, run, seed,
                 new RunRecorder(setup.metrics().byName(), metricNames, series, run, seed, testBed));
+        if (run > runs[series - 1].length) {
+            runs[series - 1] = Arrays.copyOf(runs[series - 1], Math.min(2 * runs[series - 1].length,
+                    setup.runsPerSeries()));
+        }
         runs[series - 1][run - 1] = record;
+        lengths[series - 1] = run;
         generatedRuns++;
         return record;
     }
@@ -85,6 +113,7 @@ public final class TemplateState implements AutoCloseable {
         TemplateState state = new TemplateState(setup, null, createdAt);
         for (RunRecord record : runs) {
             state.runs[record.series - 1][record.run - 1] = record;
+            state.lengths[record.series - 1] = Math.max(state.lengths[record.series - 1], record.run);
         }
         state.generatedRuns = runs.size();
         state.executedRuns = runs.size();
@@ -106,11 +135,6 @@ public final class TemplateState implements AutoCloseable {
         return shard == null || shard.includes(series);
     }
 
-    /** The runs this launch executes: all of them, or those of the shard's series. */
-    int plannedRuns() {
-        return shard == null ? setup.totalRuns() : shard.series(setup.seriesCount()).size() * setup.runsPerSeries();
-    }
-
     void generateVerdict() {
         verdictGenerated = true;
     }
@@ -126,9 +150,43 @@ public final class TemplateState implements AutoCloseable {
         }
     }
 
-    /** Counts a run as finished (for progress and ETA). */
-    void finished() {
+    /** Counts a run as finished (for progress and ETA) and applies an adaptive series' stopping rule. */
+    void finished(RunRecord record) {
         finishedRuns++;
+        if (adaptive != null) {
+            adaptive[record.series - 1].add(record);
+        }
+    }
+
+    /**
+     * The stopping rule of a series of an adaptive test.
+     *
+     * @param series the series, from 1
+     * @return its state, or {@code null} when the test is not adaptive
+     */
+    public AdaptiveSeries adaptive(int series) {
+        return adaptive == null ? null : adaptive[series - 1];
+    }
+
+    /**
+     * Runs generated in a series: its run count, or for an adaptive test the run it stopped at.
+     *
+     * @param series the series, from 1
+     * @return the number of runs
+     */
+    public int runsIn(int series) {
+        return lengths[series - 1];
+    }
+
+    /**
+     * Runs this launch executes: all of them for fixed runs (those of the shard's series when
+     * sharded), the runs generated for an adaptive test.
+     */
+    public int plannedRuns() {
+        if (adaptive != null) {
+            return generatedRuns;
+        }
+        return shard == null ? setup.totalRuns() : shard.series(setup.seriesCount()).size() * setup.runsPerSeries();
     }
 
     /**
@@ -157,8 +215,8 @@ public final class TemplateState implements AutoCloseable {
     /** Every run's record, series after series, in run order; call it once all runs are generated. */
     public List<RunRecord> runs() {
         List<RunRecord> all = new ArrayList<>();
-        for (RunRecord[] series : runs) {
-            all.addAll(Arrays.asList(series));
+        for (int series = 0; series < runs.length; series++) {
+            all.addAll(Arrays.asList(runs[series]).subList(0, lengths[series]));
         }
         return all;
     }
@@ -201,9 +259,17 @@ public final class TemplateState implements AutoCloseable {
         return createdAt;
     }
 
-    /** Whether every run of every series (of the shard) was generated and executed in this launch. */
+    /**
+     * Whether every run of every series (of the shard) was generated and executed in this launch:
+     * for an adaptive test, every series ran until it stopped.
+     */
     public boolean complete() {
-        return generatedRuns == plannedRuns() && executedRuns == plannedRuns();
+        for (int series = 1; series <= lengths.length; series++) {
+            if (generates(series) && continues(series)) {
+                return false;
+            }
+        }
+        return executedRuns == generatedRuns;
     }
 
     @Override
@@ -214,7 +280,7 @@ public final class TemplateState implements AutoCloseable {
         }
         if (executedRuns > 0 && !verdictExecuted) {
             throw new AssertionFailedError("TriScale verdict of " + setup.testName() + " was not computed: "
-                    + executedRuns + " of " + setup.totalRuns() + " runs executed in this launch and the verdict "
+                    + executedRuns + " of " + plannedRuns() + " runs executed in this launch and the verdict "
                     + (verdictGenerated ? "was filtered out" : "was never reached")
                     + ". A TriScale test is judged only on all its runs; rerun the whole method, not single "
                     + "invocations.");

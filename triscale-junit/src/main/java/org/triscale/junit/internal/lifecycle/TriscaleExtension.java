@@ -56,6 +56,12 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
                     + " = true: a shard holds part of the sequel, not a baseline. Update the baseline from an unsharded"
                     + " run, or remove " + TriscaleConstants.BASELINE_UPDATE);
         }
+        if (shard != null && setup.adaptive()) {
+            throw new ExtensionConfigurationException("TriScale configuration error in " + setup.testName() + ": "
+                    + TriscaleConstants.SHARD + " = " + shard + " cannot be combined with @Runs(adaptive = true):"
+                    + " an adaptive series stops on its own runs, which the merge cannot replay. Run adaptive tests"
+                    + " unsharded (e.g. exclude them from the sharded jobs with a tag), or set @Runs(count) instead");
+        }
         TemplateState state = new TemplateState(setup, shard);
         // The store closes the state when the template ends; see TemplateState#close.
         context.getStore(NAMESPACE).put(TemplateState.class, state);

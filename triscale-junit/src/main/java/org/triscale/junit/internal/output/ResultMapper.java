@@ -1,5 +1,6 @@
 package org.triscale.junit.internal.output;
 
+import org.triscale.junit.internal.verdict.AdaptiveSeries;
 import org.triscale.junit.internal.verdict.Analysis;
 import org.triscale.junit.internal.verdict.KpiOutcome;
 import org.triscale.junit.internal.setup.KpiSpec;
@@ -19,11 +20,13 @@ import org.triscale.engine.analysis.KpiResult;
 import org.triscale.engine.analysis.Stationarity;
 import org.triscale.engine.analysis.VariabilityResult;
 import org.triscale.engine.bounds.OrderStatisticInterval;
+import org.triscale.engine.sequential.SequentialStep;
 import org.triscale.engine.trend.ConvergenceResult;
 
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalInt;
 
 /** Maps a test's state and analysis onto its JSON result. */
 public final class ResultMapper {
@@ -52,24 +55,47 @@ public final class ResultMapper {
                 }
             }
             int valid = 0;
-            for (int run = 1; run <= setup.runsPerSeries(); run++) {
+            for (int run = 1; run <= state.runsIn(k); run++) {
                 valid += state.run(k, run).status().valid() ? 1 : 0;
             }
-            series.add(new TestResult.Series(k, valid, kpis));
+            series.add(adaptive(state, analysis, k, valid, kpis));
         }
         List<TestResult.Score> scores = new ArrayList<>();
         for (ScoreOutcome outcome : analysis.scores()) {
             scores.add(score(outcome));
         }
-        TestResult.Verdict verdict = new TestResult.Verdict(status, setup.totalRuns(), state.executedRuns(), failed,
+        TestResult.Verdict verdict = new TestResult.Verdict(status, state.plannedRuns(), state.executedRuns(), failed,
                 excluded, failures, warnings);
         return new TestResult(TestResult.SCHEMA_VERSION, setup.testClass(), setup.testMethod(),
-                state.createdAt().toString(), Instant.now().toString(), duration, parameters(setup), runs, series,
+                state.createdAt().toString(), Instant.now().toString(), duration, parameters(state), runs, series,
                 scores, verdict, state.environment(), gate);
     }
 
+    /** A series, with the stopping run, its reason and the anytime-valid KPIs when the test is adaptive. */
+    private static TestResult.Series adaptive(TemplateState state, Analysis analysis, int k, int valid,
+                                              List<TestResult.Kpi> kpis) {
+        AdaptiveSeries adaptive = state.adaptive(k);
+        if (adaptive == null) {
+            return new TestResult.Series(k, valid, kpis);
+        }
+        List<TestResult.SequentialBound> sequential = new ArrayList<>();
+        for (KpiOutcome outcome : analysis.kpis()) {
+            if (outcome.series() == k) {
+                SequentialStep step = outcome.sequential().step();
+                OptionalInt left = outcome.sequential().runsLeft();
+                sequential.add(new TestResult.SequentialBound(outcome.spec().metric().name(),
+                        outcome.spec().percentile(), number(step.lower()), number(step.upper()),
+                        number(step.relativeHalfWidth()), step.decision().name(),
+                        outcome.sequential().fallback() ? "fixedN" : "sequential",
+                        left.isPresent() ? left.getAsInt() : null));
+            }
+        }
+        return new TestResult.Series(k, valid, kpis, adaptive.runs(), adaptive.stopReason().key(), sequential);
+    }
+
     /** The parameters of a test, as its result and a shard's partial result hold them. */
-    public static TestResult.Parameters parameters(TestSetup setup) {
+    public static TestResult.Parameters parameters(TemplateState state) {
+        TestSetup setup = state.setup;
         Settings settings = setup.settings();
         List<TestResult.MetricParameters> metrics = new ArrayList<>();
         for (MetricSpec metric : setup.metrics()) {
@@ -87,13 +113,26 @@ public final class ResultMapper {
                     number(score.relativeAtMost())));
         }
         return new TestResult.Parameters(settings.mode(), settings.checks(), settings.baseSeed(),
-                new TestResult.RunsParameters(setup.runs().kpiPercentile(), setup.runs().kpiConfidence(),
-                        setup.runs().robustness(), setup.runsPerSeries(), setup.runs().sized()),
+                runsParameters(state),
                 new TestResult.SeriesParameters(setup.seriesCount(), setup.series().scorePercentile(),
                         setup.series().scoreConfidence()),
                 setup.convergence().map(c -> new TestResult.ConvergenceParameters(c.confidence(), c.tolerance()))
                         .orElse(null),
                 metrics, kpis, scores);
+    }
+
+    private static TestResult.RunsParameters runsParameters(TemplateState state) {
+        TestSetup.RunsSetup runs = state.setup.runs();
+        if (!runs.adaptive()) {
+            return new TestResult.RunsParameters(runs.kpiPercentile(), runs.kpiConfidence(), runs.robustness(),
+                    runs.perSeries(), runs.sized());
+        }
+        int longest = 0;
+        for (int series = 1; series <= state.setup.seriesCount(); series++) {
+            longest = Math.max(longest, state.runsIn(series));
+        }
+        return new TestResult.RunsParameters(runs.kpiPercentile(), runs.kpiConfidence(), runs.robustness(), longest,
+                runs.sized(), true, runs.perSeries(), number(runs.precision()));
     }
 
     /** One run, as the result and a shard's partial result hold it. */
@@ -116,12 +155,16 @@ public final class ResultMapper {
     private static TestResult.Kpi kpi(TemplateState state, KpiOutcome outcome) {
         KpiSpec spec = outcome.spec();
         KpiResult result = outcome.result();
-        OrderStatisticInterval interval = result == null ? null : result.interval();
-        String message = outcome.passed() ? null : outcome.defined() ? VerdictMessages.kpiViolated(outcome)
+        boolean sequential = outcome.sequentialVerdict();
+        // The indices describe a fixed-N bound; a sequential verdict has its own entry in the series.
+        boolean fixedN = outcome.defined() && !sequential;
+        OrderStatisticInterval interval = result == null || sequential ? null : result.interval();
+        String message = outcome.passed() ? null : sequential ? VerdictMessages.sequentialFailed(outcome)
+                : outcome.defined() ? VerdictMessages.kpiViolated(outcome)
                 : VerdictMessages.kpiUndefined(state.setup, outcome, state);
         TestResult.KpiBound bound = new TestResult.KpiBound(number(outcome.value()), outcome.defined(),
                 outcome.passed(), outcome.values().length, outcome.needed(),
-                outcome.defined() ? result.index() : null, outcome.defined() ? outcome.boundRun() : null,
+                fixedN ? result.index() : null, fixedN ? outcome.boundRun() : null,
                 interval == null || interval.lowerIndex().isEmpty() ? null : interval.lowerIndex().getAsInt(),
                 interval == null || interval.upperIndex().isEmpty() ? null : interval.upperIndex().getAsInt());
         return new TestResult.Kpi(kpiParameters(spec), bound, checks(result == null ? null : result.stationarity()),

@@ -73,10 +73,19 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param percentile   percentile the runs are sized for
      * @param confidence   confidence in percent
      * @param robustness   extreme runs a KPI may ignore
-     * @param count        runs per series actually executed
+     * @param count        runs per series actually executed (adaptive: the most any series executed)
      * @param sizedMinimum minimal runs per series for percentile, confidence and robustness
+     * @param adaptive     whether each series stopped when its KPIs were decided ({@code @Runs(adaptive)})
+     * @param maxCount     the most runs per series of an adaptive test, else null
+     * @param precision    the precision target of an adaptive test, or null
      */
-    public record RunsParameters(double percentile, double confidence, int robustness, int count, int sizedMinimum) {
+    public record RunsParameters(double percentile, double confidence, int robustness, int count, int sizedMinimum,
+                                 boolean adaptive, Integer maxCount, Double precision) {
+
+        /** The parameters of fixed runs. */
+        public RunsParameters(double percentile, double confidence, int robustness, int count, int sizedMinimum) {
+            this(percentile, confidence, robustness, count, sizedMinimum, false, null, null);
+        }
     }
 
     /**
@@ -242,8 +251,37 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param series    series number, from 1
      * @param validRuns runs whose metrics entered the KPIs
      * @param kpis      its KPIs
+     * @param stopRun   adaptive test: the series' last run, else null
+     * @param stopReason adaptive test: {@code "decided"} (every KPI decided), {@code "precision"}
+     *                  (every KPI decided or precise enough) or {@code "maxCount"}, else null
+     * @param sequential adaptive test: the anytime-valid KPIs at the stopping run, in KPI order, else null
      */
-    public record Series(int series, int validRuns, List<Kpi> kpis) {
+    public record Series(int series, int validRuns, List<Kpi> kpis, Integer stopRun, String stopReason,
+                         List<SequentialBound> sequential) {
+
+        /** A series of fixed runs. */
+        public Series(int series, int validRuns, List<Kpi> kpis) {
+            this(series, validRuns, kpis, null, null, null);
+        }
+    }
+
+    /**
+     * The anytime-valid KPI of one series of an adaptive test (Howard and Ramdas 2022).
+     *
+     * @param metric     metric name
+     * @param percentile percentile bounded
+     * @param lower      lower bound at the KPI's confidence, valid at every run; null while undefined
+     * @param upper      upper bound, same promise; null while undefined
+     * @param relativeHalfWidth relative half-width of the precision interval; null without a
+     *                   precision target or while infinite
+     * @param decision   {@code PASS}, {@code FAIL} or {@code UNDECIDED}
+     * @param verdict    what the KPI's verdict rests on: {@code "sequential"}, or {@code "fixedN"}
+     *                   when the series reached maxCount with this KPI undecided
+     * @param runsLeft   runs predicted to be still needed at the stopping run (0 once decided or
+     *                   precise), null when unknown
+     */
+    public record SequentialBound(String metric, double percentile, Double lower, Double upper, Double relativeHalfWidth,
+                                String decision, String verdict, Integer runsLeft) {
     }
 
     /**

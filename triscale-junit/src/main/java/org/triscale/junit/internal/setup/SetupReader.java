@@ -11,6 +11,7 @@ import org.triscale.engine.analysis.ConvergenceSpec;
 import org.triscale.engine.analysis.Measure;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.sizing.Sizing;
+import org.triscale.junit.Baseline;
 import org.triscale.junit.ConvergenceRequired;
 import org.triscale.junit.Kpi;
 import org.triscale.junit.Metric;
@@ -63,6 +64,7 @@ public final class SetupReader {
         check(runs.robustness() < Limits.MAX_RUNS, "@Runs(robustness = " + runs.robustness() + ") must be below "
                 + Limits.MAX_RUNS + ", the most runs a test method may have; it is the number of extreme runs a KPI"
                 + " may ignore, usually 0 to 3");
+        checkAdaptiveAttributes(runs);
         int sizedForRuns = Sizing.oneSided(runs.kpiPercentile(), runs.kpiConfidence(), runs.robustness());
         check(runs.count() == 0 || runs.count() >= sizedForRuns, "@Runs(count = " + runs.count() + ") is below the "
                 + sizedForRuns + " runs per series that " + runsText(runs) + " need; set count >= " + sizedForRuns
@@ -117,10 +119,13 @@ public final class SetupReader {
             kpis.add(spec);
             sized = Math.max(sized, Sizing.oneSided(spec.percentile(), spec.confidence(), runs.robustness()));
         }
-        int runsPerSeries = runs.count() > 0 ? runs.count() : sized;
-        String tooMany = Limits.runs(runsPerSeries, runs.count() > 0 ? "@Runs(count = " + runs.count() + ")"
-                : runsText(runs), seriesCount, seriesAnnotation.isPresent() ? "@Series(count = " + seriesCount + ")"
-                : "one series");
+        if (runs.adaptive()) {
+            checkAdaptiveKpis(runs, kpis, sized);
+        }
+        int runsPerSeries = runs.adaptive() ? runs.maxCount() : runs.count() > 0 ? runs.count() : sized;
+        String tooMany = Limits.runs(runsPerSeries, runs.adaptive() ? "@Runs(maxCount = " + runs.maxCount() + ")"
+                : runs.count() > 0 ? "@Runs(count = " + runs.count() + ")" : runsText(runs), seriesCount,
+                seriesAnnotation.isPresent() ? "@Series(count = " + seriesCount + ")" : "one series");
         check(tooMany == null, tooMany);
         for (KpiSpec kpi : kpis) {
             checkRunsFor(kpi, runs, runsPerSeries);
@@ -139,14 +144,54 @@ public final class SetupReader {
             scores.add(spec);
         }
 
+        check(!runs.adaptive() || AnnotationSupport.findAnnotation(method, Baseline.class).isEmpty(), "@Runs(adaptive"
+                + " = true) cannot be combined with @Baseline: the regression gate compares series of one fixed run"
+                + " count; remove adaptive (and maxCount) to gate the test, or remove @Baseline");
         Settings settings = SettingsReader.read(context, runs.checks());
         Optional<GateSpec> gate = new GateSpecReader(this::error).read(context, method, testClass.getName(), metrics,
                 kpis, scores, seriesCount, seriesPercentile, seriesConfidence, runsPerSeries);
         return new TestSetup(new TestSetup.TestId(testClass.getName(), method.getName(), testName),
                 new TestSetup.RunsSetup(runs.kpiPercentile(), runs.kpiConfidence(), runs.robustness(), runsPerSeries,
-                        sized),
+                        sized, runs.adaptive(), runs.precision()),
                 new TestSetup.SeriesSetup(seriesCount, seriesPercentile, seriesConfidence), convergence,
                 new Metrics(metrics), kpis, scores, settings, gate);
+    }
+
+    /** The attributes of adaptive runs that can be checked before the KPIs are read. */
+    private void checkAdaptiveAttributes(Runs runs) {
+        if (!runs.adaptive()) {
+            check(runs.maxCount() == 0, "@Runs(maxCount = " + runs.maxCount() + ") is set without adaptive = true;"
+                    + " add adaptive = true to stop each series when its KPIs are decided, or remove maxCount (count"
+                    + " sets a fixed number of runs)");
+            check(Double.isNaN(runs.precision()), "@Runs(precision = " + Format.number(runs.precision())
+                    + ") is set without adaptive = true; add adaptive = true and maxCount, or remove precision");
+            return;
+        }
+        check(runs.count() == 0, "@Runs(adaptive = true, count = " + runs.count() + ") gives both a fixed and an"
+                + " adaptive number of runs; remove count and set maxCount, the most runs per series");
+        check(runs.robustness() == 0, "@Runs(adaptive = true, robustness = " + runs.robustness() + "): the"
+                + " anytime-valid bound of adaptive runs ignores no extreme run; remove robustness or adaptive");
+        check(Double.isNaN(runs.precision()) || (runs.precision() > 0 && runs.precision() < 1), "@Runs(precision = "
+                + Format.number(runs.precision()) + ") must be a fraction in the open interval (0, 1), the relative"
+                + " half-width targeted; use e.g. precision = 0.05 for ±5 %");
+    }
+
+    /** Adaptive runs need KPIs they can decide and a maximum that covers the sized minimum. */
+    private void checkAdaptiveKpis(Runs runs, List<KpiSpec> kpis, int sized) {
+        check(!kpis.isEmpty(), "@Runs(adaptive = true) stops a series when its KPIs are decided, but the test declares"
+                + " no @Kpi; add the @Kpi the test is meant to hold, or remove adaptive");
+        for (KpiSpec kpi : kpis) {
+            boolean onItsSide = kpi.side() == Side.UPPER ? Double.isNaN(kpi.atLeast()) : Double.isNaN(kpi.atMost());
+            check(onItsSide, "@Kpi(metric = \"" + kpi.metric().name() + "\", percentile = "
+                    + Format.number(kpi.percentile()) + ", " + kpi.thresholds() + ") has a threshold on the side "
+                    + "opposite its bound, which adaptive runs cannot decide; with @Runs(adaptive = true) give each"
+                    + " @Kpi only " + (kpi.side() == Side.UPPER ? "atMost" : "atLeast") + " (or declare another @Kpi"
+                    + " for the other side with a percentile on that side)");
+        }
+        check(runs.maxCount() >= sized, "@Runs(adaptive = true, maxCount = " + runs.maxCount() + ") must be at least "
+                + sized + ", the runs per series that " + runsText(runs) + " and the KPIs need at the least; set"
+                + " maxCount >= " + sized + " (a few times more lets a series stop early when its KPIs are far from"
+                + " their thresholds)");
     }
 
     private ConvergenceSpec convergence(ConvergenceRequired annotation) {

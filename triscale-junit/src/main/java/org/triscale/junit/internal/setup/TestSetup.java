@@ -40,10 +40,18 @@ public record TestSetup(TestId id, RunsSetup runs, SeriesSetup series, Optional<
      * @param kpiPercentile {@code @Runs(kpiPercentile)}
      * @param kpiConfidence {@code @Runs(kpiConfidence)}
      * @param robustness    {@code @Runs(robustness)}
-     * @param perSeries     number of runs in each series
+     * @param perSeries     number of runs in each series; the most runs per series when adaptive
      * @param sized         minimal runs per series for {@code kpiPercentile}, {@code kpiConfidence} and every KPI
+     * @param adaptive      {@code @Runs(adaptive)}: a series stops when its KPIs are decided
+     * @param precision     {@code @Runs(precision)}, NaN for none
      */
-    public record RunsSetup(double kpiPercentile, double kpiConfidence, int robustness, int perSeries, int sized) {
+    public record RunsSetup(double kpiPercentile, double kpiConfidence, int robustness, int perSeries, int sized,
+                            boolean adaptive, double precision) {
+
+        /** Fixed runs: {@code perSeries} runs in every series. */
+        public RunsSetup(double kpiPercentile, double kpiConfidence, int robustness, int perSeries, int sized) {
+            this(kpiPercentile, kpiConfidence, robustness, perSeries, sized, false, Double.NaN);
+        }
     }
 
     /**
@@ -76,7 +84,7 @@ public record TestSetup(TestId id, RunsSetup runs, SeriesSetup series, Optional<
         return id.testName();
     }
 
-    /** Number of runs in each series. */
+    /** Number of runs in each series; the most runs per series ({@code maxCount}) when adaptive. */
     public int runsPerSeries() {
         return runs.perSeries();
     }
@@ -86,7 +94,12 @@ public record TestSetup(TestId id, RunsSetup runs, SeriesSetup series, Optional<
         return series.count();
     }
 
-    /** Total number of runs over all series. */
+    /** Whether a series stops when its KPIs are decided ({@code @Runs(adaptive = true)}). */
+    public boolean adaptive() {
+        return runs.adaptive();
+    }
+
+    /** Total number of runs over all series; the most when adaptive. */
     public int totalRuns() {
         return seriesCount() * runsPerSeries();
     }

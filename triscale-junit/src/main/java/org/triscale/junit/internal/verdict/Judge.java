@@ -45,14 +45,14 @@ public final class Judge {
         if (!state.complete()) {
             String failure = VerdictMessages.partialData(setup, state);
             progress(setup, "REFUSED · " + failure, List.of());
-            throw new AssertionFailedError(header(setup, "REFUSED") + "\n- " + failure);
+            throw new AssertionFailedError(header(state, "REFUSED") + "\n- " + failure);
         }
         if (allRunsAborted(state)) {
             // Every run skipped itself (an assumption: a missing backend, a wrong platform): there is
             // nothing to judge, and a red verdict would contradict the runs' own skips.
-            String reason = "all " + setup.totalRuns() + " runs were skipped by an assumption; the verdict is skipped too";
+            String reason = "all " + state.plannedRuns() + " runs were skipped by an assumption; the verdict is skipped too";
             progress(setup, "skipped · " + reason, List.of());
-            throw new TestAbortedException(header(setup, "SKIPPED") + "\n- " + reason);
+            throw new TestAbortedException(header(state, "SKIPPED") + "\n- " + reason);
         }
         Conclusion conclusion = conclude(state);
         List<String> failures = conclusion.failures();
@@ -67,6 +67,14 @@ public final class Judge {
         String summary = failures.isEmpty() ? "passed · " + counts(setup) : "FAILED · " + failures.size()
                 + (failures.size() == 1 ? " problem" : " problems");
         progress(setup, summary + (json == null ? "" : " · " + json), warnings);
+        List<String> adaptive = conclusion.adaptive();
+        if (!adaptive.isEmpty()) {
+            // Even a passing verdict says what it rests on: the test report keeps it.
+            context.publishReportEntry("triscale.adaptive", String.join("\n", adaptive));
+            if (setup.settings().progress()) {
+                adaptive.forEach(statement -> Progress.verdict(setup, statement));
+            }
+        }
         System.out.println(VerdictTable.render(result, json));
         if (gate != null) {
             for (String note : gate.notes()) {
@@ -79,7 +87,7 @@ public final class Judge {
                     : gate.worstOutcome().name());
         }
         if (!failures.isEmpty()) {
-            throw new AssertionFailedError(failureMessage(setup, conclusion));
+            throw new AssertionFailedError(failureMessage(state, conclusion));
         }
     }
 
@@ -130,21 +138,30 @@ public final class Judge {
         } catch (IOException | RuntimeException e) {
             failures.add(unwritable("the JSON result", settings.outputDir(), e, TriscaleConstants.OUTPUT_DIR));
         }
-        return new Conclusion(result, json, failures, warnings, gate);
+        return new Conclusion(result, json, failures, warnings, gate, sequentialStatements(analysis));
     }
 
     /**
      * The failure message of a failed verdict: every problem, the warnings, the table of numbers
      * and the JSON result.
      *
-     * @param setup      the test
+     * @param state      the runs
      * @param conclusion its verdict
      * @return the message
      */
-    public static String failureMessage(TestSetup setup, Conclusion conclusion) {
-        StringBuilder message = new StringBuilder(header(setup, "FAILED"));
+    public static String failureMessage(TemplateState state, Conclusion conclusion) {
+        StringBuilder message = new StringBuilder(header(state, "FAILED"));
         for (String failure : conclusion.failures()) {
             message.append("\n- ").append(failure);
+        }
+        // The statements of failing sequential KPIs are among the failures already.
+        List<String> adaptive = new ArrayList<>(conclusion.adaptive());
+        adaptive.removeIf(statement -> conclusion.failures().stream().anyMatch(failure -> failure.contains(statement)));
+        if (!adaptive.isEmpty()) {
+            message.append("\nAdaptive runs:");
+            for (String statement : adaptive) {
+                message.append("\n- ").append(statement);
+            }
         }
         if (!conclusion.warnings().isEmpty()) {
             message.append("\nWarnings:");
@@ -170,9 +187,11 @@ public final class Judge {
      * @param failures why the verdict fails; empty when it passes
      * @param warnings the warnings
      * @param gate     the regression gate, or null without {@code @Baseline}
+     * @param adaptive what each KPI of an adaptive test rests on, one statement per KPI and series;
+     *                 empty for fixed runs
      */
     public record Conclusion(TestResult result, Path json, List<String> failures, List<String> warnings,
-                             BaselineGate gate) {
+                             BaselineGate gate, List<String> adaptive) {
 
         /** Whether the verdict passed. */
         public boolean passed() {
@@ -199,9 +218,23 @@ public final class Judge {
         return failures.isEmpty() ? TestResult.VerdictStatus.PASSED : TestResult.VerdictStatus.FAILED;
     }
 
-    private static String header(TestSetup setup, String status) {
-        return "TriScale verdict of " + setup.testName() + ": " + status + " (" + setup.seriesCount() + " series × "
-                + setup.runsPerSeries() + " runs, mode " + setup.settings().mode() + ")";
+    private static String header(TemplateState state, String status) {
+        TestSetup setup = state.setup;
+        String runs = setup.adaptive() ? " series, " + state.plannedRuns() + " adaptive runs of at most "
+                + setup.runsPerSeries() + " per series" : " series × " + setup.runsPerSeries() + " runs";
+        return "TriScale verdict of " + setup.testName() + ": " + status + " (" + setup.seriesCount() + runs
+                + ", mode " + setup.settings().mode() + ")";
+    }
+
+    /** What each KPI of an adaptive test rests on, one statement per KPI and series. */
+    private static List<String> sequentialStatements(Analysis analysis) {
+        List<String> statements = new ArrayList<>();
+        for (KpiOutcome outcome : analysis.kpis()) {
+            if (outcome.sequential() != null) {
+                statements.add(VerdictMessages.sequentialStatement(outcome));
+            }
+        }
+        return statements;
     }
 
     /** "2 KPIs in 5 series and 1 score hold". */

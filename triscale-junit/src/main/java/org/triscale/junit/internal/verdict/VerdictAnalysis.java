@@ -57,10 +57,13 @@ final class VerdictAnalysis {
                     failures.add(VerdictMessages.kpiUndefined(setup, outcome, state));
                 } else {
                     if (!outcome.passed()) {
-                        failures.add(VerdictMessages.kpiViolated(outcome)
+                        failures.add((outcome.sequentialVerdict() ? VerdictMessages.sequentialFailed(outcome)
+                                : VerdictMessages.kpiViolated(outcome))
                                 + effectiveSampleSizes(spec.metric(), series).map(text -> " " + text).orElse(""));
                     }
-                    checks("series " + series + ", KPI " + spec.label(), outcome.result().stationarity());
+                    if (outcome.result() != null) {
+                        checks("series " + series + ", KPI " + spec.label(), outcome.result().stationarity());
+                    }
                 }
             }
         }
@@ -95,17 +98,17 @@ final class VerdictAnalysis {
             }
         }
         if (!failed.isEmpty()) {
-            failures.add(VerdictMessages.failedRuns(setup, failed));
+            failures.add(VerdictMessages.failedRuns(state, failed));
         }
         if (!excluded.isEmpty()) {
-            warnings.add(VerdictMessages.excludedRuns(setup, excluded));
+            warnings.add(VerdictMessages.excludedRuns(state, excluded));
         }
     }
 
     /** The effective sample sizes of a weighted metric in a series, as a sentence; empty for an unweighted metric. */
     private Optional<String> effectiveSampleSizes(MetricSpec metric, int series) {
         StringBuilder text = new StringBuilder();
-        for (int run = 1; run <= setup.runsPerSeries(); run++) {
+        for (int run = 1; run <= state.runsIn(series); run++) {
             MetricValue value = state.run(series, run).metricValue(metric);
             if (value != null && value.weighted()) {
                 text.append(text.length() == 0 ? "" : ", ").append("run ").append(run).append(" = ")
@@ -139,10 +142,11 @@ final class VerdictAnalysis {
     }
 
     private KpiOutcome kpi(KpiSpec spec, int series) {
-        int[] runs = new int[setup.runsPerSeries()];
-        double[] values = new double[setup.runsPerSeries()];
+        int length = state.runsIn(series);
+        int[] runs = new int[length];
+        double[] values = new double[length];
         int valid = 0;
-        for (int run = 1; run <= setup.runsPerSeries(); run++) {
+        for (int run = 1; run <= length; run++) {
             double value = state.run(series, run).value(spec.metric());
             if (!Double.isNaN(value)) {
                 runs[valid] = run;
@@ -153,16 +157,20 @@ final class VerdictAnalysis {
         runs = Arrays.copyOf(runs, valid);
         values = Arrays.copyOf(values, valid);
         int needed = Sizing.oneSided(spec.percentile(), spec.confidence(), 0);
+        AdaptiveSeries adaptive = state.adaptive(series);
+        SequentialOutcome sequential = adaptive == null ? null : new SequentialOutcome(adaptive.step(spec),
+                adaptive.stopReason(), adaptive.runs(), setup.runsPerSeries(), adaptive.runsLeft(spec));
         if (valid == 0) {
-            return new KpiOutcome(spec, series, null, runs, values, needed, 0, 0);
+            return new KpiOutcome(spec, series, null, runs, values, needed, 0, 0, sequential);
         }
         KpiResult result = Kpis.kpi(values, spec.percentile(), spec.confidence(), spec.side(),
                 spec.metric().bounds(), setup.settings().mode());
         if (!result.defined()) {
-            return new KpiOutcome(spec, series, result, runs, values, needed, 0, 0);
+            return new KpiOutcome(spec, series, result, runs, values, needed, 0, 0, sequential);
         }
         int position = sortedPositions(values)[result.index()];
-        return new KpiOutcome(spec, series, result, runs, values, needed, runs[position], result.index() + 1);
+        return new KpiOutcome(spec, series, result, runs, values, needed, runs[position], result.index() + 1,
+                sequential);
     }
 
     private ScoreOutcome score(ScoreSpec spec, List<KpiOutcome> kpis) {

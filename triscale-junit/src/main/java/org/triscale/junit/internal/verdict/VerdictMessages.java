@@ -11,6 +11,7 @@ import org.triscale.junit.internal.setup.TestSetup;
 import org.triscale.engine.CheckResult;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.analysis.VariabilityResult;
+import org.triscale.engine.sequential.SequentialStep;
 
 import java.util.Arrays;
 import java.util.List;
@@ -23,15 +24,16 @@ public final class VerdictMessages {
     }
 
     static String partialData(TestSetup setup, TemplateState state) {
-        return "the verdict refuses partial data: only " + state.executedRuns() + " of " + setup.totalRuns()
-                + " runs (" + setup.seriesCount() + " series × " + setup.runsPerSeries() + " runs) executed in this"
+        return "the verdict refuses partial data: only " + state.executedRuns() + " of " + state.plannedRuns()
+                + " runs (" + setup.seriesCount() + " series × " + (setup.adaptive() ? "up to " : "")
+                + setup.runsPerSeries() + " runs) executed in this"
                 + " launch, e.g. because a rerun or a filter selected single invocations. A KPI computed on some"
                 + " runs only (say, a rerun of the failed ones) is not the test's verdict. Rerun the whole method "
                 + setup.testName() + ".";
     }
 
-    static String failedRuns(TestSetup setup, List<RunRecord> failed) {
-        StringBuilder text = new StringBuilder().append(failed.size()).append(" of ").append(setup.totalRuns())
+    static String failedRuns(TemplateState state, List<RunRecord> failed) {
+        StringBuilder text = new StringBuilder().append(failed.size()).append(" of ").append(state.plannedRuns())
                 .append(" runs failed (");
         for (int i = 0; i < failed.size() && i < LISTED_RUNS; i++) {
             RunRecord record = failed.get(i);
@@ -44,8 +46,8 @@ public final class VerdictMessages {
                 .append(" and rerun.").toString();
     }
 
-    static String excludedRuns(TestSetup setup, List<RunRecord> excluded) {
-        StringBuilder text = new StringBuilder().append(excluded.size()).append(" of ").append(setup.totalRuns())
+    static String excludedRuns(TemplateState state, List<RunRecord> excluded) {
+        StringBuilder text = new StringBuilder().append(excluded.size()).append(" of ").append(state.plannedRuns())
                 .append(" runs were excluded (");
         for (int i = 0; i < excluded.size() && i < LISTED_RUNS; i++) {
             RunRecord record = excluded.get(i);
@@ -75,19 +77,73 @@ public final class VerdictMessages {
         int valid = outcome.values().length;
         int notConverged = 0;
         int failed = 0;
-        for (int run = 1; run <= setup.runsPerSeries(); run++) {
+        int length = state.runsIn(outcome.series());
+        for (int run = 1; run <= length; run++) {
             RunStatus status = state.run(outcome.series(), run).status();
             notConverged += status == RunStatus.NOT_CONVERGED ? 1 : 0;
             failed += status == RunStatus.FAILED ? 1 : 0;
         }
-        int count = setup.runsPerSeries() + Math.max(1, outcome.needed() - valid);
+        int count = length + Math.max(1, outcome.needed() - valid);
         return "KPI " + spec.label() + " cannot be computed in series " + outcome.series() + ": " + side(spec)
                 + " bound of the " + Format.ordinal(spec.percentile()) + " percentile at " + Format.number(spec.confidence())
                 + " % confidence needs at least " + outcome.needed() + " valid runs, but only " + valid + " of "
-                + setup.runsPerSeries() + " are valid (" + notConverged + " did not converge, " + failed + " failed, "
-                + (setup.runsPerSeries() - valid - notConverged - failed) + " aborted). Make the runs longer so that"
-                + " they converge, run more with @Runs(count = " + count + "), or lower the KPI's confidence or the"
-                + " robustness.";
+                + length + " are valid (" + notConverged + " did not converge, " + failed + " failed, "
+                + (length - valid - notConverged - failed) + " aborted). Make the runs longer so that"
+                + " they converge, run more with @Runs(" + (setup.adaptive() ? "maxCount = " : "count = ") + count
+                + "), or lower the KPI's confidence or the robustness.";
+    }
+
+    /**
+     * What the verdict of one KPI of an adaptive series rests on: {@code "KPI delay P95 at 95 %
+     * (atMost 60 ms), series 1: sequential bound (Howard & Ramdas 2022) after 23 of max 100 runs:
+     * decided pass, ..."}, or the fixed-N fallback at {@code maxCount}.
+     *
+     * @param outcome a KPI of an adaptive series
+     * @return the statement
+     */
+    public static String sequentialStatement(KpiOutcome outcome) {
+        KpiSpec spec = outcome.spec();
+        SequentialOutcome sequential = outcome.sequential();
+        SequentialStep step = sequential.step();
+        String head = "KPI " + spec.label() + " (" + spec.thresholds() + "), series " + outcome.series() + ": ";
+        String interval = "anytime-valid interval " + AdaptiveSeries.interval(spec, step);
+        if (sequential.fallback()) {
+            return head + "undecided after max " + sequential.maxCount() + " runs (" + interval + "): the verdict is the"
+                    + " fixed-N KPI of the " + outcome.values().length + " valid runs (Thompson 1936), "
+                    + (outcome.defined() ? spec.metric().format(outcome.value()) + ", " + (outcome.passed() ? "pass"
+                    : "fail") : "undefined") + ". Since every run was looked at before, a false pass of this verdict"
+                    + " has probability at most 2 × " + Format.number(100 - spec.confidence()) + " % (union bound).";
+        }
+        String when = "sequential bound (Howard & Ramdas 2022) after " + sequential.stopRun() + " of max "
+                + sequential.maxCount() + " runs";
+        String threshold = threshold(spec);
+        switch (step.decision()) {
+            case PASS:
+                return head + when + ": decided pass. " + capitalised(statement(spec, step.kpi(spec.side())))
+                        + ", at every run at once, so stopping early keeps the confidence (" + interval + ").";
+            case FAIL:
+                return head + when + ": decided fail. With " + Format.number(spec.confidence()) + " % confidence the "
+                        + Format.ordinal(spec.percentile()) + " percentile of " + spec.metric().name() + " is "
+                        + (spec.side() == Side.UPPER ? "above " : "below ") + threshold + " (" + interval + ").";
+            default:
+                return head + when + ": precision target met (±" + Format.percent(step.relativeHalfWidth())
+                        + ") but undecided: the threshold " + threshold + " lies in the " + interval
+                        + ", so the bound does not show that the KPI holds.";
+        }
+    }
+
+    /** A failing KPI of an adaptive series: its statement and the series' run metrics. */
+    public static String sequentialFailed(KpiOutcome outcome) {
+        return sequentialStatement(outcome) + " Series " + outcome.series() + " run metrics: "
+                + values(outcome.spec().metric(), outcome.runs(), outcome.values()) + ".";
+    }
+
+    private static String threshold(KpiSpec spec) {
+        return spec.metric().format(spec.side() == Side.UPPER ? spec.atMost() : spec.atLeast());
+    }
+
+    private static String capitalised(String text) {
+        return Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }
 
     public static String scoreViolated(ScoreOutcome outcome) {
