@@ -86,7 +86,8 @@ class Iperf3NamespaceTests {
         deleteNamespace(RECEIVER);
     }
 
-    @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 5)
+    // robustness = 1 (10 runs): one run starved by a busy machine does not decide the KPIs alone.
+    @Runs(kpiPercentile = 75, kpiConfidence = 75, robustness = 1)
     @Metric(name = "throughput", unit = "Mbit/s", bounds = {0, 25})
     @Metric(name = "rtt", samplePercentile = 95, unit = "ms", bounds = {0, 100})
     @Kpi(metric = "throughput", percentile = 25, atLeast = 12)
