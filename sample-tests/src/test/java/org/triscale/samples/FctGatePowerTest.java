@@ -42,19 +42,20 @@ import org.triscale.engine.comparison.Direction;
  *       comes out again: "unchanged", never "regressed".</li>
  *   <li><b>CUBIC against itself on another base seed</b> (unpaired): the false alarms of the
  *       design a build falls back to.</li>
- *   <li><b>{@link SlowerCubic}</b> as it is, and its per-run changes recentred to a median change of
- *       exactly 0 %, +5 % and +20 %: the change of dynamics keeps its real spread between runs
+ *   <li><b>{@link SlowerCubic}</b> as it is, and its per-run changes recentred on exactly 0 %, +5 %
+ *       and +20 % (their pseudo-median, the centre the gate's estimate targets): the change of dynamics keeps its real spread between runs
  *       (σd, the standard deviation of the per-run log ratios), only its size is set.</li>
  *   <li><b>Every FCT × 1.2</b> (the issue's new-user scenario: a change that scales every run
  *       alike).</li>
  * </ul>
  *
- * <p>A second part resamples the measured pairs of runs into larger designs (more runs per series)
- * to find the design that reaches 90 % power for 5 % at the sample's σd.
+ * <p>The full calibration also resamples the measured pairs of runs into designs with more runs per
+ * series, and measures runs with twice the flows, to find the designs that reach 90 % power for
+ * 5 % at the sample's σd.
  *
  * <p>The normal build runs {@value #FAST_BASE_SEEDS} base seeds and asserts what that many can show;
- * {@code -Dtriscale.calibration=full} runs {@value #FULL_BASE_SEEDS}, prints the table of
- * docs/regression-gate.md and writes it to {@code target/checks-calibration/fct-gate-power.md}.
+ * {@code -Dtriscale.calibration=full} runs {@value #FULL_BASE_SEEDS}, prints the tables of
+ * docs/regression-gate.md and writes them to {@code target/checks-calibration/fct-gate-power.md}.
  * Rates carry their Monte Carlo standard error; assertions use one-sided Clopper–Pearson (1934)
  * limits at 95 %.
  */
@@ -67,7 +68,7 @@ class FctGatePowerTest {
     private static final Duration ARRIVALS = Duration.ofSeconds(50);
     private static final int SERIES = 5;
     private static final int RUNS = 10;
-    /** Seeds of the base seeds: any fixed value; the emulator's runs depend on nothing else. */
+    /** The first base seed: any fixed value; the emulator's runs depend on their seeds only. */
     private static final long FIRST_BASE_SEED = 1_945_095_000L;
     /** What the extension derives from {@code FctRegressionTest.cubicFlowsAlone}'s annotations. */
     private static final GateSettings SETTINGS = GateSettings.of(Direction.LOWER_IS_BETTER);
@@ -191,7 +192,7 @@ class FctGatePowerTest {
     /**
      * Twice the flows per run (arrivals for 100 s instead of 50 s, about 500 flows) on
      * {@value #LONG_RUN_BASE_SEEDS} other base seeds: the spread of the per-run changes and the
-     * power of 5 × 10 and 5 × 20 such runs, resampled as above.
+     * power of 5 × 10, 5 × 15 and 5 × 20 such runs, resampled as above.
      */
     private static String longerRuns() {
         List<double[][]> cubic = new ArrayList<>();
