@@ -62,6 +62,15 @@ class FctRegressionTest {
 
     /** The workload of the given CUBIC's flows, beside a long CUBIC flow or not. */
     static Scenario workload(boolean competingFlow, Cca cubic) {
+        return workload(competingFlow, cubic, LAST_ARRIVAL.minus(COMPETITOR_HEAD_START));
+    }
+
+    /**
+     * The workload with flows arriving for the given time (50 s in the tests, about 250 flows),
+     * the last ones having 5 s to finish.
+     */
+    static Scenario workload(boolean competingFlow, Cca cubic, Duration arrivals) {
+        Duration lastArrival = COMPETITOR_HEAD_START.plus(arrivals);
         Scenario.Builder path = Scenario.dumbbell().bottleneck(LINK).buffer(BUFFER);
         if (competingFlow) {
             path.flow(f -> f.cca(Cca.CUBIC).rtt(RTT).label("competitor"));
@@ -70,8 +79,8 @@ class FctRegressionTest {
                 .fctWorkload(w -> w.cca(cubic).rtt(RTT)
                         .meanInterArrival(Duration.ofMillis(200))
                         .sizes(FlowSizes.l4sWorkload())
-                        .start(COMPETITOR_HEAD_START).stop(LAST_ARRIVAL))
-                .duration(RUN_LENGTH)
+                        .start(COMPETITOR_HEAD_START).stop(lastArrival))
+                .duration(lastArrival.plus(RUN_LENGTH.minus(LAST_ARRIVAL)))
                 .ackJitter(Duration.ofMillis(1))
                 .delaySampleEvery(100) // the test does not use the delays
                 .build();
