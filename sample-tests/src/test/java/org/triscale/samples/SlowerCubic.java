@@ -13,7 +13,7 @@ import org.triscale.emulator.cca.ForwardingCongestionControl;
  * P95 FCT is 4.5 % higher (Hodges–Lehmann estimate of the per-run ratios; 98 % interval +0.75 % to
  * +8.6 %). The change of dynamics makes each run's ratio spread by about ±9 % (the tail flows meet
  * other bursts), and the median of the series KPIs even goes down 4.5 %: only the run-by-run
- * comparison sees the regression. Over 6,000 runs on other seeds ({@link FctGatePowerTest}) it is
+ * comparison sees the regression. Over 6,000 runs on other seeds ({@link FctGatePowerTests}) it is
  * a 3.4 % regression whose runs move by ±13 %, caught on about one base seed in three; the gate
  * needs 5 × 20 runs, or 5 × 10 runs of twice the flows, to catch a 5 % change of this spread 90 % of the time (docs/regression-gate.md).
  */

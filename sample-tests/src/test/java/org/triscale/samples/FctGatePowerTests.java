@@ -30,7 +30,8 @@ import org.triscale.engine.comparison.ComparisonOutcome;
 import org.triscale.engine.comparison.Direction;
 
 /**
- * The power of the paired regression gate on the FCT sample itself, not on a model of it: for many
+ * The power of the paired regression gate on the FCT sample itself, not on a model of it (named
+ * {@code ...Tests} so that the README's quick sample suite leaves it out: it takes about 40 s): for many
  * base seeds, the 5 × 10 runs of {@link FctRegressionTest#cubicFlowsAlone} are run on the emulator
  * for CUBIC and for {@link SlowerCubic} on the same seeds, and each pair of sequels is judged by
  * the engine's {@link RegressionGate} with the settings the extension gives that test (lower is
@@ -59,7 +60,7 @@ import org.triscale.engine.comparison.Direction;
  * Rates carry their Monte Carlo standard error; assertions use one-sided Clopper–Pearson (1934)
  * limits at 95 %.
  */
-class FctGatePowerTest {
+class FctGatePowerTests {
     private static final boolean FULL = "full".equals(System.getProperty("triscale.calibration"));
     static final int FAST_BASE_SEEDS = 20;
     static final int FULL_BASE_SEEDS = 120;
@@ -141,7 +142,7 @@ class FctGatePowerTest {
      */
     @Test
     void runMetricsAreTheExtensions() throws IOException {
-        JsonNode baseline = new ObjectMapper().readTree(FctGatePowerTest.class.getResource(
+        JsonNode baseline = new ObjectMapper().readTree(FctGatePowerTests.class.getResource(
                 "/triscale/baselines/" + FctRegressionTest.class.getName() + "/cubicFlowsAlone.json"));
         long[][] seeds = new long[1][RUNS];
         for (int r = 0; r < RUNS; r++) {
