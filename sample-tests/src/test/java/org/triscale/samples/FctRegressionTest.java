@@ -72,8 +72,8 @@ class FctRegressionTest {
     }
 
     /**
-     * The workload with flows arriving for the given time (50 s in the tests, about 250 flows),
-     * the last ones having 5 s to finish.
+     * The workload with flows arriving for the given time (50 s, about 250 flows, or
+     * {@link #ALONE_ARRIVALS}), the last ones having 5 s to finish.
      */
     static Scenario workload(boolean competingFlow, Cca cubic, Duration arrivals) {
         Duration lastArrival = COMPETITOR_HEAD_START.plus(arrivals);
