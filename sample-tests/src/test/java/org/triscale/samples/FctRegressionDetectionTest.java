@@ -20,6 +20,9 @@ import org.triscale.junit.RunContext;
  * {@link SlowerCubic} through the JUnit Platform test kit, with the same seeds as its committed
  * baseline and the default tolerance: every run passes, and the verdict fails because the paired
  * gate finds the P95 FCT regressed beyond the 2 % limit of the default tolerance.
+ *
+ * <p>The committed seeds are not a lucky draw: on 48 of 50 other base seeds the gate finds this
+ * variant regressed too ({@link FctGatePowerTests}, full calibration; 96 % ± 2.8).
  */
 class FctRegressionDetectionTest {
 
@@ -49,7 +52,7 @@ class FctRegressionDetectionTest {
         assertThat(gate.path("design").asText()).isEqualTo("PAIRED");
         assertThat(gate.path("toleranceSource").asText()).isEqualTo("LIMIT");
         assertThat(gate.path("tolerance").asDouble()).isEqualTo(0.02);
-        // The change is measured on the same workloads: +4.5 % [+0.75 %, +8.6 %] on the baseline's seeds.
+        // The change is measured on the same workloads: +5.1 % [+2.4 %, +7.7 %] on the baseline's seeds.
         assertThat(gate.path("change").asDouble()).isBetween(0.02, 0.10);
         assertThat(gate.path("lower").asDouble()).isPositive();
     }
