@@ -79,7 +79,9 @@ final class MetricCommand extends BaseCommand {
             throw usageError("--field and --y-column both choose the values; give one");
         }
         CsvColumns data = read();
-        RunMetric metric = RunMetrics.compute(data.column(0), data.column(1), measure, bounds, convergence);
+        // The columns may be longer than the rows read (sized from an estimate): not copied to trim them.
+        RunMetric metric = RunMetrics.compute(data.leadingRows(0), data.leadingRows(1), data.rows(), measure, bounds,
+                convergence);
         if (json) {
             printJson(toJson(metric));
         } else {

@@ -87,7 +87,29 @@ public final class Arguments {
         if (values == null) {
             throw new IllegalArgumentException(name + " must not be null");
         }
-        for (int i = 0; i < values.length; i++) {
+        return samples(name, values, values.length);
+    }
+
+    /**
+     * Checks the first {@code count} samples of a longer array: present and no infinity (NaN is
+     * allowed: the analysis drops and counts it).
+     *
+     * @param name   parameter name for the message
+     * @param values the array
+     * @param count  the number of leading samples, 0 ≤ count ≤ values.length
+     * @return {@code values}
+     * @throws IllegalArgumentException if {@code values} is null, {@code count} is out of range, or
+     *                                  one of the samples is an infinity
+     */
+    public static double[] samples(String name, double[] values, int count) {
+        if (values == null) {
+            throw new IllegalArgumentException(name + " must not be null");
+        }
+        if (count < 0 || count > values.length) {
+            throw new IllegalArgumentException("the row count is " + count + " but " + name + " holds "
+                    + values.length + " values; give a count from 0 to " + values.length);
+        }
+        for (int i = 0; i < count; i++) {
             if (Double.isInfinite(values[i])) {
                 throw new IllegalArgumentException(name + "[" + i + "] is " + values[i]
                         + "; samples must be finite (NaN is dropped and counted), "

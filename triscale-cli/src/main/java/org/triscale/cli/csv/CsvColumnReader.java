@@ -10,7 +10,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -43,7 +42,7 @@ import java.util.function.IntUnaryOperator;
 public final class CsvColumnReader {
 
     /** The most rows a column can hold (the largest Java array). */
-    private static final long MAX_ROWS = Integer.MAX_VALUE - 8;
+    static final long MAX_ROWS = Integer.MAX_VALUE - 8;
 
     private static final ThreadFactory DAEMONS = task -> {
         Thread thread = new Thread(task, "csv-range");
@@ -147,13 +146,16 @@ public final class CsvColumnReader {
         }
 
         /**
-         * Reads the ranges, the first on this thread and the others on the pool. A first pass counts
-         * each range's lines, so the columns are allocated once at their final size and each range
-         * writes its own stretch of them: no array is grown or copied for a file without blank or
-         * comment lines (on a virtual machine, touching fresh memory costs more than parsing it).
+         * Reads the ranges, the first on this thread and the others on the pool. A file read in one
+         * range is read in one pass, into columns sized from an estimate of its rows (grown if it
+         * falls short; the columns may end up longer than the rows read). For several ranges a first
+         * pass counts each range's lines, so that each range writes its own stretch of the columns.
          */
         private CsvColumns read(FileChannel channel, List<LineRanges.Range> ranges, ExecutorService pool)
                 throws IOException {
+            if (ranges.size() == 1) {
+                return read(channel, ranges, null, pool);
+            }
             List<LineRanges.Scan> scans = scan(channel, ranges, pool);
             // A quoted field may hold a line break, so a cut just after '\n' could fall inside it;
             // such files are read in one range.
@@ -165,6 +167,7 @@ public final class CsvColumnReader {
             return read(channel, ranges, scans, pool);
         }
 
+        /** Reads the ranges whose records {@code scans} counted, or the whole file in one pass if null. */
         private CsvColumns read(FileChannel channel, List<LineRanges.Range> ranges, List<LineRanges.Scan> scans,
                                 ExecutorService pool) throws IOException {
             LineRanges.Range head = ranges.get(0);
@@ -186,6 +189,16 @@ public final class CsvColumnReader {
                 header &= isName(scanner, k);
             }
             resolveColumns(first);
+            if (scans == null) {
+                int estimate = (int) Math.min(MAX_ROWS, LineRanges.estimateRecords(channel, channel.size()));
+                double[][] out = new double[wanted.size()][estimate];
+                RowReader rows = RowReader.growing(file, names, columns, out, estimate);
+                if (!header) {
+                    rows.addRecord(scanner);
+                }
+                rows.readRows(scanner);
+                return collect(List.of(rows), out);
+            }
             int[] capacities = new int[ranges.size()];
             int[] offsets = new int[ranges.size()];
             long total = 0;
@@ -310,7 +323,10 @@ public final class CsvColumnReader {
             }
         }
 
-        /** Closes the gaps the ranges' blank and comment lines left, and trims the columns to the rows read. */
+        /**
+         * Closes the gaps the ranges' blank and comment lines left. The columns are not trimmed to
+         * the rows read ({@link CsvColumns#column} trims on demand).
+         */
         private CsvColumns collect(List<RowReader> readers, double[][] out) {
             int rows = 0;
             for (RowReader reader : readers) {
@@ -324,10 +340,7 @@ public final class CsvColumnReader {
             if (rows == 0) {
                 throw new CsvDataException(file + " has a header but no data rows");
             }
-            List<double[]> values = new ArrayList<>(out.length);
-            for (double[] column : out) {
-                values.add(column.length == rows ? column : Arrays.copyOf(column, rows));
-            }
+            List<double[]> values = List.of(out);
             List<String> chosenNames = new ArrayList<>(wanted.size());
             for (int column : columns) {
                 chosenNames.add(names.get(column));

@@ -2,6 +2,7 @@ package org.triscale.cli.csv;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -18,7 +19,9 @@ final class RowReader {
     private final int[] columns;
     private final double[][] out;
     private final int offset;
-    private final int capacity;
+    private int capacity;
+    /** Whether the stretch is the whole file, read in one pass with columns sized from an estimate. */
+    private final boolean growable;
     private int rows;
 
     /**
@@ -26,6 +29,20 @@ final class RowReader {
      * of them (the records the stretch can hold at most, from {@link LineRanges#scan}).
      */
     RowReader(Path file, List<String> names, int[] columns, double[][] out, int offset, int capacity) {
+        this(file, names, columns, out, offset, capacity, false);
+    }
+
+    /**
+     * Creates a reader of the whole file that writes its rows into {@code out[k][0 ..]}, which
+     * holds {@code capacity} rows to begin with, an estimate: when the file has more, each
+     * {@code out[k]} is replaced by a longer copy.
+     */
+    static RowReader growing(Path file, List<String> names, int[] columns, double[][] out, int capacity) {
+        return new RowReader(file, names, columns, out, 0, capacity, true);
+    }
+
+    private RowReader(Path file, List<String> names, int[] columns, double[][] out, int offset, int capacity,
+                      boolean growable) {
         this.file = file;
         this.names = names;
         this.width = names.size();
@@ -33,6 +50,7 @@ final class RowReader {
         this.out = out;
         this.offset = offset;
         this.capacity = capacity;
+        this.growable = growable;
     }
 
     int offset() {
@@ -76,7 +94,16 @@ final class RowReader {
     }
 
     private void checkCapacity() {
-        if (rows == capacity) {
+        if (rows == capacity && growable) {
+            if (capacity >= CsvColumnReader.MAX_ROWS) {
+                throw new CsvDataException(file + " has more than " + CsvColumnReader.MAX_ROWS + " rows; split it "
+                        + "into files of fewer rows");
+            }
+            capacity = (int) Math.min(CsvColumnReader.MAX_ROWS, capacity + (long) capacity / 4 + 1024);
+            for (int k = 0; k < out.length; k++) {
+                out[k] = Arrays.copyOf(out[k], capacity);
+            }
+        } else if (rows == capacity) {
             // The scan counted the same bytes: only a file rewritten in place gets here.
             throw new CsvDataException(file + " changed while it was read; read it again");
         }

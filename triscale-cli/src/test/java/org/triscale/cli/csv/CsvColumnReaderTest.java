@@ -47,6 +47,42 @@ class CsvColumnReaderTest {
     }
 
     @Test
+    void aFileWithMoreRowsThanItsSampledBlocksSuggestIsReadWhole() throws IOException {
+        // The reader sizes its columns from eight blocks at k/8 of the file: here each block holds
+        // long lines and the rest of each eighth short ones, so the estimate falls far short and the
+        // columns must grow.
+        int eighth = 1 << 18;
+        String longLine = "1." + "0".repeat(60) + ",2\n";
+        StringBuilder text = new StringBuilder(8 * eighth);
+        long rows = 0;
+        double sum = 0;
+        for (int k = 0; k < 8; k++) {
+            int end = (k + 1) * eighth;
+            while (text.length() < k * eighth + (1 << 17)) {
+                text.append(longLine);
+                rows++;
+                sum += 2;
+            }
+            while (text.length() + 6 <= end) {
+                text.append(rows % 10).append(',').append(k).append('\n');
+                rows++;
+                sum += k;
+            }
+            while (text.length() < end) {
+                text.append('\n');
+            }
+        }
+        CsvColumns data = CsvColumnReader.read(csv(text.toString()), List.of(ColumnRef.position(1),
+                ColumnRef.position(2)), Chunking.sequential());
+        assertThat(data.rows()).isEqualTo(rows);
+        assertThat(data.leadingRows(1).length).isGreaterThanOrEqualTo(data.rows());
+        assertThat(data.column(1)).hasSize((int) rows);
+        assertThat(java.util.Arrays.stream(data.column(1)).sum()).isEqualTo(sum);
+        assertThat(data.column(0)[0]).isEqualTo(1.0);
+        assertThat(data.column(0)[(int) rows - 1]).isEqualTo((rows - 1) % 10);
+    }
+
+    @Test
     void parsesEveryDoubleExactlyAsJavaDoes() throws IOException {
         String[] texts = {"3.005917", "0.1", "1.7976931348623157E308", "4.9e-324", "-0.0", "123456789012345678901234567890",
                 "2.2250738585072011e-308", "0.30000000000000004", "9007199254740993", "  7.5  "};

@@ -8,6 +8,7 @@ import org.triscale.engine.numeric.PairwiseSum;
 import org.triscale.engine.trend.ConvergenceResult;
 import org.triscale.engine.trend.ConvergenceTest;
 
+import java.util.Arrays;
 import java.util.Optional;
 
 /**
@@ -44,33 +45,64 @@ public final class RunMetrics {
         Arguments.samples("y", y);
         Arguments.sameLength("x", x, "y", y);
         Arguments.notNull("measure", measure);
+        return computeRows(x, y, y.length, measure, bounds, convergence);
+    }
+
+    /**
+     * Computes the metric of the first {@code rows} samples of longer arrays, as
+     * {@link #compute(double[], double[], Measure, ValueRange, ConvergenceSpec)} does on arrays of
+     * exactly {@code rows} values. For a reader that sizes its columns from an estimate of the
+     * row count: trimming 10^7 values to the exact length would cost more than the convergence
+     * test. The entries after {@code rows} are ignored; none of the arrays is modified.
+     *
+     * @param x           abscissae (usually time); the first {@code rows} are read, no infinity
+     * @param y           samples; the first {@code rows} are read, no infinity; rows with NaN in x
+     *                    or y are dropped and counted
+     * @param rows        the number of leading rows, 0 ≤ rows ≤ the length of x and of y
+     * @param measure     how to summarise the samples
+     * @param bounds      range of y for the convergence test, or {@code null} for the samples' min and max
+     * @param convergence convergence test to pass, or {@code null} for none
+     * @return the metric
+     * @throws IllegalArgumentException if an argument is invalid
+     */
+    public static RunMetric compute(double[] x, double[] y, int rows, Measure measure, ValueRange bounds,
+                                    ConvergenceSpec convergence) {
+        Arguments.samples("x", x, rows);
+        Arguments.samples("y", y, rows);
+        Arguments.notNull("measure", measure);
+        return computeRows(x, y, rows, measure, bounds, convergence);
+    }
+
+    private static RunMetric computeRows(double[] x, double[] y, int rows, Measure measure, ValueRange bounds,
+                                         ConvergenceSpec convergence) {
         // Without a NaN row (the usual case) the caller's arrays are read as they are: for 10^7
         // samples two copies would cost more than the whole convergence test.
-        boolean complete = !hasNaN(x) && !hasNaN(y);
-        double[][] rows = complete ? null : NanFree.rows(x, y);
-        double[] xs = complete ? x : rows[0];
-        double[] ys = complete ? y : rows[1];
-        int kept = ys.length;
-        int dropped = y.length - kept;
-        if (kept < 2) {
-            return undefined(measure, kept, dropped, Optional.empty());
+        boolean complete = !hasNaN(x, rows) && !hasNaN(y, rows);
+        double[][] kept = complete ? null
+                : NanFree.rows(Arrays.copyOf(x, rows), Arrays.copyOf(y, rows));
+        double[] xs = complete ? x : kept[0];
+        double[] ys = complete ? y : kept[1];
+        int n = complete ? rows : ys.length;
+        int dropped = rows - n;
+        if (n < 2) {
+            return undefined(measure, n, dropped, Optional.empty());
         }
         if (convergence == null) {
             // A percentile reorders the values: never the caller's.
-            double[] values = complete && measure.kind() == Measure.Kind.PERCENTILE ? ys.clone() : ys;
-            return new RunMetric(true, summarise(values, measure), measure, kept, dropped, Optional.empty());
+            double[] values = complete && measure.kind() == Measure.Kind.PERCENTILE ? Arrays.copyOf(ys, n) : ys;
+            return new RunMetric(true, summarise(values, n, measure), measure, n, dropped, Optional.empty());
         }
         // From here on ys is only read (the windows' order statistics do not reorder it).
-        Windows windows = Windows.of(xs, ys, measure);
-        double low = bounds == null ? min(ys) : bounds.min();
-        double high = bounds == null ? max(ys) : bounds.max();
+        Windows windows = Windows.of(xs, ys, n, measure);
+        double low = bounds == null ? min(ys, n) : bounds.min();
+        double high = bounds == null ? max(ys, n) : bounds.max();
         ConvergenceResult result = ConvergenceTest.test(windows.x, windows.y, low, high, convergence.confidence(),
                 convergence.tolerance());
         if (!result.converged()) {
-            return undefined(measure, kept, dropped, Optional.of(result));
+            return undefined(measure, n, dropped, Optional.of(result));
         }
         double median = nearestRank(windows.y.clone(), 50);
-        return new RunMetric(true, median, measure, kept, dropped, Optional.of(result));
+        return new RunMetric(true, median, measure, n, dropped, Optional.of(result));
     }
 
     /**
@@ -90,18 +122,18 @@ public final class RunMetrics {
         if (kept < 2) {
             return undefined(measure, kept, dropped, Optional.empty());
         }
-        return new RunMetric(true, summarise(ys, measure), measure, kept, dropped, Optional.empty());
+        return new RunMetric(true, summarise(ys, kept, measure), measure, kept, dropped, Optional.empty());
     }
 
-    /** The measure of all samples (NaN-free, at least one); may reorder {@code ys} for percentiles. */
-    private static double summarise(double[] ys, Measure measure) {
+    /** The measure of {@code ys[0 .. n)} (NaN-free, n ≥ 1); for a percentile ys holds exactly n values, which it reorders. */
+    private static double summarise(double[] ys, int n, Measure measure) {
         switch (measure.kind()) {
             case MEAN:
-                return PairwiseSum.mean(ys);
+                return PairwiseSum.mean(ys, 0, n);
             case MINIMUM:
-                return min(ys);
+                return min(ys, n);
             case MAXIMUM:
-                return max(ys);
+                return max(ys, n);
             case PERCENTILE:
                 return nearestRank(ys, measure.percentile());
             default:
@@ -123,27 +155,27 @@ public final class RunMetrics {
         return new RunMetric(false, Double.NaN, measure, kept, dropped, result);
     }
 
-    private static boolean hasNaN(double[] values) {
-        for (double v : values) {
-            if (Double.isNaN(v)) {
+    private static boolean hasNaN(double[] values, int n) {
+        for (int i = 0; i < n; i++) {
+            if (Double.isNaN(values[i])) {
                 return true;
             }
         }
         return false;
     }
 
-    private static double min(double[] values) {
+    private static double min(double[] values, int n) {
         double m = Double.POSITIVE_INFINITY;
-        for (double v : values) {
-            m = Math.min(m, v);
+        for (int i = 0; i < n; i++) {
+            m = Math.min(m, values[i]);
         }
         return m;
     }
 
-    private static double max(double[] values) {
+    private static double max(double[] values, int n) {
         double m = Double.NEGATIVE_INFINITY;
-        for (double v : values) {
-            m = Math.max(m, v);
+        for (int i = 0; i < n; i++) {
+            m = Math.max(m, values[i]);
         }
         return m;
     }

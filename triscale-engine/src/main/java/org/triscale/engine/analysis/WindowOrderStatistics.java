@@ -31,6 +31,8 @@ final class WindowOrderStatistics {
     private final int blockBits;
 
     private final double[] values;
+    /** The sample is {@code values[0 .. n)}; the array may be longer. */
+    private final int n;
     private final int length;
     /** A value's slot is {@code (key − minKey) >>> shift}, recomputed where needed: cheaper than an int per value. */
     private final long minKey;
@@ -45,10 +47,10 @@ final class WindowOrderStatistics {
     private int windowStart;
     private int windowEnd;
 
-    private WindowOrderStatistics(double[] values, int length) {
+    private WindowOrderStatistics(double[] values, int n, int length) {
         this.values = values;
+        this.n = n;
         this.length = length;
-        int n = values.length;
         int slotBits = Math.max(MIN_SLOT_BITS, Math.min(MAX_SLOT_BITS, 32 - Integer.numberOfLeadingZeros(n)));
         slots = 1 << slotBits;
         blockBits = slotBits / 2;
@@ -59,8 +61,8 @@ final class WindowOrderStatistics {
         blockCount = new int[slots >>> blockBits];
         long lowest = Long.MAX_VALUE;
         long highest = Long.MIN_VALUE;
-        for (double v : values) {
-            long key = key(v);
+        for (int i = 0; i < n; i++) {
+            long key = key(values[i]);
             lowest = Math.min(lowest, key);
             highest = Math.max(highest, key);
         }
@@ -69,7 +71,8 @@ final class WindowOrderStatistics {
         shift = Math.max(0, 64 - Long.numberOfLeadingZeros(range) - slotBits);
         Arrays.fill(slotMin, Double.POSITIVE_INFINITY);
         Arrays.fill(slotMax, Double.NEGATIVE_INFINITY);
-        for (double v : values) {
+        for (int i = 0; i < n; i++) {
+            double v = values[i];
             int slot = slot(v);
             slotSize[slot]++;
             slotMin[slot] = Math.min(slotMin[slot], v);
@@ -90,7 +93,13 @@ final class WindowOrderStatistics {
      */
     static void select(double[] values, int length, int[] starts, int lowRank, int highRank,
                        double[] lowOut, double[] highOut) {
-        WindowOrderStatistics windows = new WindowOrderStatistics(values, length);
+        select(values, values.length, length, starts, lowRank, highRank, lowOut, highOut);
+    }
+
+    /** As {@link #select(double[], int, int[], int, int, double[], double[])} over the sample {@code values[0 .. n)}. */
+    static void select(double[] values, int n, int length, int[] starts, int lowRank, int highRank,
+                       double[] lowOut, double[] highOut) {
+        WindowOrderStatistics windows = new WindowOrderStatistics(values, n, length);
         int count = starts.length;
         // Query 2w is the low rank of window w, 2w + 1 its high rank.
         int[] slotOf = new int[2 * count];
@@ -185,7 +194,7 @@ final class WindowOrderStatistics {
         int[] indices = new int[total];
         if (total > 0) {
             int[] next = offset.clone();
-            for (int i = 0; i < values.length; i++) {
+            for (int i = 0; i < n; i++) {
                 int slot = slot(values[i]);
                 if (next[slot] >= 0) {
                     indices[next[slot]++] = i;

@@ -38,7 +38,11 @@ final class Windows {
      * @return positions and values of the windows
      */
     static Windows of(double[] xs, double[] ys, Measure measure) {
-        int n = ys.length;
+        return of(xs, ys, ys.length, measure);
+    }
+
+    /** As {@link #of(double[], double[], Measure)} over the samples {@code [0 .. n)} of longer arrays. */
+    static Windows of(double[] xs, double[] ys, int n, Measure measure) {
         int count = Math.min(n / 2 + 1, MAX_WINDOWS);
         int length = n / 2;
         double step = (double) length / (count - 1);
@@ -61,7 +65,7 @@ final class Windows {
                 wy = extremes(ys, starts, length, measure.kind() == Measure.Kind.MINIMUM);
                 break;
             case PERCENTILE:
-                wy = percentiles(ys, starts, length, measure.percentile());
+                wy = percentiles(ys, n, starts, length, measure.percentile());
                 break;
             default:
                 throw new IllegalStateException("unknown measure " + measure);
@@ -102,7 +106,7 @@ final class Windows {
         return out;
     }
 
-    private static double[] percentiles(double[] ys, int[] starts, int length, double percentile) {
+    private static double[] percentiles(double[] ys, int n, int[] starts, int length, double percentile) {
         // numpy's "midpoint": v = (L − 1)·(p/100), m = (floor v + ceil v)/2.
         double v = (length - 1) * (percentile / 100);
         double m = 0.5 * (Math.floor(v) + Math.ceil(v));
@@ -110,7 +114,7 @@ final class Windows {
         boolean whole = m == below;
         double[] a = new double[starts.length];
         double[] b = new double[starts.length];
-        WindowOrderStatistics.select(ys, length, starts, below, whole ? below : below + 1, a, b);
+        WindowOrderStatistics.select(ys, n, length, starts, below, whole ? below : below + 1, a, b);
         double[] out = new double[starts.length];
         for (int w = 0; w < starts.length; w++) {
             out[w] = whole ? a[w] : midpoint(a[w], b[w]);

@@ -40,6 +40,47 @@ class RunMetricsTest {
     }
 
     @Test
+    void leadingRowsOfLongerArraysGiveTheSameMetricAsExactArrays() {
+        UniformRandomProvider rng = RandomSource.XO_RO_SHI_RO_128_PP.create(7L);
+        Measure[] measures = {Measure.percentile(95), Measure.percentile(50), Measure.mean(), Measure.minimum(),
+            Measure.maximum()};
+        for (int trial = 0; trial < 20; trial++) {
+            int n = 2 + rng.nextInt(trial < 10 ? 50 : 3000);
+            double[] x = new double[n];
+            double[] y = new double[n];
+            for (int i = 0; i < n; i++) {
+                x[i] = i * 0.01;
+                y[i] = trial % 5 == 0 && i % 7 == 3 ? Double.NaN : 40 + 20 * rng.nextDouble();
+            }
+            // The spare tail holds values that would change every measure and fail the argument checks.
+            double[] longX = Arrays.copyOf(x, n + 1 + rng.nextInt(100));
+            double[] longY = Arrays.copyOf(y, longX.length);
+            Arrays.fill(longX, n, longX.length, Double.POSITIVE_INFINITY);
+            Arrays.fill(longY, n, longY.length, -1e300);
+            double[] yBefore = longY.clone();
+            for (Measure measure : measures) {
+                for (ConvergenceSpec convergence : new ConvergenceSpec[] {null, ConvergenceSpec.DEFAULT}) {
+                    RunMetric exact = RunMetrics.compute(x, y, measure, new ValueRange(0, 100), convergence);
+                    RunMetric prefix = RunMetrics.compute(longX, longY, n, measure, new ValueRange(0, 100),
+                            convergence);
+                    assertThat(prefix).as("trial %d n=%d %s %s", trial, n, measure, convergence).isEqualTo(exact);
+                }
+            }
+            assertThat(longY).as("the caller's array is not modified").containsExactly(yBefore);
+        }
+    }
+
+    @Test
+    void aRowCountOutsideTheArraysIsRefused() {
+        double[] values = {1, 2, 3};
+        assertThatThrownBy(() -> RunMetrics.compute(values, values, 4, Measure.mean(), null, null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("row count is 4").hasMessageContaining("from 0 to 3");
+        assertThatThrownBy(() -> RunMetrics.compute(values, values, -1, Measure.mean(), null, null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("row count is -1");
+    }
+
+    @Test
     void nearestRankRoundsHalfToEven() {
         double[] y = new double[50];
         for (int i = 0; i < 50; i++) {
