@@ -1,8 +1,5 @@
 package org.triscale.junit.internal.output;
 
-import org.triscale.junit.internal.output.AtomicFiles;
-import org.triscale.junit.internal.output.TestResult;
-
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
@@ -112,13 +109,8 @@ public final class SurefireSeriesReports {
             xml.writeAttribute("classname", xml(name));
             xml.writeAttribute("time", "0");
             if (!kpi.bound().passed()) {
-                String message = kpi.message() == null ? "KPI failed" : kpi.message();
                 xml.writeCharacters("\n    ");
-                xml.writeStartElement("failure");
-                xml.writeAttribute("message", xml(message));
-                xml.writeAttribute("type", "org.opentest4j.AssertionFailedError");
-                xml.writeCharacters(xml(message));
-                xml.writeEndElement();
+                failure(xml, kpi.message() == null ? "KPI failed" : kpi.message());
                 xml.writeCharacters("\n  ");
             }
             xml.writeEndElement();
@@ -188,7 +180,18 @@ public final class SurefireSeriesReports {
         return out == null ? text : out.toString();
     }
 
-    private static String seconds(long nanos) {
+    /** A test case's {@code <failure>}, as Surefire writes a failed assertion. */
+    static void failure(XMLStreamWriter xml, String message) throws XMLStreamException {
+        String text = xml(message);
+        xml.writeStartElement("failure");
+        xml.writeAttribute("message", text);
+        xml.writeAttribute("type", "org.opentest4j.AssertionFailedError");
+        xml.writeCharacters(text);
+        xml.writeEndElement();
+    }
+
+    /** Seconds with three decimals, as Surefire writes a {@code time}. */
+    static String seconds(long nanos) {
         return String.format(Locale.ROOT, "%.3f", nanos / 1e9);
     }
 

@@ -8,7 +8,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Locale;
 
 /**
  * Writes the verdict of a test computed outside JUnit ({@code triscale merge}) as a Surefire-format
@@ -59,7 +58,7 @@ public final class SurefireVerdictReports {
 
     private static void writeSuite(XMLStreamWriter xml, String testClass, String testMethod, Outcome outcome,
                                    String message, long durationNanos) throws XMLStreamException {
-        String time = String.format(Locale.ROOT, "%.3f", durationNanos / 1e9);
+        String time = SurefireSeriesReports.seconds(durationNanos);
         xml.writeStartDocument(StandardCharsets.UTF_8.name(), "1.0");
         xml.writeCharacters("\n");
         xml.writeStartElement("testsuite");
@@ -75,17 +74,13 @@ public final class SurefireVerdictReports {
         xml.writeAttribute("classname", SurefireSeriesReports.xml(testClass));
         xml.writeAttribute("time", time);
         if (outcome != Outcome.PASSED) {
-            String text = SurefireSeriesReports.xml(message == null ? outcome.name() : message);
+            String text = message == null ? outcome.name() : message;
             xml.writeCharacters("\n    ");
             if (outcome == Outcome.FAILED) {
-                xml.writeStartElement("failure");
-                xml.writeAttribute("message", text);
-                xml.writeAttribute("type", "org.opentest4j.AssertionFailedError");
-                xml.writeCharacters(text);
-                xml.writeEndElement();
+                SurefireSeriesReports.failure(xml, text);
             } else {
                 xml.writeEmptyElement("skipped");
-                xml.writeAttribute("message", text);
+                xml.writeAttribute("message", SurefireSeriesReports.xml(text));
             }
             xml.writeCharacters("\n  ");
         }
