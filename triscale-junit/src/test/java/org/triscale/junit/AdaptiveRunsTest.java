@@ -10,6 +10,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.Event;
+import org.triscale.engine.bounds.IntervalKind;
+import org.triscale.engine.bounds.ThompsonBounds;
+import org.triscale.junit.internal.output.Format;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -130,11 +133,17 @@ class AdaptiveRunsTest {
         assertThat(series.get("stopRun").asInt()).isEqualTo(12);
         assertThat(series.at("/sequential/0/verdict").asText()).isEqualTo("fixedN");
         assertThat(series.at("/sequential/0/decision").asText()).isEqualTo("UNDECIDED");
-        // The fixed-N KPI of the 12 runs: its bound and index, as without adaptive runs.
-        assertThat(series.at("/kpis/0/index").isNull()).isFalse();
+        // The fixed-N KPI of the 12 runs at the last look's confidence: at least 75 %, so that its
+        // index is never below the one a fixed-N test of 12 runs would use (here it is the same).
+        double lastLook = series.at("/sequential/0/lastLookConfidence").asDouble();
+        assertThat(lastLook).isGreaterThanOrEqualTo(75).isLessThan(100);
+        int fixedIndex = ThompsonBounds.indices(12, 75, 75, IntervalKind.ONE_SIDED).upperIndex().orElseThrow();
+        int lastLookIndex = ThompsonBounds.indices(12, 75, lastLook, IntervalKind.ONE_SIDED).upperIndex().orElseThrow();
+        assertThat(series.at("/kpis/0/index").asInt()).isEqualTo(lastLookIndex).isGreaterThanOrEqualTo(fixedIndex);
         results.testEvents().assertStatistics(stats -> stats.started(13));
         assertThat(verdictMessage(results)).contains("undecided after max 12 runs", "the verdict is the fixed-N KPI"
-                + " of the 12 valid runs (Thompson 1936)");
+                + " of the 12 valid runs (Thompson 1936) at " + Format.number(Math.floor(100 * lastLook) / 100)
+                + " % confidence", "together they keep a false pass at most 25 % likely");
     }
 
     @Test

@@ -45,6 +45,12 @@ final class MixtureBoundary {
         }
     };
 
+    /**
+     * Below this probability a count is dropped from the final look's dynamic programme; its mass
+     * is counted as crossed, so that dropping can only make the final look stricter.
+     */
+    private static final double NEGLIGIBLE = 1e-30;
+
     private final double p;
     private final double logThreshold;
     private final double a0;
@@ -133,6 +139,59 @@ final class MixtureBoundary {
             }
         }
         return at;
+    }
+
+    /**
+     * The rank of the last look of a series that ends undecided after {@code n} runs: the smallest
+     * k such that, for Bernoulli(p) counts, reaching the boundary at some t &lt; n or having at
+     * least k of n below at the end has probability at most α. A series that was looked at after
+     * every run and then judged by the fixed-N order statistic of this rank keeps its error at
+     * most α in total, exactly, rather than the α of the boundary plus the α of a last fixed-N look
+     * (union bound).
+     *
+     * <p>The probability is computed exactly by dynamic programming over the count (absorbing at the
+     * boundary), in O(n^1.5): counts below the band in which the mass lives (probability &lt;
+     * 10⁻³⁰ each) are dropped and their mass counted as crossed, which can only raise the rank.
+     * The boundary holds at every t with probability ≥ 1 − α (Ville 1939), so the last look's rank is
+     * never above {@code rank(n)}.
+     *
+     * @param alpha the total error, the boundary's crossing probability
+     * @param n     the series' runs, ≥ 1
+     * @return the rank in [1, n + 1]; {@code n + 1} when no order statistic is strict enough
+     */
+    synchronized int lastLookRank(double alpha, int n) {
+        double[] mass = new double[n + 2];
+        mass[0] = 1;
+        double crossed = 0;
+        int low = 0;
+        int high = 0;
+        for (int t = 1; t <= n; t++) {
+            // One more run, below the percentile with probability p.
+            for (int c = high + 1; c > low; c--) {
+                mass[c] = mass[c] * (1 - p) + mass[c - 1] * p;
+            }
+            mass[low] *= 1 - p;
+            high++;
+            if (t == n) {
+                break;
+            }
+            for (int c = rank(t); c <= high; c++) {
+                crossed += mass[c];
+                mass[c] = 0;
+            }
+            high = Math.min(high, rank(t) - 1);
+            while (low < high && mass[low] < NEGLIGIBLE) {
+                crossed += mass[low];
+                mass[low++] = 0;
+            }
+        }
+        int k = n + 1;
+        double tail = crossed;
+        for (int c = high; c >= low && tail + mass[c] <= alpha; c--) {
+            tail += mass[c];
+            k = c;
+        }
+        return k;
     }
 
     /** log m_t(b). */

@@ -2,6 +2,7 @@ package org.triscale.engine.sequential;
 
 import org.triscale.engine.Arguments;
 import org.triscale.engine.analysis.Side;
+import org.triscale.engine.numeric.Binomial;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -144,6 +145,33 @@ public final class SequentialKpi {
      */
     public SequentialSpec spec() {
         return spec;
+    }
+
+    /**
+     * The confidence, in percent, of the fixed-N KPI (Thompson 1936) that may judge a series
+     * stopping undecided after the runs so far, such that the whole series keeps this sequence's
+     * confidence c. Every run was looked at before; judging the end by the fixed-N KPI at c would
+     * be one more chance of a false pass, up to 2(1 − c) in total. Instead, the last look uses the
+     * loosest order statistic for which a false pass at any run or at the last look has
+     * probability at most 1 − c, computed exactly from the boundary's ranks
+     * ({@link MixtureBoundary#lastLookRank}). The result is at least c, and the fixed-N KPI of the
+     * runs so far at this confidence (one-sided, on the spec's side) is that order statistic.
+     *
+     * @return the confidence in percent, in [c, 100); NaN before the first run
+     */
+    public double fallbackConfidence() {
+        int n = runs.size();
+        if (n == 0) {
+            return Double.NaN;
+        }
+        boolean upperSide = spec.side() == Side.UPPER;
+        double below = upperSide ? p : 1 - p;
+        int rank = (upperSide ? upperBoundary : lowerBoundary).lastLookRank(1 - spec.confidence() / 100, n);
+        // The order statistic of rank k is beyond the percentile with probability P(Bin(n, below) ≤ k − 1);
+        // a confidence just under it, above the next looser rank's, makes Thompson's rule pick rank k.
+        double coverage = rank > n ? 1 : Binomial.cumulative(n, below, rank - 1);
+        double looser = rank <= 1 ? 0 : Binomial.cumulative(n, below, rank - 2);
+        return Math.min(100 * (coverage - 1e-6 * (coverage - looser)), Math.nextDown(100.0));
     }
 
     /**

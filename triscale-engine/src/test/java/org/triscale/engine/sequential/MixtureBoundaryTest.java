@@ -102,4 +102,74 @@ class MixtureBoundaryTest {
         assertThat(MixtureBoundary.of(0.75, 0.25, 6)).isNotSameAs(first);
         assertThat(MixtureBoundary.of(0.75, 0.25, 6).rank(300)).isEqualTo(new MixtureBoundary(0.75, 0.25, 6).rank(300));
     }
+
+    /**
+     * The last look of a series, checked against an enumeration of every sequence of below/above
+     * outcomes: a false pass at any earlier run or at the last look has probability at most α,
+     * and the next looser rank would exceed it (the last look is as loose as the budget allows).
+     */
+    @ParameterizedTest
+    @CsvSource({"0.75, 0.25, 5, 12", "0.75, 0.25, 5, 18", "0.5, 0.1, 10, 16", "0.25, 0.25, 5, 17", "0.9, 0.1, 22, 18"})
+    void lastLookKeepsTheTotalErrorAtAlphaByEnumeration(double p, double alpha, int tunedFor, int n) {
+        MixtureBoundary boundary = new MixtureBoundary(p, alpha, tunedFor);
+        int rank = boundary.lastLookRank(alpha, n);
+        assertThat(totalError(boundary, p, n, rank)).isLessThanOrEqualTo(alpha);
+        if (rank > 1) {
+            assertThat(totalError(boundary, p, n, rank - 1)).isGreaterThan(alpha);
+        }
+        assertThat(rank).isLessThanOrEqualTo(boundary.rank(n));
+    }
+
+    /** P(the count reaches the boundary at some t &lt; n, or is ≥ rank at n), over all 2^n sequences. */
+    private static double totalError(MixtureBoundary boundary, double p, int n, int rank) {
+        double error = 0;
+        for (int sequence = 0; sequence < 1 << n; sequence++) {
+            int below = 0;
+            boolean pass = false;
+            for (int t = 1; t <= n && !pass; t++) {
+                below += (sequence >> (t - 1)) & 1;
+                pass = t < n ? below >= boundary.rank(t) : below >= rank;
+            }
+            if (pass) {
+                int count = Integer.bitCount(sequence);
+                error += Math.pow(p, count) * Math.pow(1 - p, n - count);
+            }
+        }
+        return error;
+    }
+
+    /**
+     * For long series the band of the dynamic programme is narrow; the rank is the one of the full
+     * programme over every count, and lies between Thompson's fixed-N rank and the boundary's.
+     */
+    @ParameterizedTest
+    @CsvSource({"0.75, 0.25, 57, 228", "0.9, 0.1, 160, 642", "0.5, 0.05, 103, 415", "0.99, 0.05, 299, 1500"})
+    void lastLookOfLongSeriesMatchesTheFullProgramme(double p, double alpha, int tunedFor, int n) {
+        MixtureBoundary boundary = new MixtureBoundary(p, alpha, tunedFor);
+        int rank = boundary.lastLookRank(alpha, n);
+        double[] alive = {1.0};
+        double crossed = 0;
+        for (int t = 1; t <= n; t++) {
+            double[] next = new double[t + 1];
+            for (int b = 0; b < alive.length; b++) {
+                next[b] += alive[b] * (1 - p);
+                next[b + 1] += alive[b] * p;
+            }
+            for (int b = t < n ? boundary.rank(t) : t + 1; b <= t; b++) {
+                crossed += next[b];
+                next[b] = 0;
+            }
+            alive = next;
+        }
+        double tail = crossed;
+        int expected = n + 1;
+        for (int b = n; b >= 0 && tail + alive[b] <= alpha; b--) {
+            tail += alive[b];
+            expected = b;
+        }
+        assertThat(rank).isEqualTo(expected);
+        int thompson = ThompsonBounds.indices(n, 100 * p, 100 * (1 - alpha), IntervalKind.ONE_SIDED)
+                .upperIndex().orElseThrow() + 1;
+        assertThat(rank).isGreaterThan(thompson).isLessThanOrEqualTo(boundary.rank(n));
+    }
 }

@@ -1,6 +1,11 @@
 package org.triscale.engine.sequential;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.triscale.engine.Mode;
+import org.triscale.engine.analysis.KpiResult;
+import org.triscale.engine.analysis.Kpis;
 import org.triscale.engine.analysis.Side;
 
 import java.util.Arrays;
@@ -178,5 +183,46 @@ class SequentialKpiTest {
             }
         }
         return -1;
+    }
+
+    /**
+     * The fixed-N KPI at the fallback confidence is the last look's order statistic, on either
+     * side, and it is never looser than the fixed-N KPI at the sequence's own confidence.
+     */
+    @ParameterizedTest
+    @CsvSource({"75, 75, UPPER, 57, 228", "90, 90, UPPER, 160, 642", "50, 95, UPPER, 103, 415", "25, 90, LOWER, 50, 200",
+            "75, 75, UPPER, 5, 5", "95, 95, UPPER, 59, 60", "10, 95, LOWER, 29, 3000"})
+    void fallbackConfidenceSelectsTheLastLookRank(double percentile, double confidence, Side side, int tunedFor,
+                                                  int n) {
+        SequentialKpi kpi = SequentialKpi.start(new SequentialSpec(percentile, confidence, side, Double.NaN, Double.NaN,
+                tunedFor));
+        double[] values = new double[n];
+        for (int i = 0; i < n; i++) {
+            values[i] = (i * 7919L) % n; // a permutation of 0..n-1, so value k - 1 is the k-th smallest
+            kpi.add(values[i]);
+        }
+        double confidence2 = kpi.fallbackConfidence();
+        assertThat(confidence2).isGreaterThanOrEqualTo(confidence).isLessThan(100);
+        double p = percentile / 100;
+        MixtureBoundary boundary = side == Side.UPPER ? MixtureBoundary.of(p, 1 - confidence / 100, tunedFor)
+                : MixtureBoundary.of(1 - p, 1 - confidence / 100, tunedFor);
+        int rank = boundary.lastLookRank(1 - confidence / 100, n);
+        KpiResult last = Kpis.kpi(values.clone(), percentile, confidence2, side, null, Mode.SOUND);
+        KpiResult fixed = Kpis.kpi(values.clone(), percentile, confidence, side, null, Mode.SOUND);
+        if (rank > n) {
+            assertThat(last.defined()).isFalse();
+            return;
+        }
+        // The k-th smallest is k - 1 for an upper bound, the k-th largest is n - k for a lower one.
+        assertThat(last.value()).isEqualTo(side == Side.UPPER ? rank - 1 : n - rank);
+        assertThat(side == Side.UPPER ? last.value() >= fixed.value() : last.value() <= fixed.value()).isTrue();
+    }
+
+    @Test
+    void fallbackConfidenceIsUndefinedBeforeTheFirstRun() {
+        assertThat(SequentialKpi.start(P75).fallbackConfidence()).isNaN();
+        SequentialKpi kpi = SequentialKpi.start(P75);
+        kpi.add(Double.NaN);
+        assertThat(kpi.fallbackConfidence()).isNaN();
     }
 }

@@ -87,7 +87,8 @@ public final class ResultMapper {
                         outcome.spec().percentile(), number(step.lower()), number(step.upper()),
                         number(step.relativeHalfWidth()), step.decision().name(),
                         outcome.sequential().fallback() ? "fixedN" : "sequential",
-                        left.isPresent() ? left.getAsInt() : null));
+                        left.isPresent() ? left.getAsInt() : null,
+                        outcome.sequential().fallback() ? number(outcome.sequential().fallbackConfidence()) : null));
             }
         }
         return new TestResult.Series(k, valid, kpis, adaptive.runs(), adaptive.stopReason().key(), sequential);

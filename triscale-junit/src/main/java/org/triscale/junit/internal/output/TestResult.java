@@ -279,9 +279,11 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      *                   when the series reached maxCount with this KPI undecided
      * @param runsLeft   runs predicted to be still needed at the stopping run (0 once decided or
      *                   precise), null when unknown
+     * @param lastLookConfidence with verdict {@code "fixedN"}, the confidence in percent of that
+     *                   fixed-N KPI (stricter than the KPI's: the last of many looks); else null
      */
     public record SequentialBound(String metric, double percentile, Double lower, Double upper, Double relativeHalfWidth,
-                                String decision, String verdict, Integer runsLeft) {
+                                String decision, String verdict, Integer runsLeft, Double lastLookConfidence) {
     }
 
     /**

@@ -122,6 +122,18 @@ public final class AdaptiveSeries {
     }
 
     /**
+     * The confidence of the fixed-N KPI that judges one KPI when the series reaches
+     * {@code maxCount} undecided ({@link SequentialKpi#fallbackConfidence()}): stricter than the
+     * KPI's, so that the looks at every run and this last look together keep its confidence.
+     *
+     * @param kpi one of the setup's KPIs
+     * @return the confidence in percent, NaN before the first valid run
+     */
+    public double fallbackConfidence(KpiSpec kpi) {
+        return kpis.get(kpi).fallbackConfidence();
+    }
+
+    /**
      * The runs one KPI still needs, predicted from the runs so far ({@link SequentialKpi#predictRunsLeft()}).
      *
      * @param kpi one of the setup's KPIs

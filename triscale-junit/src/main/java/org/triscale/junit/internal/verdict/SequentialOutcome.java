@@ -13,9 +13,11 @@ import java.util.OptionalInt;
  * @param stopRun    the series' last run
  * @param maxCount   the most runs per series
  * @param runsLeft   runs the KPI was predicted to still need, empty when unknown (0 once done)
+ * @param fallbackConfidence the confidence of the fixed-N KPI that judges the KPI if it {@linkplain
+ *                   #fallback() falls back}, in percent (NaN without a valid run)
  */
 public record SequentialOutcome(SequentialStep step, AdaptiveSeries.StopReason stopReason, int stopRun,
-                                int maxCount, OptionalInt runsLeft) {
+                                int maxCount, OptionalInt runsLeft, double fallbackConfidence) {
 
     /**
      * Whether the verdict falls back to the fixed-N KPI: the series reached {@code maxCount} with

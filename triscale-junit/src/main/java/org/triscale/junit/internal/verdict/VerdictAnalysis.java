@@ -159,11 +159,15 @@ final class VerdictAnalysis {
         int needed = Sizing.oneSided(spec.percentile(), spec.confidence(), 0);
         AdaptiveSeries adaptive = state.adaptive(series);
         SequentialOutcome sequential = adaptive == null ? null : new SequentialOutcome(adaptive.step(spec),
-                adaptive.stopReason(), adaptive.runs(), setup.runsPerSeries(), adaptive.runsLeft(spec));
+                adaptive.stopReason(), adaptive.runs(), setup.runsPerSeries(), adaptive.runsLeft(spec),
+                adaptive.fallbackConfidence(spec));
         if (valid == 0) {
             return new KpiOutcome(spec, series, null, runs, values, needed, 0, 0, sequential);
         }
-        KpiResult result = Kpis.kpi(values, spec.percentile(), spec.confidence(), spec.side(),
+        // An adaptive series that ends undecided is judged at the stricter confidence of its last look.
+        double confidence = sequential != null && sequential.fallback() ? sequential.fallbackConfidence()
+                : spec.confidence();
+        KpiResult result = Kpis.kpi(values, spec.percentile(), confidence, spec.side(),
                 spec.metric().bounds(), setup.settings().mode());
         if (!result.defined()) {
             return new KpiOutcome(spec, series, result, runs, values, needed, 0, 0, sequential);

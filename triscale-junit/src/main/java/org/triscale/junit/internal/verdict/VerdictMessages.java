@@ -109,10 +109,12 @@ public final class VerdictMessages {
         String interval = "anytime-valid interval " + AdaptiveSeries.interval(spec, step);
         if (sequential.fallback()) {
             return head + "undecided after max " + sequential.maxCount() + " runs (" + interval + "): the verdict is the"
-                    + " fixed-N KPI of the " + outcome.values().length + " valid runs (Thompson 1936), "
+                    + " fixed-N KPI of the " + outcome.values().length + " valid runs (Thompson 1936) at "
+                    + Format.number(Math.floor(100 * sequential.fallbackConfidence()) / 100) + " % confidence, "
                     + (outcome.defined() ? spec.metric().format(outcome.value()) + ", " + (outcome.passed() ? "pass"
-                    : "fail") : "undefined") + ". Since every run was looked at before, a false pass of this verdict"
-                    + " has probability at most 2 × " + Format.number(100 - spec.confidence()) + " % (union bound).";
+                    : "fail") : "undefined") + ". Every run was looked at before, so this last look is stricter"
+                    + " than " + Format.number(spec.confidence()) + " %: together they keep a false pass at most "
+                    + Format.number(100 - spec.confidence()) + " % likely.";
         }
         String when = "sequential bound (Howard & Ramdas 2022) after " + sequential.stopRun() + " of max "
                 + sequential.maxCount() + " runs";
