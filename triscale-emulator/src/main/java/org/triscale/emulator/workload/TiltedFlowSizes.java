@@ -199,25 +199,8 @@ public record TiltedFlowSizes(FlowSizes nominal, double[] levels, double[] mass)
                 count[k] += shares[i][k];
             }
         }
-        // Merge from the top: the tail strata are the sparse ones.
-        int[] group = new int[mass.length];
-        int groups = 0;
-        double held = 0;
-        for (int k = mass.length - 1; k >= 0; k--) {
-            group[k] = groups;
-            held += count[k];
-            if (held >= minimum) {
-                groups++;
-                held = 0;
-            }
-        }
-        if (held > 0 && groups > 0) {
-            // The lowest strata fell short: they join the group above them.
-            for (int k = 0; k < mass.length; k++) {
-                group[k] = Math.min(group[k], groups - 1);
-            }
-        }
-        int total = Math.max(groups, 1);
+        int[] group = Strata.mergeFromTop(count, minimum);
+        int total = mass.length;
         double[] probability = new double[total];
         double[] weight = new double[total];
         for (int k = 0; k < mass.length; k++) {
