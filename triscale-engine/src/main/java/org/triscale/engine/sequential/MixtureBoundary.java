@@ -175,11 +175,12 @@ final class MixtureBoundary {
             if (t == n) {
                 break;
             }
-            for (int c = rank(t); c <= high; c++) {
+            int boundary = rank(t);
+            for (int c = boundary; c <= high; c++) {
                 crossed += mass[c];
                 mass[c] = 0;
             }
-            high = Math.min(high, rank(t) - 1);
+            high = Math.min(high, boundary - 1);
             while (low < high && mass[low] < NEGLIGIBLE) {
                 crossed += mass[low];
                 mass[low++] = 0;
