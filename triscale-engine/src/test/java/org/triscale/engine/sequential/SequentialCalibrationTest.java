@@ -198,6 +198,86 @@ class SequentialCalibrationTest {
         assertThat(1 - atN.meanRuns() / fixedN).isLessThanOrEqualTo(bound + 0.02);
     }
 
+    /**
+     * The runs saved when the KPI is farther from its threshold than the fixed design planned for:
+     * a user sizes N to pass reliably when the percentile is only {@code planned} inside the
+     * threshold (the smallest margin that must still pass), and the adaptive series with the same
+     * maximum stops early when the truth is {@link #MARGIN} inside.
+     */
+    @TestFactory
+    Stream<DynamicTest> runsSavedWhenTheKpiIsFartherThanPlanned() {
+        List<Config> configs = Calibration.full()
+                ? List.of(new Config(75, 75, Side.UPPER), new Config(90, 90, Side.UPPER), new Config(50, 95, Side.UPPER))
+                : List.of(new Config(75, 75, Side.UPPER));
+        double[] planned = Calibration.full() ? new double[] {0.1, 0.05} : new double[] {0.1};
+        int replications = Calibration.replications(200, 2000);
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
+                "Runs saved when the true percentile is 20 %% inside the threshold and the fixed design was"
+                        + " sized for a smaller margin (%d replications per row). Fixed N: the smallest series"
+                        + " whose fixed-N KPI passes with probability ≥ 90 %% (exact) when the percentile is the"
+                        + " planned margin inside; adaptive: the same maximum, boundary tuned for a quarter of"
+                        + " it.%n%n| law | KPI | planned margin | fixed N | fixed-N pass rate | adaptive mean runs"
+                        + " | runs saved | adaptive pass rate | false passes at the threshold |%n"
+                        + "|---|---|---|---|---|---|---|---|---|%n", replications));
+        List<DynamicTest> tests = new ArrayList<>();
+        long seed = 8500;
+        for (Config config : configs) {
+            for (double margin : planned) {
+                for (Law law : Law.values()) {
+                    long s = seed++;
+                    tests.add(DynamicTest.dynamicTest(law + " " + config + " planned " + margin,
+                            () -> savingsFartherThanPlanned(law, config, margin, replications, s, table)));
+                }
+            }
+        }
+        tests.add(DynamicTest.dynamicTest("publish", () -> Calibration.publish("adaptive-savings-planned",
+                table.toString())));
+        return tests.stream();
+    }
+
+    private static void savingsFartherThanPlanned(Law law, Config config, double planned, int replications,
+                                                  long seed, StringBuilder table) {
+        double truth = law.quantile(config.percentile() / 100);
+        double threshold = config.threshold(law);
+        // The law scaled so that its percentile is the planned margin inside the same threshold
+        // (the studied KPIs are all upper bounds).
+        double belowPlanned = law.cdf(truth + planned * Math.abs(truth));
+        int fixedN = Sizing.oneSided(config.percentile(), config.confidence(), 0);
+        while (fixedPassProbability(fixedN, config, belowPlanned) < POWER && fixedN <= MAX_FIXED_N) {
+            fixedN++;
+        }
+        String label = String.format(Locale.ROOT, "| %s | %s | %s |", law.label(), config,
+                Calibration.percent(planned).replace(".0 %", " %"));
+        if (fixedN > MAX_FIXED_N) {
+            synchronized (table) {
+                table.append(String.format(Locale.ROOT, "%s over %d | not simulated ||||||%n", label, MAX_FIXED_N));
+            }
+            return;
+        }
+        double fixedPower = fixedPassProbability(fixedN, config, law.cdf(threshold));
+        Design adaptive = adaptive(config, threshold, law, fixedN, replications, seed);
+        Design atThreshold = adaptive(config, Math.nextDown(truth), law, fixedN, replications, seed + 1);
+        double saved = 1 - adaptive.meanRuns() / fixedN;
+        synchronized (table) {
+            table.append(String.format(Locale.ROOT, "%s %d | %s | %.1f | %s | %s | %s |%n", label, fixedN,
+                    Calibration.percent(fixedPower), adaptive.meanRuns(), Calibration.percent(saved),
+                    Calibration.percent(adaptive.passRate()), Calibration.percent(atThreshold.passRate())));
+        }
+        double alpha = 1 - config.confidence() / 100;
+        assertThat(atThreshold.passRate()).as("false passes at the threshold")
+                .isLessThanOrEqualTo(alpha + 3 * Calibration.standardError(alpha, replications));
+        int minimum = Sizing.oneSided(config.percentile(), config.confidence(), 0);
+        // A discrete law can put both margins on the same value (Poisson): then the design is the
+        // matched one of runsSavedAgainstTheFixedNDesign, and Wald's bound applies instead.
+        if (belowPlanned < law.cdf(threshold)) {
+            assertThat(adaptive.passRate()).as("pass rate 20 % inside").isGreaterThanOrEqualTo(
+                    POWER - 3 * Calibration.standardError(POWER, replications));
+            if (fixedN >= 4 * minimum) { // the minimum alone leaves little to save
+                assertThat(saved).as("runs saved").isGreaterThanOrEqualTo(0.5);
+            }
+        }
+    }
+
     /** Mean runs and pass rate of an adaptive design. */
     private record Design(double meanRuns, double passRate) {
     }
