@@ -18,6 +18,11 @@ import java.lang.annotation.Target;
  * is sized for a two-sided bound of the {@link #scorePercentile()} pair at the
  * {@link #scoreConfidence()}
  * (5 series for 75/75, as in TriScale).
+ *
+ * <p>With {@code adaptive = true} the number of series is not fixed: series run from the sized
+ * number on, and the sequel stops as soon as every {@link VariabilityScore} with a threshold is
+ * decided by anytime-valid bounds of its percentile pair, at {@link #maxCount()} series at the
+ * latest (docs/adaptive.md, "Adaptive series").
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
@@ -48,4 +53,23 @@ public @interface Series {
      * @return the score confidence
      */
     double scoreConfidence() default 75;
+
+    /**
+     * Whether the sequel stops adding series once every {@link VariabilityScore} with a threshold
+     * is decided, pass or fail, by anytime-valid bounds (valid however the series are stopped).
+     * Requires {@link #maxCount()}; {@link #count()} then stays at its default.
+     *
+     * @return {@code true} for adaptive series
+     */
+    boolean adaptive() default false;
+
+    /**
+     * The most series of an adaptive sequel ({@code adaptive = true}), at least the number the
+     * variability scores are sized for; {@code 0} (the default) without {@code adaptive}. A sequel
+     * that reaches it undecided is judged by the fixed-N score at a stricter confidence that keeps
+     * the score's promise over all the looks.
+     *
+     * @return the maximum number of series
+     */
+    int maxCount() default 0;
 }

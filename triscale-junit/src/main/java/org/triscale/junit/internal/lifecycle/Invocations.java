@@ -10,8 +10,8 @@ import java.util.function.Consumer;
  * The invocations of a test method, generated lazily in order: series 1 runs 1..N, series 2, ...,
  * then the verdict. Each one is created only when JUnit asks for it, after the previous one ran;
  * so an adaptive series ends as soon as its last run stopped it, and its remaining runs are never
- * generated. A shard ({@code triscale.shard}) generates the runs of its own series only, and no
- * verdict.
+ * generated; likewise a sequel with adaptive series ends with the series that decided it. A shard
+ * ({@code triscale.shard}) generates the runs of its own series only, and no verdict.
  */
 final class Invocations extends Spliterators.AbstractSpliterator<TestTemplateInvocationContext> {
     private final TemplateState state;
@@ -30,7 +30,7 @@ final class Invocations extends Spliterators.AbstractSpliterator<TestTemplateInv
             return false;
         }
         // A run-level configuration error goes straight to the verdict, which reports it.
-        while (state.stopReason() == null && series <= state.setup.seriesCount()) {
+        while (state.stopReason() == null && series <= state.setup.seriesCount() && (run > 0 || state.starts(series))) {
             if (state.generates(series) && state.continues(series)) {
                 run++;
                 action.accept(new RunInvocationContext(state, state.generateRun(series, run)));

@@ -18,7 +18,8 @@ public final class Progress {
     static void run(TemplateState state, RunRecord record) {
         TestSetup setup = state.setup;
         StringBuilder line = new StringBuilder(120).append('[').append(setup.testName()).append("] series ")
-                .append(record.series).append('/').append(setup.seriesCount()).append(" run ").append(record.run)
+                .append(record.series).append(setup.adaptiveSeries() ? " of max " : "/").append(setup.seriesCount())
+                .append(" run ").append(record.run)
                 .append(setup.adaptive() ? " of max " : "/").append(setup.runsPerSeries());
         switch (record.status()) {
             case PASSED:

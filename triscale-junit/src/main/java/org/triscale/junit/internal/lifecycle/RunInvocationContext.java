@@ -7,8 +7,8 @@ import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 import java.util.List;
 
 /**
- * One run: named "series 2/5 · run 3/5" ("series 2/5 · run 3 of max 40" when adaptive); resolves its
- * {@code RunContext} and records its outcome.
+ * One run: named "series 2/5 · run 3/5" ("run 3 of max 40" for adaptive runs, "series 2 of max 20"
+ * for adaptive series); resolves its {@code RunContext} and records its outcome.
  */
 final class RunInvocationContext implements TestTemplateInvocationContext {
     private final TemplateState state;
@@ -21,7 +21,8 @@ final class RunInvocationContext implements TestTemplateInvocationContext {
 
     @Override
     public String getDisplayName(int invocationIndex) {
-        return "series " + record.series + "/" + state.setup.seriesCount() + " · run " + record.run
+        return "series " + record.series + (state.setup.adaptiveSeries() ? " of max " : "/") + state.setup.seriesCount()
+                + " · run " + record.run
                 + (state.setup.adaptive() ? " of max " : "/") + state.setup.runsPerSeries();
     }
 

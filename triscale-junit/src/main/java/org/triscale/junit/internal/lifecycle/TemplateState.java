@@ -8,6 +8,7 @@ import org.triscale.junit.internal.recording.RunRecorder;
 import org.triscale.junit.internal.recording.RunStatus;
 import org.triscale.junit.internal.recording.TestBed;
 import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.junit.internal.verdict.AdaptiveSequel;
 import org.triscale.junit.internal.verdict.AdaptiveSeries;
 import org.opentest4j.AssertionFailedError;
 
@@ -32,6 +33,8 @@ public final class TemplateState implements AutoCloseable {
     private final int[] lengths;
     /** The stopping rule of each series of an adaptive test, else {@code null}. */
     private final AdaptiveSeries[] adaptive;
+    /** The stopping rule of a sequel with adaptive series, else {@code null}. */
+    private final AdaptiveSequel sequel;
     private final Instant createdAt;
     private final TestBed testBed = new TestBed();
     /** The shard this launch runs ({@code triscale.shard}), or null for every series. */
@@ -64,6 +67,7 @@ public final class TemplateState implements AutoCloseable {
         this.runs = new RunRecord[setup.seriesCount()][];
         this.lengths = new int[setup.seriesCount()];
         this.adaptive = setup.adaptive() ? new AdaptiveSeries[setup.seriesCount()] : null;
+        this.sequel = setup.adaptiveSeries() ? new AdaptiveSequel(setup) : null;
         for (int series = 0; series < runs.length; series++) {
             // An adaptive series rarely reaches its maximum: grow its array as runs come.
             runs[series] = new RunRecord[setup.adaptive() ? Math.min(16, setup.runsPerSeries()) : setup.runsPerSeries()];
@@ -80,6 +84,11 @@ public final class TemplateState implements AutoCloseable {
     boolean continues(int series) {
         return lengths[series - 1] < setup.runsPerSeries()
                 && (adaptive == null || !adaptive[series - 1].stopped());
+    }
+
+    /** Whether series {@code series} starts: always, but in a sequel with adaptive series that stopped. */
+    boolean starts(int series) {
+        return sequel == null || !sequel.stopped();
     }
 
     /** Creates the record of a run when its invocation is generated. */
@@ -156,6 +165,31 @@ public final class TemplateState implements AutoCloseable {
         if (adaptive != null) {
             adaptive[record.series - 1].add(record);
         }
+        if (sequel != null && !continues(record.series)) {
+            sequel.add(this, record.series);
+            if (setup.settings().progress()) {
+                Progress.verdict(setup, sequel.progress());
+            }
+        }
+    }
+
+    /**
+     * The stopping rule of a sequel with adaptive series.
+     *
+     * @return its state, or {@code null} when the series are not adaptive
+     */
+    public AdaptiveSequel sequel() {
+        return sequel;
+    }
+
+    /**
+     * Number of series: the setup's, or for adaptive series the series that ended so far (all
+     * the sequel ran, once it stopped).
+     *
+     * @return the number of series
+     */
+    public int seriesCount() {
+        return sequel == null ? setup.seriesCount() : sequel.series();
     }
 
     /**
@@ -183,7 +217,7 @@ public final class TemplateState implements AutoCloseable {
      * sharded), the runs generated for an adaptive test.
      */
     public int plannedRuns() {
-        if (adaptive != null) {
+        if (adaptive != null || sequel != null) {
             return generatedRuns;
         }
         return shard == null ? setup.totalRuns() : shard.series(setup.seriesCount()).size() * setup.runsPerSeries();
@@ -264,7 +298,10 @@ public final class TemplateState implements AutoCloseable {
      * for an adaptive test, every series ran until it stopped.
      */
     public boolean complete() {
-        for (int series = 1; series <= lengths.length; series++) {
+        if (sequel != null && !sequel.stopped()) {
+            return false;
+        }
+        for (int series = 1; series <= seriesCount(); series++) {
             if (generates(series) && continues(series)) {
                 return false;
             }

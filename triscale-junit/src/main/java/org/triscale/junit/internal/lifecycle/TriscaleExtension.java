@@ -62,6 +62,12 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
                     + " an adaptive series stops on its own runs, which the merge cannot replay. Run adaptive tests"
                     + " unsharded (e.g. exclude them from the sharded jobs with a tag), or set @Runs(count) instead");
         }
+        if (shard != null && setup.adaptiveSeries()) {
+            throw new ExtensionConfigurationException("TriScale configuration error in " + setup.testName() + ": "
+                    + TriscaleConstants.SHARD + " = " + shard + " cannot be combined with @Series(adaptive = true):"
+                    + " a shard runs a fixed subset of the series, but adaptive series stop on the scores of all of"
+                    + " them. Run the test unsharded, or set @Series(count) instead");
+        }
         TemplateState state = new TemplateState(setup, shard);
         // The store closes the state when the template ends; see TemplateState#close.
         context.getStore(NAMESPACE).put(TemplateState.class, state);

@@ -1,6 +1,8 @@
 package org.triscale.junit.internal.output;
 
+import org.triscale.junit.internal.verdict.AdaptiveSequel;
 import org.triscale.junit.internal.verdict.AdaptiveSeries;
+import org.triscale.junit.internal.verdict.SequentialScoreOutcome;
 import org.triscale.junit.internal.verdict.Analysis;
 import org.triscale.junit.internal.verdict.KpiOutcome;
 import org.triscale.junit.internal.setup.KpiSpec;
@@ -20,6 +22,7 @@ import org.triscale.engine.analysis.KpiResult;
 import org.triscale.engine.analysis.Stationarity;
 import org.triscale.engine.analysis.VariabilityResult;
 import org.triscale.engine.bounds.OrderStatisticInterval;
+import org.triscale.engine.sequential.SequentialScoreStep;
 import org.triscale.engine.sequential.SequentialStep;
 import org.triscale.engine.trend.ConvergenceResult;
 
@@ -47,7 +50,7 @@ public final class ResultMapper {
             excluded += record.status() == RunStatus.NOT_CONVERGED || record.status() == RunStatus.ABORTED ? 1 : 0;
         }
         List<TestResult.Series> series = new ArrayList<>();
-        for (int k = 1; k <= setup.seriesCount(); k++) {
+        for (int k = 1; k <= state.seriesCount(); k++) {
             List<TestResult.Kpi> kpis = new ArrayList<>();
             for (KpiOutcome outcome : analysis.kpis()) {
                 if (outcome.series() == k) {
@@ -115,11 +118,20 @@ public final class ResultMapper {
         }
         return new TestResult.Parameters(settings.mode(), settings.checks(), settings.baseSeed(),
                 runsParameters(state),
-                new TestResult.SeriesParameters(setup.seriesCount(), setup.series().scorePercentile(),
-                        setup.series().scoreConfidence()),
+                seriesParameters(state),
                 setup.convergence().map(c -> new TestResult.ConvergenceParameters(c.confidence(), c.tolerance()))
                         .orElse(null),
                 metrics, kpis, scores);
+    }
+
+    private static TestResult.SeriesParameters seriesParameters(TemplateState state) {
+        TestSetup.SeriesSetup series = state.setup.series();
+        AdaptiveSequel sequel = state.sequel();
+        if (sequel == null) {
+            return new TestResult.SeriesParameters(series.count(), series.scorePercentile(), series.scoreConfidence());
+        }
+        return new TestResult.SeriesParameters(state.seriesCount(), series.scorePercentile(), series.scoreConfidence(),
+                true, series.count(), sequel.stopped() ? sequel.stopReason().key() : null);
     }
 
     private static TestResult.RunsParameters runsParameters(TemplateState state) {
@@ -129,7 +141,7 @@ public final class ResultMapper {
                     runs.perSeries(), runs.sized());
         }
         int longest = 0;
-        for (int series = 1; series <= state.setup.seriesCount(); series++) {
+        for (int series = 1; series <= state.seriesCount(); series++) {
             longest = Math.max(longest, state.runsIn(series));
         }
         return new TestResult.RunsParameters(runs.kpiPercentile(), runs.kpiConfidence(), runs.robustness(), longest,
@@ -179,16 +191,38 @@ public final class ResultMapper {
         for (double value : outcome.kpis()) {
             kpis.add(number(value));
         }
-        boolean defined = outcome.defined();
-        String message = outcome.passed() ? null : defined ? VerdictMessages.scoreViolated(outcome)
+        String message = outcome.passed() ? null : outcome.defined() ? VerdictMessages.scoreViolated(outcome)
                 : VerdictMessages.scoreUndefined(outcome);
-        TestResult.ScoreInterval interval = new TestResult.ScoreInterval(
-                defined ? number(result.lowerValue()) : null, defined ? number(result.upperValue()) : null,
-                defined ? number(result.score()) : null, defined ? number(result.relativeScore()) : null,
-                defined ? outcome.lowSeries() : null, defined ? outcome.highSeries() : null, defined,
-                outcome.passed(), outcome.needed());
+        TestResult.ScoreInterval interval;
+        if (outcome.sequentialVerdict()) {
+            // The anytime-valid ends, which the verdict rests on; the series indices describe a fixed-N
+            // interval only.
+            SequentialScoreStep step = outcome.sequential().step();
+            interval = new TestResult.ScoreInterval(number(step.lowLower()), number(step.highUpper()),
+                    number(step.score()), number(step.relativeScore()), null, null, true, outcome.passed(),
+                    outcome.needed());
+        } else {
+            boolean defined = outcome.defined();
+            interval = new TestResult.ScoreInterval(
+                    defined ? number(result.lowerValue()) : null, defined ? number(result.upperValue()) : null,
+                    defined ? number(result.score()) : null, defined ? number(result.relativeScore()) : null,
+                    defined ? outcome.lowSeries() : null, defined ? outcome.highSeries() : null, defined,
+                    outcome.passed(), outcome.needed());
+        }
         return new TestResult.Score(definition(spec), kpis, interval,
-                checks(result == null ? null : result.stationarity()), message);
+                checks(result == null ? null : result.stationarity()), message, sequentialScore(outcome));
+    }
+
+    private static TestResult.SequentialScore sequentialScore(ScoreOutcome outcome) {
+        SequentialScoreOutcome sequential = outcome.sequential();
+        if (sequential == null) {
+            return null;
+        }
+        SequentialScoreStep step = sequential.step();
+        return new TestResult.SequentialScore(sequential.stopSeries(), number(step.lowLower()),
+                number(step.lowUpper()), number(step.highLower()), number(step.highUpper()), number(step.score()),
+                number(step.relativeScore()), step.decision().name(), sequential.fallback() ? "fixedN" : "sequential",
+                sequential.fallback() ? number(sequential.fallbackConfidence()) : null);
     }
 
     private static TestResult.KpiParameters kpiParameters(KpiSpec kpi) {

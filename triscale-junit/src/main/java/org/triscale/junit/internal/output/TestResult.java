@@ -91,11 +91,20 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
     /**
      * {@code @Series}.
      *
-     * @param count      number of series
+     * @param count      number of series (that ran, for adaptive series)
      * @param percentile percentile the series are sized for
      * @param confidence confidence in percent
+     * @param adaptive   {@code true} for adaptive series ({@code @Series(adaptive = true)}), else null
+     * @param maxCount   the most series of adaptive series, else null
+     * @param stopReason why adaptive series stopped: {@code decided} or {@code maxCount}; else null
      */
-    public record SeriesParameters(int count, double percentile, double confidence) {
+    public record SeriesParameters(int count, double percentile, double confidence, Boolean adaptive,
+                                   Integer maxCount, String stopReason) {
+
+        /** A fixed number of series. */
+        public SeriesParameters(int count, double percentile, double confidence) {
+            this(count, percentile, confidence, null, null, null);
+        }
     }
 
     /**
@@ -344,9 +353,37 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param interval     the interval whose width is the score
      * @param stationarity the checks of the series KPIs
      * @param message      why it failed, or null
+     * @param sequential   the anytime-valid score of adaptive series, else null
      */
     public record Score(@JsonUnwrapped ScoreDefinition definition, List<Double> seriesKpis,
-                        @JsonUnwrapped ScoreInterval interval, @JsonUnwrapped Checks stationarity, String message) {
+                        @JsonUnwrapped ScoreInterval interval, @JsonUnwrapped Checks stationarity, String message,
+                        SequentialScore sequential) {
+
+        /** A score of a fixed number of series. */
+        public Score(ScoreDefinition definition, List<Double> seriesKpis, ScoreInterval interval, Checks stationarity,
+                     String message) {
+            this(definition, seriesKpis, interval, stationarity, message, null);
+        }
+    }
+
+    /**
+     * The anytime-valid variability score of adaptive series (Howard and Ramdas 2022 for each end).
+     *
+     * @param stopSeries         the series the sequel stopped at
+     * @param lowLower           lower bound of the lower percentile, or null while undefined
+     * @param lowUpper           upper bound of the lower percentile, or null
+     * @param highLower          lower bound of the higher percentile, or null
+     * @param highUpper          upper bound of the higher percentile, or null
+     * @param score              {@code highUpper − lowLower}, or null
+     * @param relativeScore      the score over the midpoint of its ends, or null
+     * @param decision           {@code PASS}, {@code FAIL} or {@code UNDECIDED}
+     * @param verdict            {@code sequential} when the decision is the verdict, {@code fixedN} when
+     *                           the sequel reached maxCount undecided and the fixed-N score judges it
+     * @param lastLookConfidence the confidence of each end of that fixed-N score, else null
+     */
+    public record SequentialScore(int stopSeries, Double lowLower, Double lowUpper, Double highLower, Double highUpper,
+                                  Double score, Double relativeScore, String decision, String verdict,
+                                  Double lastLookConfidence) {
     }
 
     /**

@@ -83,6 +83,10 @@ public final class SetupReader {
             seriesPercentile = series.scorePercentile();
             seriesConfidence = series.scoreConfidence();
             seriesCount = series.count() > 0 ? series.count() : Sizing.twoSided(seriesPercentile, seriesConfidence, 0);
+            checkAdaptiveSeries(series);
+            if (series.adaptive()) {
+                seriesCount = series.maxCount();
+            }
         }
 
         Optional<ConvergenceRequired> convergenceAnnotation = AnnotationSupport.findAnnotation(method,
@@ -125,7 +129,8 @@ public final class SetupReader {
         int runsPerSeries = runs.adaptive() ? runs.maxCount() : runs.count() > 0 ? runs.count() : sized;
         String tooMany = Limits.runs(runsPerSeries, runs.adaptive() ? "@Runs(maxCount = " + runs.maxCount() + ")"
                 : runs.count() > 0 ? "@Runs(count = " + runs.count() + ")" : runsText(runs), seriesCount,
-                seriesAnnotation.isPresent() ? "@Series(count = " + seriesCount + ")" : "one series");
+                seriesAnnotation.isEmpty() ? "one series" : seriesAnnotation.get().adaptive()
+                        ? "@Series(maxCount = " + seriesCount + ")" : "@Series(count = " + seriesCount + ")");
         check(tooMany == null, tooMany);
         for (KpiSpec kpi : kpis) {
             checkRunsFor(kpi, runs, runsPerSeries);
@@ -144,6 +149,11 @@ public final class SetupReader {
             scores.add(spec);
         }
 
+        int sizedSeries = seriesCount;
+        if (seriesAnnotation.isPresent() && seriesAnnotation.get().adaptive()) {
+            sizedSeries = checkAdaptiveScores(seriesAnnotation.get(), scores,
+                    AnnotationSupport.findAnnotation(method, Baseline.class).isPresent());
+        }
         check(!runs.adaptive() || AnnotationSupport.findAnnotation(method, Baseline.class).isEmpty(), "@Runs(adaptive"
                 + " = true) cannot be combined with @Baseline: the regression gate compares series of one fixed run"
                 + " count; remove adaptive (and maxCount) to gate the test, or remove @Baseline");
@@ -153,8 +163,41 @@ public final class SetupReader {
         return new TestSetup(new TestSetup.TestId(testClass.getName(), method.getName(), testName),
                 new TestSetup.RunsSetup(runs.kpiPercentile(), runs.kpiConfidence(), runs.robustness(), runsPerSeries,
                         sized, runs.adaptive(), runs.precision()),
-                new TestSetup.SeriesSetup(seriesCount, seriesPercentile, seriesConfidence), convergence,
+                new TestSetup.SeriesSetup(seriesCount, seriesPercentile, seriesConfidence,
+                        seriesAnnotation.map(Series::adaptive).orElse(false), sizedSeries), convergence,
                 new Metrics(metrics), kpis, scores, settings, gate);
+    }
+
+    /** The attributes of adaptive series that can be checked before the scores are read. */
+    private void checkAdaptiveSeries(Series series) {
+        if (!series.adaptive()) {
+            check(series.maxCount() == 0, "@Series(maxCount = " + series.maxCount() + ") is set without adaptive ="
+                    + " true; add adaptive = true to stop the sequel when its variability scores are decided, or"
+                    + " remove maxCount (count sets a fixed number of series)");
+            return;
+        }
+        check(series.count() <= 1, "@Series(adaptive = true, count = " + series.count() + ") gives both a fixed and"
+                + " an adaptive number of series; remove count and set maxCount, the most series");
+        check(series.maxCount() >= 1, "@Series(adaptive = true, maxCount = " + series.maxCount() + ") must be at"
+                + " least the number of series the variability scores are sized for; set maxCount, e.g. 20");
+    }
+
+    /**
+     * Checks an adaptive sequel against its scores and returns the fewest series it runs: the most
+     * any score is sized for.
+     */
+    private int checkAdaptiveScores(Series series, List<ScoreSpec> scores, boolean baseline) {
+        check(!scores.isEmpty(), "@Series(adaptive = true) stops the sequel when its variability scores are decided,"
+                + " but the test declares no @VariabilityScore; add the score the test is meant to hold, or remove"
+                + " adaptive");
+        check(!baseline, "@Series(adaptive = true) cannot be combined with @Baseline: the regression gate compares"
+                + " sequels of one fixed number of series; remove adaptive (and maxCount) to gate the test, or"
+                + " remove @Baseline");
+        int sized = 0;
+        for (ScoreSpec score : scores) {
+            sized = Math.max(sized, score.neededSeries());
+        }
+        return sized;
     }
 
     /** The attributes of adaptive runs that can be checked before the KPIs are read. */
@@ -332,6 +375,13 @@ public final class SetupReader {
         String pair = Format.ordinal(Math.min(percentile, 100 - percentile)) + "/"
                 + Format.ordinal(Math.max(percentile, 100 - percentile)) + " percentile pair at "
                 + Format.number(confidence) + " % " + (score.joint() ? "joint " : "") + "confidence";
+        if (series.isPresent() && series.get().adaptive()) {
+            check(seriesCount >= needed, prefix + ") needs at least " + needed + " series for the " + pair
+                    + ", but @Series(adaptive = true, maxCount = " + seriesCount + ") allows fewer; set maxCount >= "
+                    + needed + " (a few times more lets the sequel stop early when the score is far from its"
+                    + " threshold)");
+            return spec;
+        }
         check(seriesCount >= needed, prefix + ") needs at least " + needed + " series for the " + pair + ", but "
                 + (series.isEmpty() ? "the test has one series (no @Series)"
                         : series.get().count() == 0 ? "@Series(count = 0) sizes " + seriesCount

@@ -57,11 +57,19 @@ public record TestSetup(TestId id, RunsSetup runs, SeriesSetup series, Optional<
     /**
      * {@code @Series}, resolved.
      *
-     * @param count           number of series
+     * @param count           number of series; the most series ({@code maxCount}) when adaptive
      * @param scorePercentile {@code @Series(scorePercentile)}, 75 without it
      * @param scoreConfidence {@code @Series(scoreConfidence)}, 75 without it
+     * @param adaptive        {@code @Series(adaptive)}: the sequel stops when its scores are decided
+     * @param sized           the fewest series of an adaptive sequel: the most any score is sized for
      */
-    public record SeriesSetup(int count, double scorePercentile, double scoreConfidence) {
+    public record SeriesSetup(int count, double scorePercentile, double scoreConfidence, boolean adaptive,
+                              int sized) {
+
+        /** A fixed number of series. */
+        public SeriesSetup(int count, double scorePercentile, double scoreConfidence) {
+            this(count, scorePercentile, scoreConfidence, false, count);
+        }
     }
 
     public TestSetup {
@@ -89,9 +97,14 @@ public record TestSetup(TestId id, RunsSetup runs, SeriesSetup series, Optional<
         return runs.perSeries();
     }
 
-    /** Number of series. */
+    /** Number of series; the most series ({@code maxCount}) when the series are adaptive. */
     public int seriesCount() {
         return series.count();
+    }
+
+    /** Whether the sequel stops when its variability scores are decided ({@code @Series(adaptive = true)}). */
+    public boolean adaptiveSeries() {
+        return series.adaptive();
     }
 
     /** Whether a series stops when its KPIs are decided ({@code @Runs(adaptive = true)}). */

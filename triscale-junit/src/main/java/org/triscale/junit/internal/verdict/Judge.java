@@ -64,7 +64,7 @@ public final class Judge {
             publish(context, json);
             context.publishReportEntry("triscale.result", json.toString());
         }
-        String summary = failures.isEmpty() ? "passed · " + counts(setup) : "FAILED · " + failures.size()
+        String summary = failures.isEmpty() ? "passed · " + counts(state) : "FAILED · " + failures.size()
                 + (failures.size() == 1 ? " problem" : " problems");
         progress(setup, summary + (json == null ? "" : " · " + json), warnings);
         List<String> adaptive = conclusion.adaptive();
@@ -220,13 +220,18 @@ public final class Judge {
 
     private static String header(TemplateState state, String status) {
         TestSetup setup = state.setup;
-        String runs = setup.adaptive() ? " series, " + state.plannedRuns() + " adaptive runs of at most "
-                + setup.runsPerSeries() + " per series" : " series × " + setup.runsPerSeries() + " runs";
-        return "TriScale verdict of " + setup.testName() + ": " + status + " (" + setup.seriesCount() + runs
+        String series = setup.adaptiveSeries() ? state.seriesCount() + " adaptive series of at most "
+                + setup.seriesCount() : setup.seriesCount() + " series";
+        String runs = setup.adaptive() ? ", " + state.plannedRuns() + " adaptive runs of at most "
+                + setup.runsPerSeries() + " per series" : " × " + setup.runsPerSeries() + " runs";
+        return "TriScale verdict of " + setup.testName() + ": " + status + " (" + series + runs
                 + ", mode " + setup.settings().mode() + ")";
     }
 
-    /** What each KPI of an adaptive test rests on, one statement per KPI and series. */
+    /**
+     * What each KPI of an adaptive series rests on, one statement per KPI and series, and each
+     * score of a sequel with adaptive series.
+     */
     private static List<String> sequentialStatements(Analysis analysis) {
         List<String> statements = new ArrayList<>();
         for (KpiOutcome outcome : analysis.kpis()) {
@@ -234,14 +239,20 @@ public final class Judge {
                 statements.add(VerdictMessages.sequentialStatement(outcome));
             }
         }
+        for (ScoreOutcome outcome : analysis.scores()) {
+            if (outcome.sequential() != null) {
+                statements.add(VerdictMessages.sequentialScoreStatement(outcome));
+            }
+        }
         return statements;
     }
 
     /** "2 KPIs in 5 series and 1 score hold". */
-    private static String counts(TestSetup setup) {
+    private static String counts(TemplateState state) {
+        TestSetup setup = state.setup;
         int kpis = setup.kpis().size();
         int scores = setup.scores().size();
-        return kpis + (kpis == 1 ? " KPI" : " KPIs") + " in " + setup.seriesCount()
+        return kpis + (kpis == 1 ? " KPI" : " KPIs") + " in " + state.seriesCount()
                 + " series and " + scores
                 + (scores == 1 ? " score" : " scores") + " hold";
     }

@@ -15,6 +15,7 @@ import org.triscale.engine.analysis.Kpis;
 import org.triscale.engine.analysis.Stationarity;
 import org.triscale.engine.analysis.VariabilityResult;
 import org.triscale.engine.analysis.VariabilityScores;
+import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.sizing.Sizing;
 import org.triscale.junit.ChecksPolicy;
 
@@ -49,7 +50,7 @@ final class VerdictAnalysis {
     private Analysis analyse() {
         excludedRuns();
         List<KpiOutcome> kpis = new ArrayList<>();
-        for (int series = 1; series <= setup.seriesCount(); series++) {
+        for (int series = 1; series <= state.seriesCount(); series++) {
             for (KpiSpec spec : setup.kpis()) {
                 KpiOutcome outcome = kpi(spec, series);
                 kpis.add(outcome);
@@ -141,6 +142,19 @@ final class VerdictAnalysis {
         }
     }
 
+    /**
+     * The KPI of one series that ended, as the verdict will judge it: what an adaptive sequel
+     * scores after each series.
+     *
+     * @param state  the test's runs
+     * @param spec   the KPI
+     * @param series the series, ended
+     * @return its outcome
+     */
+    static KpiOutcome seriesKpi(TemplateState state, KpiSpec spec, int series) {
+        return new VerdictAnalysis(state).kpi(spec, series);
+    }
+
     private KpiOutcome kpi(KpiSpec spec, int series) {
         int length = state.runsIn(series);
         int[] runs = new int[length];
@@ -178,7 +192,7 @@ final class VerdictAnalysis {
     }
 
     private ScoreOutcome score(ScoreSpec spec, List<KpiOutcome> kpis) {
-        double[] values = new double[setup.seriesCount()];
+        double[] values = new double[state.seriesCount()];
         for (KpiOutcome outcome : kpis) {
             if (outcome.spec() == spec.kpi()) {
                 values[outcome.series() - 1] = outcome.value();
@@ -194,18 +208,24 @@ final class VerdictAnalysis {
                 defined[count++] = values[i];
             }
         }
+        AdaptiveSequel sequel = state.sequel();
+        SequentialScoreOutcome sequential = sequel == null ? null : new SequentialScoreOutcome(sequel.step(spec),
+                sequel.stopReason(), sequel.series(), setup.seriesCount(), sequel.fallbackConfidence(spec));
         if (count == 0) {
-            return new ScoreOutcome(spec, null, values, needed, 0, 0);
+            return new ScoreOutcome(spec, null, values, needed, 0, 0, sequential);
         }
-        VariabilityResult result = VariabilityScores.score(values, spec.percentile(), spec.confidence(),
-                spec.kind(), spec.metric().bounds(),
-                setup.settings().mode());
+        // A sequel that ends undecided is judged at the stricter confidence of its last look, each end
+        // on its own (the two-sided rule), as the sequential ends were.
+        boolean lastLook = sequential != null && sequential.fallback();
+        VariabilityResult result = VariabilityScores.score(values, spec.percentile(),
+                lastLook ? sequential.fallbackConfidence() : spec.confidence(),
+                lastLook ? IntervalKind.TWO_SIDED : spec.kind(), spec.metric().bounds(), setup.settings().mode());
         if (!result.defined() || result.interval().lowerIndex().isEmpty() || result.interval().upperIndex().isEmpty()) {
-            return new ScoreOutcome(spec, result, values, needed, 0, 0);
+            return new ScoreOutcome(spec, result, values, needed, 0, 0, sequential);
         }
         int[] order = sortedPositions(Arrays.copyOf(defined, count));
         return new ScoreOutcome(spec, result, values, needed, series[order[result.interval().lowerIndex().getAsInt()]],
-                series[order[result.interval().upperIndex().getAsInt()]]);
+                series[order[result.interval().upperIndex().getAsInt()]], sequential);
     }
 
     /** Positions of {@code values} in ascending order, ties in their original order. */

@@ -11,7 +11,11 @@ import org.triscale.junit.internal.setup.TestSetup;
 import org.triscale.engine.CheckResult;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.analysis.VariabilityResult;
+import org.triscale.engine.bounds.IntervalKind;
+import org.triscale.engine.sequential.Decision;
+import org.triscale.engine.sequential.SequentialScoreStep;
 import org.triscale.engine.sequential.SequentialStep;
+import java.util.ArrayList;
 
 import java.util.Arrays;
 import java.util.List;
@@ -148,9 +152,75 @@ public final class VerdictMessages {
         return Character.toUpperCase(text.charAt(0)) + text.substring(1);
     }
 
+    /**
+     * What the verdict of one score of a sequel with adaptive series rests on: {@code "variability
+     * score of delay (...): sequential bounds (Howard & Ramdas 2022) after 7 of max 20 series:
+     * decided pass, ..."}, or the fixed-N fallback at {@code maxCount}.
+     *
+     * @param outcome a score of a sequel with adaptive series
+     * @return the statement
+     */
+    public static String sequentialScoreStatement(ScoreOutcome outcome) {
+        ScoreSpec spec = outcome.spec();
+        MetricSpec metric = spec.metric();
+        SequentialScoreOutcome sequential = outcome.sequential();
+        SequentialScoreStep step = sequential.step();
+        String head = "The " + spec.label() + " (" + scoreThresholds(spec) + "): ";
+        String pair = "the " + Format.ordinal(spec.lowPercentile()) + " and the "
+                + Format.ordinal(spec.highPercentile()) + " percentiles of the series KPIs";
+        String each = Format.number(spec.kind() == IntervalKind.JOINT ? (100 + spec.confidence()) / 2
+                : spec.confidence());
+        if (sequential.fallback()) {
+            VariabilityResult result = outcome.result();
+            return head + "undecided after max " + sequential.maxCount() + " series (anytime-valid range of " + pair
+                    + " at most " + end(metric, step.score()) + "): the verdict is the fixed-N score of the "
+                    + countDefined(outcome.kpis()) + " defined series KPIs (Thompson 1936), each end at "
+                    + Format.number(Math.floor(100 * sequential.fallbackConfidence()) / 100) + " % confidence, "
+                    + (outcome.defined() ? metric.format(result.score()) + " (relative "
+                    + Format.percent(result.relativeScore()) + "), " + (outcome.passed() ? "pass" : "fail")
+                    : "undefined") + ". Every series was looked at before, so this last look is stricter than " + each
+                    + " % per end: together they keep the score's promise.";
+        }
+        String when = "sequential bounds (Howard & Ramdas 2022) after " + sequential.stopSeries() + " of max "
+                + sequential.maxCount() + " series";
+        String promise = spec.kind() == IntervalKind.JOINT ? Format.number(spec.confidence()) + " % confidence, both"
+                + " ends together," : each + " % confidence for each end,";
+        if (step.decision() == Decision.PASS) {
+            return head + when + ": decided pass. With " + promise + " the range between " + pair + " is at most "
+                    + metric.format(step.score()) + " (relative " + Format.percent(step.relativeScore())
+                    + "): [" + metric.format(step.lowLower()) + ", " + metric.format(step.highUpper()) + "], at every"
+                    + " series at once, so stopping early keeps the confidence.";
+        }
+        return head + when + ": decided fail. With " + promise + " the range between " + pair + " is at least "
+                + metric.format(step.highLower() - step.lowUpper()) + ": the " + Format.ordinal(spec.lowPercentile())
+                + " percentile is at most " + metric.format(step.lowUpper()) + " and the "
+                + Format.ordinal(spec.highPercentile()) + " at least " + metric.format(step.highLower()) + ".";
+    }
+
+    /** {@code "atMost 5 ms, relativeAtMost 10 %"}. */
+    private static String scoreThresholds(ScoreSpec spec) {
+        List<String> thresholds = new ArrayList<>();
+        if (!Double.isNaN(spec.atMost())) {
+            thresholds.add("atMost " + spec.metric().format(spec.atMost()));
+        }
+        if (!Double.isNaN(spec.relativeAtMost())) {
+            thresholds.add("relativeAtMost " + Format.percent(spec.relativeAtMost()));
+        }
+        return String.join(", ", thresholds);
+    }
+
+    private static String end(MetricSpec metric, double value) {
+        return Double.isFinite(value) ? metric.format(value) : "∞";
+    }
+
     public static String scoreViolated(ScoreOutcome outcome) {
         ScoreSpec spec = outcome.spec();
         MetricSpec metric = spec.metric();
+        if (outcome.sequentialVerdict()) {
+            return sequentialScoreStatement(outcome) + " Series KPIs: " + kpiList(metric, outcome.kpis())
+                    + ". The series disagree more than allowed: look for what changes between series (machine, time,"
+                    + " load), or relax the threshold.";
+        }
         VariabilityResult result = outcome.result();
         StringBuilder text = new StringBuilder("The ").append(spec.label()).append(" is ")
                 .append(metric.format(result.score())).append(" (relative ")
@@ -177,7 +247,8 @@ public final class VerdictMessages {
         int defined = countDefined(outcome.kpis());
         return "The " + spec.label() + " cannot be computed: it needs at least " + outcome.needed()
                 + " series KPIs, but only " + defined + " of " + outcome.kpis().length + " series have a defined KPI"
-                + " (see the series above). Make the runs valid, or run more series with @Series(count = "
+                + " (see the series above). Make the runs valid, or run more series with @Series("
+                + (outcome.sequential() != null ? "maxCount = " : "count = ")
                 + (outcome.kpis().length + Math.max(1, outcome.needed() - defined)) + ").";
     }
 

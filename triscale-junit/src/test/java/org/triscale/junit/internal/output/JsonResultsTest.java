@@ -77,7 +77,7 @@ class JsonResultsTest {
                 "boundRun", "lowerIndex", "upperIndex", "stationary", "checks", "message");
         assertThat(fieldNames(json.get("variabilityScores").get(0))).containsExactly("metric", "kpiPercentile",
                 "percentile", "confidence", "kind", "seriesKpis", "lowerValue", "upperValue", "score", "relativeScore",
-                "lowerSeries", "upperSeries", "defined", "passed", "needed", "stationary", "checks", "message");
+                "lowerSeries", "upperSeries", "defined", "passed", "needed", "stationary", "checks", "message", "sequential");
         assertThat(fieldNames(json.get("parameters").get("variabilityScores").get(0))).containsExactly("metric",
                 "kpiPercentile", "percentile", "confidence", "kind", "atMost", "relativeAtMost");
     }
