@@ -29,7 +29,8 @@ public final class VerdictMessages {
 
     static String partialData(TestSetup setup, TemplateState state) {
         return "the verdict refuses partial data: only " + state.executedRuns() + " of " + state.plannedRuns()
-                + " runs (" + setup.seriesCount() + " series × " + (setup.adaptive() ? "up to " : "")
+                + " runs (" + (setup.adaptiveSeries() ? "up to " : "") + setup.seriesCount() + " series × "
+                + (setup.adaptive() ? "up to " : "")
                 + setup.runsPerSeries() + " runs) executed in this"
                 + " launch, e.g. because a rerun or a filter selected single invocations. A KPI computed on some"
                 + " runs only (say, a rerun of the failed ones) is not the test's verdict. Rerun the whole method "
