@@ -112,7 +112,7 @@ class AdaptiveSeriesTest {
         }
         String text = out.toString(StandardCharsets.UTF_8);
         assertThat(text).contains("[SteadySeries.cca] series 1 of max 60 run 1/5 · delay=")
-                .contains("[SteadySeries.cca] verdict · sequel after series 1 of max 60 · score of delay not bounded"
+                .contains("[SteadySeries.cca] sequel after series 1 of max 60 · score of delay not bounded"
                         + " yet")
                 .containsPattern("sequel after series \\d+ of max 60 · score of delay ≤ [0-9.]+ ms decided pass"
                         + " · stopped: every score decided");

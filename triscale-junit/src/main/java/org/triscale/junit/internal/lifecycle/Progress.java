@@ -60,6 +60,11 @@ public final class Progress {
         print("[" + setup.testName() + "] verdict · " + summary);
     }
 
+    /** The state of a sequel with adaptive series after one of its series ended. */
+    static void sequel(TestSetup setup, String text) {
+        print("[" + setup.testName() + "] " + text);
+    }
+
     /** The end of a shard's test: where its partial result is, and that it has no verdict. */
     static void shard(TestSetup setup, String text) {
         print("[" + setup.testName() + "] shard " + text);

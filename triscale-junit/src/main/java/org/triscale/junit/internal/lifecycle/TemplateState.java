@@ -168,7 +168,7 @@ public final class TemplateState implements AutoCloseable {
         if (sequel != null && !continues(record.series)) {
             sequel.add(this, record.series);
             if (setup.settings().progress()) {
-                Progress.verdict(setup, sequel.progress());
+                Progress.sequel(setup, sequel.progress());
             }
         }
     }
