@@ -16,7 +16,7 @@ import java.util.concurrent.TimeUnit;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Renders a report page in headless Chromium (Debian's {@code chromium} package; CI installs it)
+ * Renders report pages (a fixed test's and an adaptive test's) in headless Chromium (Debian's {@code chromium} package; CI installs it)
  * and checks that it loads with no console message and no network request. Skipped, with a
  * message saying so, when no Chromium is on the PATH.
  */
@@ -28,20 +28,32 @@ class ReportRenderingTest {
 
     @Test
     void pageRendersOfflineWithoutConsoleErrors() throws Exception {
+        Path index = ReportTest.report(folder.resolve("run"));
+        String dom = render(index.resolveSibling(ReportTest.Charted.class.getName() + ".cca.html"));
+        assertThat(dom).contains("<svg").contains("data-chart=\"cdf\"");
+    }
+
+    @Test
+    void adaptivePageRendersOfflineWithoutConsoleErrors() throws Exception {
+        Path index = AdaptiveReportTest.report(folder.resolve("adaptive"));
+        String dom = render(index.resolveSibling(AdaptiveReportTest.TwoKpis.class.getName() + ".cca.html"));
+        assertThat(dom).contains("data-chart=\"sequential\"").contains("class=\"stop\"");
+    }
+
+    /** The page's DOM after headless Chromium loaded it, checking that it logged no console message. */
+    private String render(Path page) throws Exception {
         Optional<Path> browser = browser();
         Assumptions.assumeTrue(browser.isPresent(), "no Chromium on the PATH (looked for " + BROWSERS
                 + "): the report's rendering is not checked; install Debian's chromium package to check it");
-        Path index = ReportTest.report(folder.resolve("run"));
-        Path page = index.resolveSibling(ReportTest.Charted.class.getName() + ".cca.html");
-
+        Path work = Files.createTempDirectory(folder, "chromium");
         List<String> command = new ArrayList<>(List.of(browser.get().toString(), "--headless", "--no-sandbox",
                 "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
-                "--disable-component-update", "--disable-sync", "--user-data-dir=" + folder.resolve("profile"),
+                "--disable-component-update", "--disable-sync", "--user-data-dir=" + work.resolve("profile"),
                 // Any fetch the page tried would fail, and be logged as a console error.
                 "--host-resolver-rules=MAP * ~NOTFOUND", "--enable-logging=stderr", "--v=0",
                 "--virtual-time-budget=2000", "--dump-dom", page.toUri().toString()));
-        Path out = folder.resolve("dom.html");
-        Path err = folder.resolve("stderr.txt");
+        Path out = work.resolve("dom.html");
+        Path err = work.resolve("stderr.txt");
         Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         boolean finished = process.waitFor(120, TimeUnit.SECONDS);
         if (!finished) {
@@ -50,10 +62,9 @@ class ReportRenderingTest {
         assertThat(finished).as("Chromium finished within 2 minutes").isTrue();
         String log = Files.readString(err, StandardCharsets.UTF_8);
         assertThat(process.exitValue()).as("Chromium's exit code; its log:\n" + log).isZero();
-        String dom = Files.readString(out, StandardCharsets.UTF_8);
-        assertThat(dom).contains("<svg").contains("data-chart=\"cdf\"");
         assertThat(log.lines().filter(line -> line.contains(":CONSOLE") || line.contains("Failed to load resource")
                 || line.contains("net::ERR_")).toList()).as("console messages").isEmpty();
+        return Files.readString(out, StandardCharsets.UTF_8);
     }
 
     private static Optional<Path> browser() {

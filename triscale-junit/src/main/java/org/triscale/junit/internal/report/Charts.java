@@ -267,12 +267,16 @@ final class Charts {
         if (kpi.atLeast() != null) {
             plot.hline(kpi.atLeast(), "threshold", "atLeast " + Format.withUnit(kpi.atLeast(), unit));
         }
+        // An adaptive series' KPI is its anytime-valid bound, or the last look's stricter fixed-N bound.
+        boolean adaptive = ResultFacts.adaptiveRuns(result);
         plot.legend("dot", "run metric (valid runs)")
-                .legend("bound", (ResultFacts.upper(kpi.side()) ? "upper" : "lower") + " bound of the P"
+                .legend("bound", (adaptive ? "series KPI: " : "") + (ResultFacts.upper(kpi.side()) ? "upper" : "lower")
+                        + (adaptive ? " anytime-valid or last-look" : "") + " bound of the P"
                         + Format.number(kpi.percentile()) + " at " + Format.number(kpi.confidence()) + " %")
                 .legend("threshold", "threshold");
-        return new Figure("kpi", "KPI " + ResultFacts.kpiLabel(kpi) + ": run metrics and Thompson bounds",
-                plot.svg(), table.append(tableEnd()).toString());
+        return new Figure("kpi", "KPI " + ResultFacts.kpiLabel(kpi) + ": run metrics and "
+                + (adaptive ? "the KPI of each series" : "Thompson bounds"), plot.svg(),
+                table.append(tableEnd()).toString());
     }
 
     /** One variability score: the series KPIs and the interval whose width is the score. */

@@ -60,7 +60,7 @@ public final class HtmlReport {
         html.append("<h1>TriScale report</h1><p>").append(results.size()).append(results.size() == 1 ? " test, "
                 : " tests, ").append(results.size() - failed).append(" passed, ").append(failed).append(" failed.")
                 .append("</p>");
-        html.append(Charts.tableStart("verdict", "test", "series × runs", "KPIs and scores", "gate", "warnings"));
+        html.append(Charts.tableStart("verdict", "test", "size", "KPIs and scores", "gate", "warnings"));
         for (TestResult result : results) {
             String gate = "";
             if (result.baseline() != null) {
@@ -73,8 +73,7 @@ public final class HtmlReport {
             }
             html.append("<tr><td>").append(badge(result.verdict().status())).append("</td><td><a href=\"")
                     .append(Html.escape(pageName(result))).append("\">").append(Html.escape(ResultFacts.name(result)))
-                    .append("</a></td><td>").append(result.parameters().series().count()).append(" × ")
-                    .append(result.parameters().runs().count()).append("</td><td>")
+                    .append("</a></td><td>").append(Html.escape(ResultFacts.size(result))).append("</td><td>")
                     .append(Html.escape(LaunchSummary.numbers(result)).replace(" · ", "<br/>")).append("</td><td>")
                     .append(Html.escape(gate)).append("</td><td>").append(result.verdict().warnings().size())
                     .append("</td></tr>");
@@ -95,12 +94,16 @@ public final class HtmlReport {
         TestResult.Parameters parameters = result.parameters();
         html.append("<p><a href=\"index.html\">← all tests</a></p><h1>").append(badge(result.verdict().status()))
                 .append(' ').append(Html.escape(ResultFacts.name(result))).append("</h1><p class=\"note\">")
-                .append(Html.escape(result.testClass())).append(" · ").append(parameters.series().count())
-                .append(" series × ").append(parameters.runs().count()).append(" runs · mode ")
+                .append(Html.escape(result.testClass())).append(" · ").append(Html.escape(ResultFacts.size(result)))
+                .append(" · mode ")
                 .append(Html.escape(ResultFacts.text(parameters.mode()))).append(" · checks ")
                 .append(Html.escape(ResultFacts.text(parameters.checksPolicy())))
                 .append(" · seed ").append(parameters.baseSeed()).append(" · ")
                 .append(Html.escape(result.finishedAt())).append("</p>");
+        String adaptive = AdaptiveCharts.summary(result);
+        if (!adaptive.isEmpty()) {
+            html.append("<p class=\"note\">").append(Html.escape(adaptive)).append("</p>");
+        }
         List<String[]> rows = VerdictTable.rows(result);
         if (rows.size() > 1) {
             html.append("<h2>Numbers</h2>").append(Charts.tableStart(rows.get(0)));
@@ -117,6 +120,16 @@ public final class HtmlReport {
         }
         for (int i = 0; i < result.variabilityScores().size(); i++) {
             figures.add(Charts.score(result, i));
+        }
+        if (ResultFacts.adaptiveRuns(result)) {
+            for (int i = 0; i < parameters.kpis().size(); i++) {
+                figures.add(AdaptiveCharts.runs(result, i));
+            }
+        }
+        if (ResultFacts.adaptiveSeries(result)) {
+            for (int i = 0; i < result.variabilityScores().size(); i++) {
+                figures.add(AdaptiveCharts.series(result, i));
+            }
         }
         if (result.baseline() != null) {
             for (TestResult.GateMetric gate : result.baseline().metrics()) {
@@ -142,7 +155,7 @@ public final class HtmlReport {
         }
         String section = "";
         for (Charts.Figure figure : figures) {
-            String heading = heading(figure.kind());
+            String heading = heading(figure.kind(), ResultFacts.adaptiveRuns(result));
             if (!heading.equals(section)) {
                 html.append("<h2>").append(heading).append("</h2>");
                 section = heading;
@@ -159,10 +172,11 @@ public final class HtmlReport {
         return html.append("</body></html>\n").toString();
     }
 
-    private static String heading(String kind) {
+    private static String heading(String kind, boolean adaptiveRuns) {
         switch (kind) {
-            case "kpi": return "KPIs: run metrics and Thompson bounds";
+            case "kpi": return "KPIs: run metrics and " + (adaptiveRuns ? "each series' KPI" : "Thompson bounds");
             case "score": return "Variability: series KPIs and scores";
+            case "sequential", "sequential-score": return "Adaptive stopping: anytime-valid bounds";
             case "gate": return "Regression gate";
             case "acf": return "Independence of the runs";
             case "cdf": return "Distributions";
@@ -226,6 +240,10 @@ public final class HtmlReport {
             "svg .threshold{stroke:#c0392b;stroke-width:2;stroke-dasharray:8 4;fill:none}",
             "svg .accept{fill:rgba(86,180,233,.22)}svg line.accept{stroke:rgba(86,180,233,.45);stroke-width:8}",
             "svg .zero{stroke:#555}",
+            "svg .seqhigh{stroke:#0072b2;stroke-width:2;fill:none}",
+            "svg .seqlow{stroke:#009e73;stroke-width:2;stroke-dasharray:6 3;fill:none}",
+            "svg .stop{fill:#1b1b1b;stroke:#fff;stroke-width:1.5}svg .faint{fill:#b3b3b3}",
+            "svg .seqpt{stroke:none}svg .seqpt.high{fill:#0072b2}svg .seqpt.low{fill:#009e73}",
             "svg .stem{stroke:#0072b2;stroke-width:2}svg .stem.bad{stroke:#c0392b}",
             "svg .scoreband{fill:rgba(230,159,0,.28)}svg .scoreband.bad{fill:rgba(192,57,43,.28)}",
             "svg line.scoreband{stroke:rgba(230,159,0,.5);stroke-width:8}",

@@ -85,8 +85,7 @@ public final class LaunchSummary {
         for (TestResult result : results) {
             String status = result.verdict().status().name();
             md.append("#### ").append(ResultFacts.passed(status) ? "✅ " : "❌ ").append(status).append(" · `")
-                    .append(ResultFacts.name(result)).append("` · ").append(result.parameters().series().count())
-                    .append(" series × ").append(result.parameters().runs().count()).append(" runs\n\n");
+                    .append(ResultFacts.name(result)).append("` · ").append(ResultFacts.size(result)).append("\n\n");
             List<String[]> rows = VerdictTable.rows(result);
             if (rows.size() > 1) {
                 String[] header = rows.get(0).clone();

@@ -4,6 +4,7 @@ import org.triscale.junit.internal.output.Format;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * One chart as inline SVG: linear axes with "nice" ticks, axis labels, and marks (lines, points,
@@ -30,6 +31,9 @@ final class Plot {
     private final List<Mark> marks = new ArrayList<>();
     private final List<String[]> legend = new ArrayList<>();
     private boolean integerX;
+
+    /** The classes of {@link #points} marks, drawn as circles in the legend too. */
+    private static final Set<String> POINT_MARKS = Set.of("dot", "stop", "faint", "seqpt high", "seqpt low");
 
     /** Something drawn once the scales are known. */
     private interface Mark {
@@ -113,7 +117,8 @@ final class Plot {
             for (int i = 0; i < xs.length; i++) {
                 if (Double.isFinite(xs[i]) && Double.isFinite(ys[i])) {
                     svg.append("<circle class=\"").append(css).append("\" cx=\"").append(px(xs[i]))
-                            .append("\" cy=\"").append(py(ys[i])).append("\" r=\"3.5\">");
+                            .append("\" cy=\"").append(py(ys[i])).append("\" r=\"").append(radius(css))
+                            .append("\">");
                     if (tips != null) {
                         svg.append("<title>").append(Html.escape(tips[i])).append("</title>");
                     }
@@ -274,9 +279,9 @@ final class Plot {
             int x = places[i][0];
             int y = height + 4 + 18 * places[i][1];
             String css = legend.get(i)[0];
-            if (css.equals("dot")) {
-                svg.append("<circle class=\"dot legend-key\" cx=\"").append(x + 11).append("\" cy=\"").append(y + 5)
-                        .append("\" r=\"3.5\"/>");
+            if (POINT_MARKS.contains(css)) {
+                svg.append("<circle class=\"").append(css).append(" legend-key\" cx=\"").append(x + 11)
+                        .append("\" cy=\"").append(y + 5).append("\" r=\"").append(radius(css)).append("\"/>");
             } else {
                 svg.append("<line class=\"").append(css).append(" legend-key\" x1=\"").append(x).append("\" x2=\"")
                         .append(x + 22).append("\" y1=\"").append(y + 5).append("\" y2=\"").append(y + 5).append("\"/>");
@@ -285,6 +290,11 @@ final class Plot {
                     .append(Html.escape(legend.get(i)[1])).append("</text>");
         }
         return svg.append("</svg>").toString();
+    }
+
+    /** A marker's radius: stops stand out, the run metrics behind a chart and its steps recede. */
+    private static String radius(String css) {
+        return css.equals("stop") ? "5" : css.equals("dot") ? "3.5" : "2.5";
     }
 
     private String px(double x) {

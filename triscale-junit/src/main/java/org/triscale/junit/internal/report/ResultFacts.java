@@ -43,6 +43,29 @@ final class ResultFacts {
         return type.substring(type.lastIndexOf('.') + 1) + "." + result.testMethod();
     }
 
+    /** Whether the test's series stopped adaptively ({@code @Runs(adaptive = true)}). */
+    static boolean adaptiveRuns(TestResult result) {
+        return result.parameters().runs().adaptive();
+    }
+
+    /** Whether the test's sequel stopped adaptively ({@code @Series(adaptive = true)}). */
+    static boolean adaptiveSeries(TestResult result) {
+        return Boolean.TRUE.equals(result.parameters().series().adaptive());
+    }
+
+    /**
+     * The test's size: {@code "3 series × 10 runs"}; adaptive: {@code "3 series × ≤ 42 of 200
+     * runs"} (the most runs a series took, of its maximum), {@code "6 of 20 series × 5 runs"}.
+     */
+    static String size(TestResult result) {
+        TestResult.Parameters parameters = result.parameters();
+        String series = parameters.series().count() + (adaptiveSeries(result)
+                ? " of " + parameters.series().maxCount() : "") + " series";
+        String runs = (adaptiveRuns(result) ? "≤ " + parameters.runs().count() + " of " + parameters.runs().maxCount()
+                : Integer.toString(parameters.runs().count())) + " runs";
+        return series + " × " + runs;
+    }
+
     /** The unit of a metric, empty when it has none or is not declared. */
     static String unit(TestResult result, String metric) {
         for (TestResult.MetricParameters parameters : result.parameters().metrics()) {

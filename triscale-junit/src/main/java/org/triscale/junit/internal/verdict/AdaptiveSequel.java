@@ -1,5 +1,6 @@
 package org.triscale.junit.internal.verdict;
 
+import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.sequential.Decision;
 import org.triscale.engine.sequential.SequentialScore;
 import org.triscale.engine.sequential.SequentialScoreStep;
@@ -33,9 +34,28 @@ public final class AdaptiveSequel {
     public AdaptiveSequel(TestSetup setup) {
         this.setup = setup;
         for (ScoreSpec score : setup.scores()) {
-            scores.put(score, SequentialScore.start(score.percentile(), score.confidence(), score.kind(),
-                    score.atMost(), score.relativeAtMost(), Math.max(score.neededSeries(), setup.seriesCount() / 4)));
+            scores.put(score, start(score.percentile(), score.confidence(), score.kind(), score.atMost(),
+                    score.relativeAtMost(), score.neededSeries(), setup.seriesCount()));
         }
+    }
+
+    /**
+     * The anytime-valid score of one {@code @VariabilityScore} of a sequel, tuned as described at
+     * {@link #AdaptiveSequel(TestSetup)}. The report replays it from a result's series KPIs.
+     *
+     * @param percentile     the score's percentile
+     * @param confidence     the score's confidence in percent
+     * @param kind           how the ends are sized
+     * @param atMost         threshold on the score, NaN for none
+     * @param relativeAtMost threshold on the relative score (a fraction), NaN for none
+     * @param neededSeries   the series the fixed-N score needs
+     * @param maxCount       the most series
+     * @return the score, with no series yet
+     */
+    public static SequentialScore start(double percentile, double confidence, IntervalKind kind, double atMost,
+                                        double relativeAtMost, int neededSeries, int maxCount) {
+        return SequentialScore.start(percentile, confidence, kind, atMost, relativeAtMost,
+                Math.max(neededSeries, maxCount / 4));
     }
 
     /**

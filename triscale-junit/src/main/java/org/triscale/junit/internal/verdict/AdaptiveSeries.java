@@ -60,12 +60,29 @@ public final class AdaptiveSeries {
     public AdaptiveSeries(TestSetup setup) {
         this.setup = setup;
         for (KpiSpec kpi : setup.kpis()) {
-            SequentialSpec spec = SequentialSpec.of(kpi.percentile(), kpi.confidence(), kpi.side());
-            spec = spec.withThreshold(kpi.side() == Side.UPPER ? kpi.atMost() : kpi.atLeast())
-                    .withTunedFor(Math.max(spec.tunedFor(), setup.runsPerSeries() / 4));
-            double precision = setup.runs().precision();
-            kpis.put(kpi, SequentialKpi.start(Double.isNaN(precision) ? spec : spec.withPrecision(precision)));
+            kpis.put(kpi, SequentialKpi.start(spec(kpi.percentile(), kpi.confidence(), kpi.side(),
+                    kpi.side() == Side.UPPER ? kpi.atMost() : kpi.atLeast(), setup.runsPerSeries(),
+                    setup.runs().precision())));
         }
+    }
+
+    /**
+     * The anytime-valid KPI of one {@code @Kpi} in a series of an adaptive test, tuned as described
+     * at {@link #AdaptiveSeries(TestSetup)}. The report replays it from a result's run metrics.
+     *
+     * @param percentile the KPI's percentile
+     * @param confidence the KPI's confidence in percent
+     * @param side       the KPI's side
+     * @param threshold  the threshold on that side, NaN for none
+     * @param maxCount   the most runs of a series
+     * @param precision  the precision target (relative half-width), NaN for none
+     * @return the specification
+     */
+    public static SequentialSpec spec(double percentile, double confidence, Side side, double threshold,
+                                      int maxCount, double precision) {
+        SequentialSpec spec = SequentialSpec.of(percentile, confidence, side);
+        spec = spec.withThreshold(threshold).withTunedFor(Math.max(spec.tunedFor(), maxCount / 4));
+        return Double.isNaN(precision) ? spec : spec.withPrecision(precision);
     }
 
     /**
