@@ -64,31 +64,9 @@ public final class SojournCalibration {
      */
     public static SojournCalibration simulate(FctWorkload nominal, Duration duration, Rate capacity, double[] levels,
                                               int runs, long seed) {
-        if (nominal == null || nominal.onOff().isPresent() || nominal.fanIn() != 1) {
-            throw new IllegalArgumentException("nominal must be an FCT workload of Poisson arrivals of single flows, got "
-                    + nominal + "; on-off and incast workloads are not simulated");
-        }
-        if (duration == null || duration.compareTo(nominal.start()) <= 0) {
-            throw new IllegalArgumentException("duration must be after the workload's start (" + nominal.start()
-                    + "), got " + duration + "; use the run's duration, e.g. Duration.ofSeconds(30)");
-        }
-        checkCapacity(capacity);
         checkLevels(levels);
-        if (runs < 1) {
-            throw new IllegalArgumentException("runs must be >= 1 simulated workload, got " + runs + "; e.g. 4000");
-        }
-        UniformRandomProvider random = RandomSource.XO_RO_SHI_RO_128_PP.create(seed);
-        double[] all = new double[16];
-        int n = 0;
-        for (int r = 0; r < runs; r++) {
-            Workload workload = Workload.draw(nominal, duration, random);
-            double[] sojourn = sojournTimes(workload.arrivalSeconds(), workload.sizes(), capacity);
-            if (n + sojourn.length > all.length) {
-                all = Arrays.copyOf(all, Math.max(2 * all.length, n + sojourn.length));
-            }
-            System.arraycopy(sojourn, 0, all, n, sojourn.length);
-            n += sojourn.length;
-        }
+        double[] all = firstPhase(nominal, duration, capacity, runs, seed).sojourns();
+        int n = all.length;
         if (n == 0) {
             throw new IllegalArgumentException("the " + runs + " simulated workloads hold no flow; the workload's"
                     + " arrivals (mean inter-arrival " + nominal.meanInterArrival() + ") fall outside the run");
@@ -107,6 +85,59 @@ public final class SojournCalibration {
         }
         probability[levels.length] = (n - below) / (double) n;
         return new SojournCalibration(cuts, probability);
+    }
+
+    /**
+     * The flows of a first phase: their sizes and processor-sharing sojourn times, workload after
+     * workload.
+     *
+     * @param sizes    each flow's size in bytes
+     * @param sojourns each flow's sojourn time in seconds, in the same order
+     */
+    public record FirstPhase(long[] sizes, double[] sojourns) {
+    }
+
+    /**
+     * Simulates {@code runs} nominal workloads and returns every flow's size and processor-sharing
+     * sojourn time, for calibrations to other functions of the two.
+     *
+     * @param nominal  as for {@link #simulate}
+     * @param duration as for {@link #simulate}
+     * @param capacity as for {@link #simulate}
+     * @param runs     the simulated workloads, &gt;= 1
+     * @param seed     the seed of the simulation
+     * @return the flows
+     * @throws IllegalArgumentException naming the invalid argument
+     */
+    public static FirstPhase firstPhase(FctWorkload nominal, Duration duration, Rate capacity, int runs, long seed) {
+        if (nominal == null || nominal.onOff().isPresent() || nominal.fanIn() != 1) {
+            throw new IllegalArgumentException("nominal must be an FCT workload of Poisson arrivals of single flows, got "
+                    + nominal + "; on-off and incast workloads are not simulated");
+        }
+        if (duration == null || duration.compareTo(nominal.start()) <= 0) {
+            throw new IllegalArgumentException("duration must be after the workload's start (" + nominal.start()
+                    + "), got " + duration + "; use the run's duration, e.g. Duration.ofSeconds(30)");
+        }
+        checkCapacity(capacity);
+        if (runs < 1) {
+            throw new IllegalArgumentException("runs must be >= 1 simulated workload, got " + runs + "; e.g. 4000");
+        }
+        UniformRandomProvider random = RandomSource.XO_RO_SHI_RO_128_PP.create(seed);
+        double[] all = new double[16];
+        long[] bytes = new long[16];
+        int n = 0;
+        for (int r = 0; r < runs; r++) {
+            Workload workload = Workload.draw(nominal, duration, random);
+            double[] sojourn = sojournTimes(workload.arrivalSeconds(), workload.sizes(), capacity);
+            if (n + sojourn.length > all.length) {
+                all = Arrays.copyOf(all, Math.max(2 * all.length, n + sojourn.length));
+                bytes = Arrays.copyOf(bytes, all.length);
+            }
+            System.arraycopy(sojourn, 0, all, n, sojourn.length);
+            System.arraycopy(workload.sizes(), 0, bytes, n, sojourn.length);
+            n += sojourn.length;
+        }
+        return new FirstPhase(Arrays.copyOf(bytes, n), Arrays.copyOf(all, n));
     }
 
     /**

@@ -118,6 +118,34 @@ class SojournCalibrationTest {
         }
     }
 
+    /**
+     * The first phase's flows: the workload's sizes (their law's mean) with their sojourn times,
+     * whose cuts are exactly the calibration's from the same seed.
+     */
+    @Test
+    void firstPhaseFlowsAreTheCalibrationsOwn() {
+        SojournCalibration.FirstPhase flows = SojournCalibration.firstPhase(WORKLOAD, RUN, LINK, 2_000, 7);
+        assertThat(flows.sizes()).hasSameSizeAs(flows.sojourns());
+        // About 25 s / 330 ms = 76 flows a workload.
+        assertThat(flows.sizes().length / 2_000.0).isCloseTo(25 / 0.33, within(1.0));
+        assertThat(Arrays.stream(flows.sizes()).average().orElseThrow())
+                .isCloseTo(WORKLOAD.sizes().meanBytes(), within(0.05 * WORKLOAD.sizes().meanBytes()));
+        double[] sorted = flows.sojourns().clone();
+        Arrays.sort(sorted);
+        double[] cuts = calibration().cuts();
+        for (int k = 0; k < LEVELS.length; k++) {
+            assertThat(cuts[k]).isEqualTo(sorted[(int) Math.ceil(LEVELS[k] * sorted.length) - 1]);
+        }
+        for (int i = 0; i < flows.sizes().length; i++) {
+            // A flow alone on the link takes size / capacity; sharing only slows it.
+            assertThat(flows.sojourns()[i]).isGreaterThanOrEqualTo(flows.sizes()[i] / (LINK.bitsPerSecond() / 8) - 1e-12);
+        }
+        assertThatThrownBy(() -> SojournCalibration.firstPhase(WORKLOAD, RUN, LINK, 0, 1))
+                .hasMessageContaining("runs must be >= 1");
+        assertThatThrownBy(() -> SojournCalibration.firstPhase(WORKLOAD, RUN, null, 10, 1))
+                .hasMessageContaining("capacity");
+    }
+
     @Test
     void sparseStrataMergeAndEdgeCasesAreDefined() {
         SojournCalibration calibration = calibration();
