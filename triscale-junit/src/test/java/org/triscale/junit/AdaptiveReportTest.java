@@ -31,8 +31,8 @@ class AdaptiveReportTest {
     @Test
     void adaptiveRunsChartReplaysTheBoundsUpToTheRecordedStop() throws Exception {
         TestResult result = run(TwoKpis.class);
-        Path index = HtmlReport.write(List.of(result), folder.resolve("report"));
-        Document page = Kit.xml(index.resolveSibling(TwoKpis.class.getName() + ".cca.html"));
+        Path index = index(result);
+        Document page = page(index, result);
 
         List<Element> charts = figures(page, "sequential");
         assertThat(charts).hasSize(2);
@@ -74,9 +74,9 @@ class AdaptiveReportTest {
 
     @Test
     void seriesThatReachMaxCountSayTheLastLookJudges() throws Exception {
-        TestResult result = run(Undecided.class);
-        Path index = HtmlReport.write(List.of(result), folder.resolve("report"));
-        Document page = Kit.xml(index.resolveSibling(Undecided.class.getName() + ".cca.html"));
+        // Twelve runs cannot decide a KPI at its threshold: the last look judges.
+        TestResult result = run(AdaptiveRunsTest.AtTheThreshold.class);
+        Document page = page(index(result), result);
 
         List<List<String>> stops = rows((Element) figures(page, "sequential").get(0)
                 .getElementsByTagName("table").item(0));
@@ -89,8 +89,8 @@ class AdaptiveReportTest {
     @Test
     void adaptiveSeriesChartReplaysTheRelativeScoreUpToTheRecordedStop() throws Exception {
         TestResult result = run(RelativeScore.class);
-        Path index = HtmlReport.write(List.of(result), folder.resolve("report"));
-        Document page = Kit.xml(index.resolveSibling(RelativeScore.class.getName() + ".cca.html"));
+        Path index = index(result);
+        Document page = page(index, result);
 
         List<Element> charts = figures(page, "sequential-score");
         assertThat(charts).hasSize(1);
@@ -115,12 +115,21 @@ class AdaptiveReportTest {
     @Test
     void fixedTestsHaveNoAdaptiveChartsOrNotes() throws Exception {
         TestResult result = run(Fixed.class);
-        Path index = HtmlReport.write(List.of(result), folder.resolve("report"));
-        Document page = Kit.xml(index.resolveSibling(Fixed.class.getName() + ".cca.html"));
+        Document page = page(index(result), result);
         assertThat(figures(page, "sequential")).isEmpty();
         assertThat(figures(page, "sequential-score")).isEmpty();
-        assertThat(page.getDocumentElement().getTextContent()).doesNotContain("Adaptive runs").doesNotContain("Adaptive series")
-                .contains("1 series × 10 runs").contains("KPI delay P75: run metrics and Thompson bounds");
+        assertThat(page.getDocumentElement().getTextContent()).doesNotContain("Adaptive runs")
+                .doesNotContain("Adaptive series").contains("1 series × 10 runs").contains("KPI delay P75: run metrics and Thompson bounds");
+    }
+
+    /** Writes the report of one test; returns its index page. */
+    private Path index(TestResult result) throws IOException {
+        return HtmlReport.write(List.of(result), folder.resolve("report"));
+    }
+
+    /** The test's page next to the index. */
+    private static Document page(Path index, TestResult result) throws Exception {
+        return Kit.xml(index.resolveSibling(result.testClass() + "." + result.testMethod() + ".html"));
     }
 
     /** Writes the report of {@link TwoKpis}, for the rendering test. */
@@ -178,17 +187,6 @@ class AdaptiveReportTest {
         void cca(RunContext run) {
             run.recordRunValue("delay", spread(run.run() + 7 * run.series()));
             run.recordRunValue("rate", 20 + spread(run.run() + 3 * run.series()));
-        }
-    }
-
-    /** Twelve runs cannot decide a KPI at its threshold: the last look judges. */
-    @FixturesOnly
-    static class Undecided {
-        @Runs(kpiPercentile = 75, kpiConfidence = 75, adaptive = true, maxCount = 12)
-        @Metric(name = "delay", unit = "ms")
-        @Kpi(metric = "delay", atMost = 0.75)
-        void cca(RunContext run) {
-            run.recordRunValue("delay", spread(run.run()));
         }
     }
 

@@ -117,11 +117,8 @@ public final class ModelAssistedPercentiles {
         }
         List<Integer> kept = new ArrayList<>();
         for (int i = 0; i < rows; i++) {
+            // Arguments.samples has rejected infinite values.
             if (checkRow("auxiliaries", i, auxiliaries[i], k, true) && !Double.isNaN(values[i])) {
-                if (Double.isInfinite(values[i])) {
-                    throw new IllegalArgumentException("values[" + i + "] is " + values[i]
-                            + "; values must be finite (NaN drops the row)");
-                }
                 kept.add(i);
             }
         }
@@ -187,13 +184,11 @@ public final class ModelAssistedPercentiles {
                              boolean binned) {
         int rows = 0;
         int fitted = 0;
-        for (int r = 0; r < y.length; r++) {
-            rows += use[r] ? 1 : 0;
-            fitted += use[r] && fit[r] ? 1 : 0;
-        }
         boolean[] fitUsed = new boolean[y.length];
         for (int r = 0; r < y.length; r++) {
             fitUsed[r] = use[r] && fit[r];
+            rows += use[r] ? 1 : 0;
+            fitted += fitUsed[r] ? 1 : 0;
         }
         if (fitted < k + 2) {
             throw new IllegalArgumentException("the model of " + k + " auxiliary variable" + (k == 1 ? "" : "s")

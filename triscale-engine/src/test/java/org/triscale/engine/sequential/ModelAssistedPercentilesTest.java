@@ -75,10 +75,7 @@ class ModelAssistedPercentilesTest {
             y[i] = x[i][0] - 0.5 * x[i][1] + 0.3 * normal.sample();
             clusters[i] = i / 10;
         }
-        double[][] phase = new double[50_000][];
-        for (int j = 0; j < phase.length; j++) {
-            phase[j] = new double[] {normal.sample(), normal.sample()};
-        }
+        double[][] phase = standardNormalRows(normal, 50_000, 2);
         for (double percentile : new double[] {50, 99}) {
             ModelAssistedPercentile exact = ModelAssistedPercentiles.estimate(y, x, null, clusters, phase, percentile,
                     90, null, false);
@@ -155,10 +152,7 @@ class ModelAssistedPercentilesTest {
             x[i] = new double[] {normal.sample()};
             y[i] = x[i][0] + normal.sample();
         }
-        double[][] phase = new double[2000][];
-        for (int j = 0; j < phase.length; j++) {
-            phase[j] = new double[] {normal.sample()};
-        }
+        double[][] phase = standardNormalRows(normal, 2000, 1);
         ModelAssistedPercentile upper = ModelAssistedPercentiles.estimate(y, x, null, null, phase, 80, 95, Side.UPPER);
         assertThat(upper.lower()).isEqualTo(Double.NEGATIVE_INFINITY);
         assertThat(upper.upper()).isGreaterThan(upper.value());
@@ -185,10 +179,7 @@ class ModelAssistedPercentilesTest {
         UniformRandomProvider rng = Calibration.rng(5200 + (long) percentile);
         var normal = ZigguratSampler.NormalizedGaussian.of(rng);
         var exponential = ZigguratSampler.Exponential.of(rng);
-        double[][] phase = new double[4000][];
-        for (int j = 0; j < phase.length; j++) {
-            phase[j] = new double[] {normal.sample()};
-        }
+        double[][] phase = standardNormalRows(normal, 4000, 1);
         int covered = 0;
         double error = 0;
         double plainError = 0;
@@ -236,10 +227,7 @@ class ModelAssistedPercentilesTest {
         double truth = Math.sqrt(4.25) * STANDARD.inverseCumulativeProbability(0.95);
         UniformRandomProvider rng = Calibration.rng(5300);
         var normal = ZigguratSampler.NormalizedGaussian.of(rng);
-        double[][] phase = new double[4000][];
-        for (int j = 0; j < phase.length; j++) {
-            phase[j] = new double[] {normal.sample()};
-        }
+        double[][] phase = standardNormalRows(normal, 4000, 1);
         double error = 0;
         double plainError = 0;
         double effective = 0;
@@ -261,6 +249,17 @@ class ModelAssistedPercentilesTest {
         assertThat(error / plainError).isLessThan(0.4);
         // The effective sample size says the same: several times the 400 values.
         assertThat(effective).isGreaterThan(2.5 * n);
+    }
+
+    /** A first phase: rows of independent standard normal auxiliaries. */
+    private static double[][] standardNormalRows(ZigguratSampler.NormalizedGaussian normal, int rows, int columns) {
+        double[][] phase = new double[rows][columns];
+        for (double[] row : phase) {
+            for (int c = 0; c < columns; c++) {
+                row[c] = normal.sample();
+            }
+        }
+        return phase;
     }
 
     /** The percentile of x + e, x ~ N(−1, s²), e ~ Exp(1): the exponentially modified Gaussian. */

@@ -22,8 +22,6 @@ import java.util.List;
  * tuning, so every step drawn is the one the extension saw.
  */
 final class AdaptiveCharts {
-    private static final int WIDE = 760;
-
     private AdaptiveCharts() {
     }
 
@@ -74,7 +72,7 @@ final class AdaptiveCharts {
         boolean upperSide = ResultFacts.upper(kpi.side());
         Double threshold = upperSide ? kpi.atMost() : kpi.atLeast();
         int perSeries = parameters.count();
-        Plot plot = new Plot(WIDE, 280, "Anytime-valid bounds of " + ResultFacts.kpiLabel(kpi),
+        Plot plot = new Plot(Charts.WIDE, 280, "Anytime-valid bounds of " + ResultFacts.kpiLabel(kpi),
                 "run (series after series)", kpi.metric() + (unit.isEmpty() ? "" : " (" + unit + ")")).integerX();
         StringBuilder stops = new StringBuilder(Charts.tableStart("series", "stopped at run", "reason", "lower",
                 "upper", "decision", "verdict rests on"));
@@ -126,7 +124,7 @@ final class AdaptiveCharts {
                                 bound.lastLookConfidence()) + " % (last look)" : "anytime-valid bound"));
             }
         }
-        plot.points(toArray(stopX), toArray(stopY), "stop", stopTips.toArray(new String[0]));
+        plot.points(Charts.toArray(stopX), Charts.toArray(stopY), "stop", stopTips.toArray(new String[0]));
         if (threshold != null) {
             plot.hline(threshold, "threshold", (upperSide ? "atMost " : "atLeast ") + Format.withUnit(threshold, unit));
         }
@@ -172,7 +170,7 @@ final class AdaptiveCharts {
                     Double.isFinite(high[i]) ? Format.withUnit(high[i], unit) : "unbounded",
                     Double.isFinite(low[i]) ? Format.withUnit(low[i], unit) : "n/a", decision(step.decision())));
         }
-        Plot plot = new Plot(WIDE, 260, "Anytime-valid bounds of the score of " + definition.metric(), "series",
+        Plot plot = new Plot(Charts.WIDE, 260, "Anytime-valid bounds of the score of " + definition.metric(), "series",
                 (relative ? "relative score" : "score of " + definition.metric()) + " (" + (unit.isEmpty() ? "no unit"
                         : unit) + ")").integerX();
         plot.line(xs, high, "seqhigh").line(xs, low, "seqlow").points(xs, high, "seqpt high", null)
@@ -245,9 +243,5 @@ final class AdaptiveCharts {
 
     private static String decision(Decision decision) {
         return decision == Decision.UNDECIDED ? "undecided" : decision == Decision.PASS ? "pass" : "fail";
-    }
-
-    private static double[] toArray(List<Double> values) {
-        return values.stream().mapToDouble(Double::doubleValue).toArray();
     }
 }

@@ -16,7 +16,8 @@ import java.util.Locale;
 final class Charts {
     /** Points drawn per run in the small multiples of the samples (min/max decimated again). */
     static final int RUN_POINTS = 240;
-    private static final int WIDE = 760;
+    /** Width of a full-width chart. */
+    static final int WIDE = 760;
     private static final int SMALL = 260;
 
     private Charts() {
@@ -457,7 +458,7 @@ final class Charts {
         return out;
     }
 
-    private static double[] toArray(List<Double> values) {
+    static double[] toArray(List<Double> values) {
         return values.stream().mapToDouble(Double::doubleValue).toArray();
     }
 
