@@ -58,6 +58,15 @@ public @interface Metric {
     String unit() default "";
 
     /**
+     * Unit of the x of samples recorded with x ({@code RunContext.recordSamples(name, x, y)}), shown
+     * on the convergence charts: seconds by default, as the emulator's and the log parsers' time
+     * series are; empty for none.
+     *
+     * @return the unit of the recorded x
+     */
+    String xUnit() default "s";
+
+    /**
      * Range {@code {min, max}} the metric's values can take (e.g. {@code {0, 120}} for a
      * throughput on a 120 Mbit/s link), used to normalise samples in the convergence test and by
      * the {@code TRISCALE} mode's trend check; empty (the default) uses the observed minimum and

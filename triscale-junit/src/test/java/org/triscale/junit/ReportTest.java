@@ -117,6 +117,101 @@ class ReportTest {
                 .isEqualTo(Charted.class.getName() + ".cca.html");
     }
 
+    @Test
+    void noAxisRepeatsATickLabelEveryAxisHasAUnitEveryThresholdIsSeen() throws Exception {
+        checkCharts(Kit.xml(index.resolveSibling(Charted.class.getName() + ".cca.html")));
+    }
+
+    /**
+     * The SVG checks of a page: on each chart, no two equal tick labels on one axis, every axis
+     * label names its unit in parentheses, and every threshold line lies inside the frame or is an
+     * off-scale arrow with its value.
+     */
+    static void checkCharts(Document page) {
+        NodeList svgs = page.getElementsByTagName("svg");
+        int charts = 0;
+        for (int i = 0; i < svgs.getLength(); i++) {
+            Element svg = (Element) svgs.item(i);
+            if (!svg.hasAttribute("role")) {
+                continue; // the nested viewport of the marks
+            }
+            charts++;
+            String title = svg.getElementsByTagName("title").item(0).getTextContent();
+            List<String> xTicks = new ArrayList<>();
+            List<String> yTicks = new ArrayList<>();
+            NodeList texts = svg.getElementsByTagName("text");
+            for (int t = 0; t < texts.getLength(); t++) {
+                Element text = (Element) texts.item(t);
+                if (text.getAttribute("class").equals("tick")) {
+                    (text.getAttribute("text-anchor").equals("end") ? yTicks : xTicks).add(text.getTextContent());
+                }
+            }
+            assertThat(xTicks).as("x tick labels of " + title).doesNotHaveDuplicates();
+            assertThat(yTicks).as("y tick labels of " + title).doesNotHaveDuplicates().hasSizeGreaterThan(1);
+            assertThat(classes(svg, "text", "axis")).as("axis labels of " + title)
+                    .allSatisfy(label -> assertThat(label).matches(".*\\(.+\\)"));
+            Element frame = (Element) classesNodes(svg, "rect", "frame").get(0);
+            double top = Double.parseDouble(frame.getAttribute("y"));
+            double bottom = top + Double.parseDouble(frame.getAttribute("height"));
+            for (Element line : classesNodes(svg, "line", "threshold")) {
+                assertThat(Double.parseDouble(line.getAttribute("y1"))).as("threshold of " + title)
+                        .isBetween(top, bottom);
+            }
+            assertThat(classes(svg, "text", "offscale")).allSatisfy(label -> assertThat(label).matches(
+                    "[▲▼] .*\\d.* \\(off-scale\\)"));
+        }
+        assertThat(charts).isPositive();
+    }
+
+    @Test
+    void aPageOf100000RunsStaysWithin5MB() throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        Path json = Kit.in(folder).json(Charted.class, "cca");
+        com.fasterxml.jackson.databind.node.ObjectNode tree =
+                (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(json.toFile());
+        com.fasterxml.jackson.databind.node.ArrayNode runs = (com.fasterxml.jackson.databind.node.ArrayNode) tree.get("runs");
+        int perSeries = 20_000;
+        com.fasterxml.jackson.databind.node.ArrayNode many = mapper.createArrayNode();
+        for (com.fasterxml.jackson.databind.JsonNode run : runs) {
+            if (run.get("run").asInt() != 1) {
+                continue;
+            }
+            for (int r = 1; r <= perSeries; r++) {
+                com.fasterxml.jackson.databind.node.ObjectNode copy = run.deepCopy();
+                copy.put("run", r);
+                if (r > 40) {
+                    // Summaries of samples on the first runs only, to keep the result file small.
+                    copy.get("metrics").forEach(metric ->
+                            ((com.fasterxml.jackson.databind.node.ObjectNode) metric).remove("sampleSummary"));
+                }
+                many.add(copy);
+            }
+        }
+        tree.set("runs", many);
+        ((com.fasterxml.jackson.databind.node.ObjectNode) tree.get("parameters").get("runs")).put("count", perSeries);
+        Path big = folder.resolve("big").resolve(json.getFileName());
+        Files.createDirectories(big.getParent());
+        mapper.writeValue(big.toFile(), tree);
+        TestResult large = JsonResults.read(big);
+        assertThat(large.runs()).hasSize(100_000);
+        Path report = HtmlReport.write(List.of(large), folder.resolve("big-report"));
+        Path page = report.resolveSibling(Charted.class.getName() + ".cca.html");
+        assertThat(Files.size(page)).as("bytes of the page of 100,000 runs").isLessThanOrEqualTo(5L << 20);
+        assertThat(Files.readString(page)).contains("more rows in the JSON result").contains("more runs, not drawn");
+    }
+
+    private static List<Element> classesNodes(Element parent, String tag, String css) {
+        List<Element> found = new ArrayList<>();
+        NodeList nodes = parent.getElementsByTagName(tag);
+        for (int i = 0; i < nodes.getLength(); i++) {
+            Element node = (Element) nodes.item(i);
+            if (node.getAttribute("class").equals(css)) {
+                found.add(node);
+            }
+        }
+        return found;
+    }
+
     private static Element figure(Document page, String kind) {
         NodeList figures = page.getElementsByTagName("figure");
         for (int i = 0; i < figures.getLength(); i++) {
@@ -127,7 +222,7 @@ class ReportTest {
         throw new AssertionError("no figure " + kind);
     }
 
-    private static List<String> classes(Element parent, String tag, String css) {
+    static List<String> classes(Element parent, String tag, String css) {
         List<String> found = new ArrayList<>();
         NodeList nodes = parent.getElementsByTagName(tag);
         for (int i = 0; i < nodes.getLength(); i++) {

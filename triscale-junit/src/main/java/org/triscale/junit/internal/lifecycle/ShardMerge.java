@@ -289,7 +289,7 @@ public final class ShardMerge {
             List<Double> bounds = metric.bounds();
             metricList.add(new MetricSpec(metric.name(), metric.measure(), metric.unit(),
                     bounds == null ? null : ValueRange.of(bounds.get(0), bounds.get(1)), metric.convergenceRequired(),
-                    true));
+                    true, metric.xUnit() == null ? "s" : metric.xUnit()));
         }
         Metrics metrics = new Metrics(metricList);
         List<KpiSpec> kpis = new ArrayList<>();

@@ -105,7 +105,7 @@ public final class ResultMapper {
         for (MetricSpec metric : setup.metrics()) {
             metrics.add(new TestResult.MetricParameters(metric.name(), metric.measure(), metric.unit(),
                     metric.bounds() == null ? null : List.of(metric.bounds().min(), metric.bounds().max()),
-                    metric.convergenceRequired()));
+                    metric.convergenceRequired(), metric.xUnit()));
         }
         List<TestResult.KpiParameters> kpis = new ArrayList<>();
         for (KpiSpec kpi : setup.kpis()) {

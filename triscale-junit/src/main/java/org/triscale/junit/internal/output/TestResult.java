@@ -125,11 +125,18 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param unit                unit, possibly empty
      * @param bounds              {@code [min, max]}, or null
      * @param convergenceRequired whether its samples must converge
+     * @param xUnit               unit of the x of recorded samples; null in results written before it existed
      */
     public record MetricParameters(String name,
                                    @JsonSerialize(using = ToStringSerializer.class)
                                    @JsonDeserialize(converter = MeasureText.class) Measure measure, String unit,
-                                   List<Double> bounds, boolean convergenceRequired) {
+                                   List<Double> bounds, boolean convergenceRequired, String xUnit) {
+
+        /** Parameters with the default x unit, seconds. */
+        public MetricParameters(String name, Measure measure, String unit, List<Double> bounds,
+                                boolean convergenceRequired) {
+            this(name, measure, unit, bounds, convergenceRequired, "s");
+        }
     }
 
     /** Reads a measure as {@link Measure#toString()} writes it: {@code P95}, {@code mean}, ... */

@@ -73,7 +73,7 @@ final class AdaptiveCharts {
         Double threshold = upperSide ? kpi.atMost() : kpi.atLeast();
         int perSeries = parameters.count();
         Plot plot = new Plot(Charts.WIDE, 280, "Anytime-valid bounds of " + ResultFacts.kpiLabel(kpi),
-                "run (series after series)", kpi.metric() + (unit.isEmpty() ? "" : " (" + unit + ")")).integerX();
+                "run (series after series)", Charts.axis(kpi.metric(), unit)).integerX();
         StringBuilder stops = new StringBuilder(Charts.tableStart("series", "stopped at run", "reason", "lower",
                 "upper", "decision", "verdict rests on"));
         StringBuilder steps = new StringBuilder(Charts.tableStart("series", "run", "run metric", "lower", "upper",
@@ -170,7 +170,7 @@ final class AdaptiveCharts {
                     Double.isFinite(high[i]) ? Format.withUnit(high[i], unit) : "unbounded",
                     Double.isFinite(low[i]) ? Format.withUnit(low[i], unit) : "n/a", decision(step.decision())));
         }
-        Plot plot = new Plot(Charts.WIDE, 260, "Anytime-valid bounds of the score of " + definition.metric(), "series",
+        Plot plot = new Plot(Charts.WIDE, 260, "Anytime-valid bounds of the score of " + definition.metric(), "series (number)",
                 (relative ? "relative score" : "score of " + definition.metric()) + " (" + (unit.isEmpty() ? "no unit"
                         : unit) + ")").integerX();
         plot.line(xs, high, "seqhigh").line(xs, low, "seqlow").points(xs, high, "seqpt high", null)

@@ -19,6 +19,16 @@ final class Charts {
     /** Width of a full-width chart. */
     static final int WIDE = 760;
     private static final int SMALL = 260;
+    /**
+     * What one chart draws at most: run metrics (min/max decimated beyond it, so extremes stay),
+     * and the rows of the table behind it; so that a page stays within a few megabytes whatever
+     * the run count (the JSON result keeps every number).
+     */
+    static final int MAX_DRAWN = 2000;
+    /** Small multiples of samples drawn per series, and runs' CDFs per chart. */
+    static final int MAX_RUNS_DRAWN = 20;
+    /** Lags of the autocorrelation drawn (TriScale's check looks at the first few). */
+    static final int MAX_LAGS = 60;
 
     private Charts() {
     }
@@ -32,6 +42,26 @@ final class Charts {
      * @param table the table behind it, as HTML
      */
     record Figure(String kind, String title, String svg, String table) {
+    }
+
+    /** An axis label with its unit: {@code "delay (ms)"}, {@code "score (no unit)"}. */
+    static String axis(String name, String unit) {
+        return name + " (" + (unit == null || unit.isEmpty() ? "no unit" : unit) + ")";
+    }
+
+    /** The unit of the recorded x of a metric ({@code @Metric(xUnit)}), seconds for older results. */
+    static String xUnit(TestResult result, String metric) {
+        for (TestResult.MetricParameters parameters : result.parameters().metrics()) {
+            if (parameters.name().equals(metric)) {
+                return parameters.xUnit() == null ? "s" : parameters.xUnit();
+            }
+        }
+        return "s";
+    }
+
+    /** The note under a table cut at {@link #MAX_DRAWN} rows. */
+    static String cut(int more) {
+        return more <= 0 ? "" : "<tr><td colspan=\"20\">… " + more + " more rows in the JSON result</td></tr>";
     }
 
     /** Metric names with a summary of samples, in declaration order. */
@@ -77,9 +107,15 @@ final class Charts {
         StringBuilder table = new StringBuilder(tableStart("run", "status", "samples", "points drawn",
                 "run metric", "slope [interval]", "tolerance", "converged"));
         boolean explicitX = true;
+        int drawn = 0;
+        int skipped = 0;
         for (TestResult.Run run : result.runs()) {
             TestResult.RunMetric value = metric(run, metric);
             if (run.series() != series || value == null || value.sampleSummary() == null) {
+                continue;
+            }
+            if (drawn++ >= MAX_RUNS_DRAWN) {
+                skipped++;
                 continue;
             }
             TestResult.SampleSummary summary = value.sampleSummary();
@@ -96,7 +132,7 @@ final class Charts {
             TestResult.Convergence convergence = value.convergence();
             String verdict = convergence == null ? "" : convergence.converged() ? " · converged" : " · NOT converged";
             Plot plot = new Plot(SMALL, 170, "series " + series + " run " + run.run() + ": " + metric,
-                    summary.explicitX() ? "x as recorded" : "sample number", unit.isEmpty() ? metric : unit);
+                    summary.explicitX() ? axis("x", xUnit(result, metric)) : "sample (number)", axis(metric, unit));
             plot.line(px, py, "samples");
             if (value.value() != null) {
                 plot.hline(value.value(), "metric", null);
@@ -114,6 +150,9 @@ final class Charts {
                             + ", " + percent(convergence.highSlope()) + "]",
                     convergence == null ? "" : "± " + Format.number(convergence.tolerance()) + " %",
                     convergence == null ? "not tested" : convergence.converged() ? "yes" : "NO"));
+        }
+        if (skipped > 0) {
+            table.append("<tr><td colspan=\"8\">… " + skipped + " more runs, not drawn (the JSON result has them)</td></tr>");
         }
         String legend = "<p class=\"legend\"><span class=\"key samples\"></span> samples"
                 + (explicitX ? "" : " (in recording order)") + " <span class=\"key metric\"></span> run metric"
@@ -183,11 +222,12 @@ final class Charts {
                 }
             }
             Plot plot = new Plot(SMALL + 80, 200, "Autocorrelation of " + metric + ", series " + series.series(),
-                    "lag (runs)", "autocorrelation").integerX();
+                    "lag (runs)", "autocorrelation (−1 to 1)").integerX();
             String caption = "series " + series.series() + ": fewer than 2 valid runs";
             if (values.size() >= 2) {
                 double[] data = toArray(values);
-                double[] acf = AutocorrelationTest.autocorrelation(data);
+                double[] all = AutocorrelationTest.autocorrelation(data);
+                double[] acf = java.util.Arrays.copyOf(all, Math.min(all.length, MAX_LAGS + 1));
                 double band = AutocorrelationTest.threshold(data.length);
                 double[] lags = new double[acf.length];
                 int outside = 0;
@@ -229,23 +269,43 @@ final class Charts {
         List<Double> ys = new ArrayList<>();
         List<String> tips = new ArrayList<>();
         StringBuilder table = new StringBuilder(tableStart("series", "run", "run metric", "status"));
+        int rows = 0;
         for (TestResult.Run run : result.runs()) {
             TestResult.RunMetric value = metric(run, kpi.metric());
             double x = (run.series() - 1) * perSeries + run.run();
             Double v = value == null ? null : value.value();
-            table.append(row(Integer.toString(run.series()), Integer.toString(run.run()),
-                    ResultFacts.value(result, kpi.metric(), v), ResultFacts.text(run.status())));
+            if (rows++ < MAX_DRAWN) {
+                table.append(row(Integer.toString(run.series()), Integer.toString(run.run()),
+                        ResultFacts.value(result, kpi.metric(), v), ResultFacts.text(run.status())));
+            }
             if (ResultFacts.passed(run.status()) && v != null) {
                 xs.add(x);
                 ys.add(v);
                 tips.add("series " + run.series() + " run " + run.run() + ": " + Format.withUnit(v, unit));
             }
         }
-        table.append(tableEnd()).append(tableStart("series", "KPI (bound)", "threshold", "runs used", "needed",
-                "outcome"));
+        table.append(cut(rows - MAX_DRAWN)).append(tableEnd()).append(tableStart("series", "KPI (bound)", "threshold",
+                "runs used", "needed", "outcome"));
         Plot plot = new Plot(WIDE, 280, "KPI " + ResultFacts.kpiLabel(kpi), "run (series after series)",
-                kpi.metric() + (unit.isEmpty() ? "" : " (" + unit + ")")).integerX();
-        plot.points(toArray(xs), toArray(ys), "dot", tips.toArray(new String[0]));
+                axis(kpi.metric(), unit)).integerX();
+        double[] runX = toArray(xs);
+        double[] runY = toArray(ys);
+        String[] runTips = tips.toArray(new String[0]);
+        if (runY.length > MAX_DRAWN) {
+            int[] kept = SampleSummaries.decimate(runY, MAX_DRAWN);
+            double[] keptX = new double[kept.length];
+            double[] keptY = new double[kept.length];
+            String[] keptTips = new String[kept.length];
+            for (int i = 0; i < kept.length; i++) {
+                keptX[i] = runX[kept[i]];
+                keptY[i] = runY[kept[i]];
+                keptTips[i] = runTips[kept[i]];
+            }
+            runX = keptX;
+            runY = keptY;
+            runTips = keptTips;
+        }
+        plot.points(runX, runY, "dot", runTips);
         List<TestResult.Kpi> kpis = ResultFacts.seriesKpis(result, index);
         for (int s = 0; s < kpis.size(); s++) {
             TestResult.KpiBound one = kpis.get(s) == null ? null : kpis.get(s).bound();
@@ -263,10 +323,10 @@ final class Charts {
                     ResultFacts.outcome(one.defined(), one.passed())));
         }
         if (kpi.atMost() != null) {
-            plot.hline(kpi.atMost(), "threshold", "atMost " + Format.withUnit(kpi.atMost(), unit));
+            plot.threshold(kpi.atMost(), "atMost " + Format.withUnit(kpi.atMost(), unit));
         }
         if (kpi.atLeast() != null) {
-            plot.hline(kpi.atLeast(), "threshold", "atLeast " + Format.withUnit(kpi.atLeast(), unit));
+            plot.threshold(kpi.atLeast(), "atLeast " + Format.withUnit(kpi.atLeast(), unit));
         }
         // An adaptive series' KPI is its anytime-valid bound, or the last look's stricter fixed-N bound.
         boolean adaptive = ResultFacts.adaptiveRuns(result);
@@ -286,9 +346,9 @@ final class Charts {
         TestResult.ScoreDefinition definition = score.definition();
         TestResult.ScoreInterval interval = score.interval();
         String unit = ResultFacts.unit(result, definition.metric());
-        Plot plot = new Plot(WIDE, 260, "Variability score of " + definition.metric(), "series",
-                "P" + Format.number(definition.kpiPercentile()) + " KPI of " + definition.metric()
-                        + (unit.isEmpty() ? "" : " (" + unit + ")")).integerX();
+        Plot plot = new Plot(WIDE, 260, "Variability score of " + definition.metric(), "series (number)",
+                axis("P" + Format.number(definition.kpiPercentile()) + " KPI of " + definition.metric(), unit))
+                .integerX();
         StringBuilder table = new StringBuilder(tableStart("series", "KPI"));
         double[] xs = new double[score.seriesKpis().size()];
         double[] ys = new double[xs.length];
@@ -304,7 +364,23 @@ final class Charts {
             plot.hband(interval.lowerValue(), interval.upperValue(), interval.passed() ? "scoreband" : "scoreband bad");
         }
         plot.points(xs, ys, "dot", tips);
-        String threshold = ResultFacts.scoreThreshold(result, score, ResultFacts.scoreParameters(result, index));
+        // The score is the interval's width: its threshold is drawn as the highest the interval's
+        // upper end may reach from its lower end, so the spread is read against what is allowed.
+        TestResult.ScoreParameters limits = ResultFacts.scoreParameters(result, index);
+        if (limits != null && interval.lowerValue() != null && interval.upperValue() != null) {
+            double low = interval.lowerValue();
+            double middle = Math.abs((low + interval.upperValue()) / 2);
+            Double width = limits.atMost();
+            if (limits.relativeAtMost() != null) {
+                double relative = limits.relativeAtMost() * middle;
+                width = width == null ? relative : Math.min(width, relative);
+            }
+            if (width != null) {
+                plot.threshold(low + width, "widest allowed: lower end + " + Format.withUnit(width, unit));
+                plot.legend("threshold", "threshold of the score, from the interval's lower end");
+            }
+        }
+        String threshold = ResultFacts.scoreThreshold(result, score, limits);
         plot.legend("scoreband", "score " + ResultFacts.value(result, definition.metric(), interval.score())
                         + (interval.relativeScore() == null ? ""
                         : " (" + Format.percent(interval.relativeScore()) + ")")
@@ -331,8 +407,8 @@ final class Charts {
      */
     static Figure gate(TestResult result, TestResult.GateMetric gate) {
         String unit = ResultFacts.unit(result, gate.metric());
-        Plot plot = new Plot(WIDE, 260, "Baseline vs candidate: " + gate.metric(), "1 = baseline, 2 = candidate",
-                "KPI of " + gate.metric() + (unit.isEmpty() ? "" : " (" + unit + ")")).integerX();
+        Plot plot = new Plot(WIDE, 260, "Baseline vs candidate: " + gate.metric(),
+                "sequel (1 = baseline, 2 = candidate)", axis("KPI of " + gate.metric(), unit)).integerX();
         boolean lowerIsBetter = ResultFacts.lowerIsBetter(gate.direction());
         double bad = lowerIsBetter ? 1 : -1;
         TestResult.GateComparison comparison = gate.gate();
@@ -405,8 +481,9 @@ final class Charts {
      */
     static Figure cdf(TestResult result, String metric) {
         String unit = ResultFacts.unit(result, metric);
-        Plot plot = new Plot(WIDE, 300, "CDF of " + metric + " per run", metric + (unit.isEmpty() ? "" : " (" + unit
-                + ")"), "fraction of samples ≤ x");
+        Plot plot = new Plot(WIDE, 300, "CDF of " + metric + " per run", axis(metric, unit),
+                "fraction of samples ≤ x (0 to 1)");
+        int drawn = 0;
         StringBuilder table = new StringBuilder(tableStart("series", "run", "samples", "min", "P25", "median", "P75",
                 "P95", "P99", "max"));
         double[] fractions = new double[101];
@@ -417,6 +494,9 @@ final class Charts {
             TestResult.RunMetric value = metric(run, metric);
             if (value == null || value.sampleSummary() == null) {
                 continue;
+            }
+            if (drawn++ >= MAX_DRAWN / 10) {
+                continue; // the table says how many runs are left out
             }
             double[] q = doubles(value.sampleSummary().quantiles());
             plot.steps(q, fractions, "cdf s" + ((run.series() - 1) % 6));
@@ -429,6 +509,7 @@ final class Charts {
             plot.legend("cdf s" + (s - 1), "series " + s + (s == 6 && result.parameters().series().count() > 6
                     ? " and later" : ""));
         }
+        table.append(cut(drawn - MAX_DRAWN / 10));
         return new Figure("cdf", "Distribution of " + metric + ": CDF of each run's samples", plot.svg(),
                 table.append(tableEnd()).toString());
     }

@@ -99,7 +99,7 @@ public final class HtmlReport {
                 .append(Html.escape(ResultFacts.text(parameters.mode()))).append(" · checks ")
                 .append(Html.escape(ResultFacts.text(parameters.checksPolicy())))
                 .append(" · seed ").append(parameters.baseSeed()).append(" · ")
-                .append(Html.escape(result.finishedAt())).append("</p>");
+                .append(Html.escape(humanDate(result.finishedAt()))).append("</p>");
         String adaptive = AdaptiveCharts.summary(result);
         if (!adaptive.isEmpty()) {
             html.append("<p class=\"note\">").append(Html.escape(adaptive)).append("</p>");
@@ -172,6 +172,22 @@ public final class HtmlReport {
         return html.append("</body></html>\n").toString();
     }
 
+    /**
+     * An ISO-8601 instant as people read it: {@code "2 Dec 2026, 05:59:59 UTC"}; the text itself
+     * when it is not one.
+     */
+    static String humanDate(String instant) {
+        if (instant == null || instant.isEmpty()) {
+            return "";
+        }
+        try {
+            return java.time.format.DateTimeFormatter.ofPattern("d MMM yyyy, HH:mm:ss 'UTC'", Locale.ENGLISH)
+                    .withZone(java.time.ZoneOffset.UTC).format(java.time.Instant.parse(instant));
+        } catch (java.time.format.DateTimeParseException notAnInstant) {
+            return instant;
+        }
+    }
+
     private static String heading(String kind, boolean adaptiveRuns) {
         switch (kind) {
             case "kpi": return "KPIs: run metrics and " + (adaptiveRuns ? "each series' KPI" : "Thompson bounds");
@@ -229,7 +245,7 @@ public final class HtmlReport {
             ".key.tolerance{border-top:8px solid rgba(0,158,115,.25)}.key.stem{border-color:#0072b2}",
             ".key.bad{border-color:#c0392b}.key.accept{border-top:8px solid rgba(86,180,233,.3)}",
             "svg{font-size:11px;overflow:visible}svg .frame{fill:#fff;stroke:#999}svg .grid{stroke:#e6e6e6}",
-            "svg .tick{fill:#444}svg .axis{fill:#222;font-size:12px}svg .note{fill:#333;font-size:12px}",
+            "svg .tick{fill:#444}svg .offscale{fill:#c0392b;font-size:12px;font-weight:600}svg .axis{fill:#222;font-size:12px}svg .note{fill:#333;font-size:12px}",
             "svg .samples{fill:none;stroke:#56b4e9;stroke-width:1}",
             "svg .metric{stroke:#555;stroke-dasharray:4 3;fill:none}",
             "svg .trend{stroke:#d55e00;stroke-width:2;fill:none}",

@@ -59,8 +59,15 @@ public final class LaunchSummary {
         for (int i = 0; i < result.variabilityScores().size(); i++) {
             TestResult.Score score = result.variabilityScores().get(i);
             String metric = score.definition().metric();
-            parts.add("score " + metric + " = " + ResultFacts.value(result, metric, score.interval().score())
-                    + " (" + ResultFacts.scoreThreshold(result, score, ResultFacts.scoreParameters(result, i)) + ")");
+            TestResult.ScoreParameters limits = ResultFacts.scoreParameters(result, i);
+            Double relative = score.interval().relativeScore();
+            String absolute = ResultFacts.value(result, metric, score.interval().score());
+            // A relative threshold is read against the relative value: both are shown, the one judged first.
+            boolean relativeOnly = limits != null && limits.relativeAtMost() != null && limits.atMost() == null;
+            String value = relative == null ? absolute : relativeOnly ? Format.percent(relative) + " (" + absolute
+                    + ")" : limits != null && limits.relativeAtMost() != null ? absolute + " (" + Format.percent(relative)
+                    + ")" : absolute;
+            parts.add("score " + metric + " = " + value + " (" + ResultFacts.scoreThreshold(result, score, limits) + ")");
         }
         if (result.baseline() != null) {
             for (TestResult.GateMetric gate : result.baseline().metrics()) {

@@ -1,6 +1,5 @@
 package org.triscale.junit.internal.report;
 
-import org.triscale.junit.internal.output.Format;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -31,6 +30,12 @@ final class Plot {
     private final List<Mark> marks = new ArrayList<>();
     private final List<String[]> legend = new ArrayList<>();
     private boolean integerX;
+    /** How far a threshold may be from the data, in data spans, to be drawn in the scale. */
+    static final int REACH = 10;
+    private final List<double[]> thresholds = new ArrayList<>();
+    private final List<String> thresholdLabels = new ArrayList<>();
+    private final List<String> offScale = new ArrayList<>();
+    private final List<Boolean> offScaleAbove = new ArrayList<>();
 
     /** The classes of {@link #points} marks, drawn as circles in the legend too. */
     private static final Set<String> POINT_MARKS = Set.of("dot", "stop", "faint", "seqpt high", "seqpt low");
@@ -206,8 +211,42 @@ final class Plot {
         return this;
     }
 
+    /**
+     * A threshold: a horizontal line, in the scale when it is within {@value #REACH} times the
+     * data's span (at least a quarter of its magnitude) of the data; farther, an arrow at the
+     * plot's edge pointing to it with its value, so the data keep their detail and the threshold
+     * is still read.
+     */
+    Plot threshold(double y, String label) {
+        if (Double.isFinite(y)) {
+            thresholds.add(new double[] {y});
+            thresholdLabels.add(label);
+        }
+        return this;
+    }
+
+    /** Lines that bring thresholds into the scale, the others become arrows. */
+    private void placeThresholds() {
+        double low = yMin;
+        double high = yMax;
+        boolean data = low <= high;
+        double span = data ? Math.max(high - low, Math.max(Math.abs(low), Math.abs(high)) * 0.25) : 0;
+        for (int i = 0; i < thresholds.size(); i++) {
+            double y = thresholds.get(i)[0];
+            String label = thresholdLabels.get(i);
+            if (!data || (y >= low - REACH * span && y <= high + REACH * span)) {
+                hline(y, "threshold", label);
+            } else {
+                boolean above = y > high;
+                offScale.add((above ? "▲ " : "▼ ") + label + " (off-scale)");
+                offScaleAbove.add(above);
+            }
+        }
+    }
+
     /** The SVG element. */
     String svg() {
+        placeThresholds();
         if (!(xMin <= xMax)) {
             xMin = 0;
             xMax = 1;
@@ -229,6 +268,8 @@ final class Plot {
         }
         yMin = Math.min(yMin, yTicks[0]);
         yMax = Math.max(yMax, yTicks[yTicks.length - 1]);
+        int xDecimals = decimals(xTicks);
+        int yDecimals = decimals(yTicks);
         // The legend flows in rows under the plot, each entry as wide as its text (about 7 px a character).
         int[][] places = new int[legend.size()][2];
         int legendX = LEFT;
@@ -256,11 +297,11 @@ final class Plot {
                     .append("\" y1=\"").append(py(tick)).append("\" y2=\"").append(py(tick)).append("\"/>")
                     .append("<text class=\"tick\" x=\"").append(LEFT - 5).append("\" y=\"")
                     .append(fmt(yPixel(tick) + 4))
-                    .append("\" text-anchor=\"end\">").append(Format.number(tick)).append("</text>");
+                    .append("\" text-anchor=\"end\">").append(label(tick, yDecimals)).append("</text>");
         }
         for (double tick : xTicks) {
             svg.append("<text class=\"tick\" x=\"").append(px(tick)).append("\" y=\"").append(height - BOTTOM + 15)
-                    .append("\" text-anchor=\"middle\">").append(Format.number(tick)).append("</text>");
+                    .append("\" text-anchor=\"middle\">").append(label(tick, xDecimals)).append("</text>");
         }
         // A nested viewport with the outer coordinates clips the marks to the plot area.
         svg.append("<svg x=\"").append(LEFT).append("\" y=\"").append(TOP).append("\" width=\"")
@@ -271,6 +312,12 @@ final class Plot {
             mark.draw(svg);
         }
         svg.append("</svg>");
+        for (int i = 0; i < offScale.size(); i++) {
+            boolean above = offScaleAbove.get(i);
+            int y = above ? TOP + 14 + 14 * i : height - BOTTOM - 6 - 14 * i;
+            svg.append("<text class=\"offscale\" x=\"").append(width - RIGHT - 4).append("\" y=\"").append(y)
+                    .append("\" text-anchor=\"end\">").append(Html.escape(offScale.get(i))).append("</text>");
+        }
         svg.append("<text class=\"axis\" x=\"").append((LEFT + width - RIGHT) / 2).append("\" y=\"")
                 .append(height - 6).append("\" text-anchor=\"middle\">").append(Html.escape(xLabel)).append("</text>");
         svg.append("<text class=\"axis\" transform=\"translate(14,").append((TOP + height - BOTTOM) / 2)
@@ -321,17 +368,24 @@ final class Plot {
         return sign + tenths / 10 + "." + tenths % 10;
     }
 
-    /** About five round ticks covering [low, high] (1, 2 or 5 times a power of ten apart). */
+    /**
+     * About five "nice" ticks covering {@code [low, high]}: Heckbert's loose labelling (Heckbert
+     * 1990, "Nice numbers for graph labels", Graphics Gems): the range and the step are rounded to
+     * 1, 2 or 5 times a power of ten, the ticks are the step's multiples around the data. A zero
+     * or too narrow range (below what a double resolves at that magnitude) is widened first, so
+     * the ticks are always distinct.
+     */
     static double[] ticks(double low, double high, boolean integers) {
-        if (low == high) {
-            double pad = low == 0 ? 1 : Math.abs(low) * 0.1;
-            low -= pad;
-            high += pad;
+        double magnitude = Math.max(Math.abs(low), Math.abs(high));
+        double resolvable = magnitude * 1e-9;
+        if (!(high - low > resolvable)) {
+            double pad = magnitude == 0 ? 1 : Math.max(magnitude * 0.01, resolvable);
+            double middle = (low + high) / 2;
+            low = middle - pad;
+            high = middle + pad;
         }
-        double raw = (high - low) / 5;
-        double power = Math.pow(10, Math.floor(Math.log10(raw)));
-        double step = raw / power < 1.5 ? power : raw / power < 3.5 ? 2 * power : raw / power < 7.5 ? 5 * power
-                : 10 * power;
+        double range = nice(high - low, false);
+        double step = nice(range / 4, true);
         if (integers) {
             step = Math.max(1, Math.rint(step));
         }
@@ -346,5 +400,35 @@ final class Plot {
             }
         }
         return ticks;
+    }
+
+    /** Heckbert's nice number near x: 1, 2, 5 or 10 times a power of ten, rounded or not below. */
+    static double nice(double x, boolean round) {
+        double exponent = Math.floor(Math.log10(x));
+        double fraction = x / Math.pow(10, exponent);
+        double nice;
+        if (round) {
+            nice = fraction < 1.5 ? 1 : fraction < 3 ? 2 : fraction < 7 ? 5 : 10;
+        } else {
+            nice = fraction <= 1 ? 1 : fraction <= 2 ? 2 : fraction <= 5 ? 5 : 10;
+        }
+        return nice * Math.pow(10, exponent);
+    }
+
+    /**
+     * The decimals the labels of ticks need to be distinct: those of the step (Heckbert 1990),
+     * {@code max(-floor(log10(step)), 0)}.
+     */
+    static int decimals(double[] ticks) {
+        if (ticks.length < 2) {
+            return 0;
+        }
+        double step = ticks[1] - ticks[0];
+        return (int) Math.max(0, -Math.floor(Math.log10(step) + 1e-9));
+    }
+
+    /** A tick's label with a fixed number of decimals, plain notation ("0.0012", "12500"). */
+    static String label(double tick, int decimals) {
+        return java.math.BigDecimal.valueOf(tick).setScale(decimals, java.math.RoundingMode.HALF_UP).toPlainString();
     }
 }

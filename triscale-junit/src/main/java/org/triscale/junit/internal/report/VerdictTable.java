@@ -70,7 +70,7 @@ public final class VerdictTable {
     static List<String[]> rows(TestResult result) {
         TestResult.Parameters parameters = result.parameters();
         List<String[]> table = new ArrayList<>();
-        table.add(new String[] {"", "value", "threshold", "confidence", "covers", "series values", ""});
+        table.add(new String[] {"", "value", "threshold", "confidence", "covers", "series values", "outcome"});
         for (int i = 0; i < parameters.kpis().size(); i++) {
             TestResult.KpiParameters kpi = parameters.kpis().get(i);
             TestResult.Kpi deciding = ResultFacts.deciding(result, i);

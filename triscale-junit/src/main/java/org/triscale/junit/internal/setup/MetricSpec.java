@@ -14,9 +14,16 @@ import org.triscale.engine.analysis.Measure;
  * @param convergenceRequired whether recorded samples must pass the convergence test
  * @param reportable          whether a run may report a value it computed (false when the metric is
  *                            named in {@code @ConvergenceRequired(metrics)})
+ * @param xUnit               unit of the x of recorded samples ({@code @Metric(xUnit)}), for the charts
  */
 public record MetricSpec(String name, Measure measure, String unit, ValueRange bounds, boolean convergenceRequired,
-                  boolean reportable) {
+                  boolean reportable, String xUnit) {
+
+    /** A metric whose recorded x is in seconds, the default of {@code @Metric(xUnit)}. */
+    public MetricSpec(String name, Measure measure, String unit, ValueRange bounds, boolean convergenceRequired,
+                      boolean reportable) {
+        this(name, measure, unit, bounds, convergenceRequired, reportable, "s");
+    }
 
     /** The value with its unit. */
     public String format(double value) {

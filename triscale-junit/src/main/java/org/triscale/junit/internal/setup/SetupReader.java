@@ -282,7 +282,8 @@ public final class SetupReader {
                             + "finite values {min, max} with min < max, e.g. bounds = {0, 120}");
             range = ValueRange.of(bounds[0], bounds[1]);
         }
-        return new MetricSpec(name, measure, metric.unit().trim(), range, convergenceRequired, reportable);
+        return new MetricSpec(name, measure, metric.unit().trim(), range, convergenceRequired, reportable,
+                metric.xUnit().trim());
     }
 
     private KpiSpec kpi(Kpi kpi, List<MetricSpec> metrics, Runs runs) {
