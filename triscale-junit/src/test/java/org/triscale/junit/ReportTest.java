@@ -66,7 +66,7 @@ class ReportTest {
         }
         // 2 KPIs, 1 score, 1 gated metric, the autocorrelation of each KPI metric, the CDF of fct
         // (recorded without x), and the samples of both metrics, series by series
-        assertThat(kinds).containsExactly("kpi", "kpi", "score", "gate", "acf", "acf", "cdf", "samples", "samples",
+        assertThat(kinds).containsExactly("kpi", "kpi", "score", "gate", "history", "acf", "acf", "cdf", "samples", "samples",
                 "samples", "samples", "samples", "samples", "samples", "samples", "samples", "samples");
         // Units on the axes.
         assertThat(page.getDocumentElement().getTextContent()).contains("delay (ms)").contains("fct (ms)");
@@ -198,6 +198,46 @@ class ReportTest {
         Path page = report.resolveSibling(Charted.class.getName() + ".cca.html");
         assertThat(Files.size(page)).as("bytes of the page of 100,000 runs").isLessThanOrEqualTo(5L << 20);
         assertThat(Files.readString(page)).contains("more rows in the JSON result").contains("more runs, not drawn");
+    }
+
+    /**
+     * A history of 24 sequels whose fct KPI steps up by 10 % after the 12th (written as history
+     * lines, copies of the fixture's with the KPI changed, 0.5 % noise), then one more execution:
+     * its result lists the change point at 13, and its page draws it with its table.
+     */
+    @Test
+    void aStepInTheHistoryIsAChangePointInTheResultAndThePage() throws Exception {
+        Path history = Path.of(result.baseline().history().file());
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        String first = Files.readAllLines(history).get(0);
+        StringBuilder lines = new StringBuilder();
+        java.util.SplittableRandom random = new java.util.SplittableRandom(4);
+        for (int i = 0; i < 24; i++) {
+            com.fasterxml.jackson.databind.node.ObjectNode line =
+                    (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(first);
+            double kpi = 210 * (i < 12 ? 1 : 1.1) * (1 + 0.005 * random.nextGaussian(0, 1));
+            ((com.fasterxml.jackson.databind.node.ObjectNode) line.get("metrics").get(0).get("kpi")).put("median", kpi);
+            line.put("accepted", i < 12);
+            lines.append(mapper.writeValueAsString(line)).append('\n');
+        }
+        Files.writeString(history, lines);
+        Kit kit = Kit.in(folder);
+        kit.run(Charted.class).allEvents().assertStatistics(stats -> stats.failed(0));
+        TestResult again = JsonResults.read(kit.json(Charted.class, "cca"));
+        assertThat(again.baseline().history().builds()).hasSize(25);
+        assertThat(again.baseline().history().changePoints()).singleElement().satisfies(point -> {
+            assertThat(point.metric()).isEqualTo("fct");
+            assertThat(point.index()).isBetween(12, 14);
+            assertThat(point.change()).isBetween(0.07, 0.13);
+        });
+        assertThat(Files.readString(kit.json(Charted.class, "cca"))).contains("\"changePoints\"")
+                .contains("\"index\"");
+        Path report = HtmlReport.write(List.of(again), folder.resolve("history-report"));
+        Document page = Kit.xml(report.resolveSibling(Charted.class.getName() + ".cca.html"));
+        Element chart = figure(page, "history");
+        assertThat(classes(chart, "line", "changepoint")).hasSize(1);
+        assertThat(chart.getTextContent()).contains("1 change point").contains("this execution");
+        checkCharts(page);
     }
 
     private static List<Element> classesNodes(Element parent, String tag, String css) {

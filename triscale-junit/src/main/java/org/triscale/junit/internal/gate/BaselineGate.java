@@ -12,6 +12,7 @@ import org.triscale.engine.baseline.RegressionGate;
 import org.triscale.engine.baseline.SequelKpis;
 import org.triscale.engine.comparison.ComparisonOutcome;
 import org.triscale.engine.comparison.SequelChange;
+import org.triscale.engine.trend.ChangePoints;
 import org.triscale.junit.internal.output.TestResult;
 
 import java.io.IOException;
@@ -38,6 +39,8 @@ public final class BaselineGate {
     private List<String> differences = List.of();
     private String source;
     private boolean written;
+    /** The history as read before this sequel was appended; null when unreadable. */
+    private List<SequelRecord> historyRecords;
 
     private BaselineGate(TemplateState state) {
         this.state = state;
@@ -65,10 +68,76 @@ public final class BaselineGate {
         return notes;
     }
 
+    /** Sequels of the history a result shows, this one included. */
+    static final int HISTORY_SHOWN = 50;
+
     /** The gate's part of the JSON result. */
     public TestResult.Gate result() {
-        return new TestResult.Gate(spec.fileLabel(), source, spec.update(), written, spec.historyFile().toString(),
-                differences, metrics, notes);
+        return new TestResult.Gate(spec.fileLabel(), source, spec.update(), written, history(), differences, metrics,
+                notes);
+    }
+
+    /**
+     * The trend of the gated KPIs: the last sequels of the history (accepted or not) and this one,
+     * with the change points of each gated metric's median series KPI (E-divisive means, seeded
+     * permutation test, {@link ChangePoints}).
+     */
+    private TestResult.GateHistory history() {
+        List<SequelRecord> records = new ArrayList<>();
+        if (historyRecords != null) {
+            for (SequelRecord record : historyRecords) {
+                if (Sequels.mismatch(record, setup, spec) == null) {
+                    records.add(record);
+                }
+            }
+        }
+        records = new ArrayList<>(records.subList(Math.max(0, records.size() - (HISTORY_SHOWN - 1)), records.size()));
+        records.add(current);
+        List<TestResult.HistoryBuild> builds = new ArrayList<>();
+        for (int i = 0; i < records.size(); i++) {
+            SequelRecord record = records.get(i);
+            java.util.Map<String, Double> kpis = new java.util.LinkedHashMap<>();
+            for (GateSpec.GatedMetric gated : spec.metrics()) {
+                SequelRecord.MetricRecord metric = record.metric(gated.metric().name());
+                kpis.put(gated.metric().name(), metric == null || metric.kpi() == null ? null : metric.kpi().median());
+            }
+            boolean now = i == records.size() - 1;
+            builds.add(new TestResult.HistoryBuild(i + 1, record.recordedAt(), label(record),
+                    now ? null : record.verdict(), now ? null : record.accepted(), now, kpis));
+        }
+        List<TestResult.HistoryChangePoint> points = new ArrayList<>();
+        for (GateSpec.GatedMetric gated : spec.metrics()) {
+            String name = gated.metric().name();
+            List<Integer> positions = new ArrayList<>();
+            List<Double> values = new ArrayList<>();
+            for (TestResult.HistoryBuild build : builds) {
+                Double kpi = build.kpis().get(name);
+                if (kpi != null && Double.isFinite(kpi)) {
+                    positions.add(build.index());
+                    values.add(kpi);
+                }
+            }
+            double[] series = values.stream().mapToDouble(Double::doubleValue).toArray();
+            for (ChangePoints.ChangePoint point : ChangePoints.detect(series)) {
+                points.add(new TestResult.HistoryChangePoint(name, positions.get(point.index() - 1), point.change(),
+                        point.pValue()));
+            }
+        }
+        return new TestResult.GateHistory(spec.historyFile().toString(), builds, points);
+    }
+
+    /** A sequel's version or commit, when its environment recorded one. */
+    private static String label(SequelRecord record) {
+        if (record.environment() == null) {
+            return null;
+        }
+        for (String key : List.of("commit", "version", "triscale")) {
+            String value = record.environment().get(key);
+            if (value != null && !value.isBlank()) {
+                return value;
+            }
+        }
+        return null;
     }
 
     /** The worst outcome over the gated metrics, for summaries: null without comparison. */
@@ -107,6 +176,12 @@ public final class BaselineGate {
     }
 
     private void run() {
+        try {
+            historyRecords = Files.exists(spec.historyFile()) ? HistoryStore.read(spec.historyFile()).records()
+                    : List.of();
+        } catch (IOException | RuntimeException e) {
+            historyRecords = null; // fromHistory() reports it when it uses the history
+        }
         AtomicFiles.cleanStale(spec.file().toAbsolutePath().getParent());
         SequelRecord baseline = fromHistory();
         SequelRecord file = null;

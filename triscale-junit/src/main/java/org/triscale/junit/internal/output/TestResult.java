@@ -458,14 +458,69 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param update                 whether the execution was asked to write the baseline
      *                               ({@code triscale.baseline.update})
      * @param written                whether it wrote the baseline file
-     * @param history                the history file the sequel was appended to
+     * @param history                the history file and its trend: the gated KPIs of the last
+     *                               sequels, this one last, and their change points
      * @param fingerprintDifferences how the test bed differs from the baseline's, empty when it matches
      * @param metrics                one comparison per gated metric; empty without a baseline
      * @param notes                  what the gate reported besides failures and warnings (improved,
      *                               unchanged, what an update changed)
      */
-    public record Gate(String file, String source, boolean update, boolean written, String history,
+    public record Gate(String file, String source, boolean update, boolean written, GateHistory history,
                        List<String> fingerprintDifferences, List<GateMetric> metrics, List<String> notes) {
+    }
+
+    /**
+     * The history of a gated test: its file, the last sequels' gated KPIs and the change points
+     * of each gated metric's KPI over them (E-divisive means, Matteson and James 2014).
+     *
+     * @param file         the history file the sequel was appended to
+     * @param builds       the last sequels of the history, oldest first, this execution's last
+     * @param changePoints the change points, metric by metric, in history order
+     */
+    public record GateHistory(String file, List<HistoryBuild> builds, List<HistoryChangePoint> changePoints) {
+
+        /** Reads results written before the trend existed, whose {@code history} was the file name. */
+        @com.fasterxml.jackson.annotation.JsonCreator(mode = com.fasterxml.jackson.annotation.JsonCreator.Mode.DELEGATING)
+        static GateHistory of(String file) {
+            return new GateHistory(file, List.of(), List.of());
+        }
+
+        /** The canonical form, read from the JSON object. */
+        @com.fasterxml.jackson.annotation.JsonCreator(mode = com.fasterxml.jackson.annotation.JsonCreator.Mode.PROPERTIES)
+        public GateHistory(@com.fasterxml.jackson.annotation.JsonProperty("file") String file,
+                           @com.fasterxml.jackson.annotation.JsonProperty("builds") List<HistoryBuild> builds,
+                           @com.fasterxml.jackson.annotation.JsonProperty("changePoints")
+                           List<HistoryChangePoint> changePoints) {
+            this.file = file;
+            this.builds = builds == null ? List.of() : builds;
+            this.changePoints = changePoints == null ? List.of() : changePoints;
+        }
+    }
+
+    /**
+     * One sequel of the history.
+     *
+     * @param index      1-based position in {@code builds}
+     * @param recordedAt when its verdict was computed, ISO-8601 UTC
+     * @param label      its version or commit when the environment recorded one, else null
+     * @param verdict    {@code PASSED} or {@code FAILED}; null for this execution (not yet judged)
+     * @param accepted   whether it may feed a baseline; null for this execution
+     * @param current    whether it is this execution's sequel
+     * @param kpis       the median series KPI of each gated metric, null where undefined
+     */
+    public record HistoryBuild(int index, String recordedAt, String label, String verdict, Boolean accepted,
+                               boolean current, Map<String, Double> kpis) {
+    }
+
+    /**
+     * A change point of one gated metric's KPI over the history.
+     *
+     * @param metric the gated metric
+     * @param index  the 1-based position in {@code builds} of the first sequel after the change
+     * @param change the relative change of the mean KPI between the segments it separates
+     * @param pValue the permutation test's p-value
+     */
+    public record HistoryChangePoint(String metric, int index, double change, double pValue) {
     }
 
     /**

@@ -460,6 +460,92 @@ final class Charts {
     }
 
     /**
+     * The trend of one gated metric over the history: each sequel's median series KPI (accepted
+     * sequels filled, others hollow, this execution's marked), the baseline's KPI with the band of
+     * the tolerated change, and the change points (E-divisive means) as vertical lines.
+     */
+    static Figure history(TestResult result, TestResult.GateMetric gate) {
+        TestResult.GateHistory history = result.baseline().history();
+        String metric = gate.metric();
+        String unit = ResultFacts.unit(result, metric);
+        Plot plot = new Plot(WIDE, 280, "History of " + metric, "sequel (1 = oldest shown)",
+                axis("KPI of " + metric, unit)).integerX();
+        TestResult.GateKpis kpis = gate.kpis();
+        TestResult.GateComparison comparison = gate.gate();
+        boolean lowerIsBetter = ResultFacts.lowerIsBetter(gate.direction());
+        Double old = kpis.oldKpi();
+        if (old != null && comparison != null && comparison.tolerance() != null) {
+            double edge = old * (1 + (lowerIsBetter ? 1 : -1) * comparison.tolerance());
+            plot.hband(Math.min(old, edge), Math.max(old, edge), "tolerated");
+            plot.legend("tolerated", "baseline and tolerated change (" + Format.percent(comparison.tolerance()) + ")");
+        }
+        if (old != null) {
+            plot.hline(old, "zero", null);
+        }
+        List<Double> accepted = new ArrayList<>();
+        List<Double> acceptedX = new ArrayList<>();
+        List<String> acceptedTips = new ArrayList<>();
+        List<Double> other = new ArrayList<>();
+        List<Double> otherX = new ArrayList<>();
+        List<String> otherTips = new ArrayList<>();
+        double[] lineX = new double[history.builds().size()];
+        double[] lineY = new double[lineX.length];
+        StringBuilder table = new StringBuilder(tableStart("sequel", "recorded", "version", "KPI", "verdict",
+                "accepted", "change point"));
+        for (int i = 0; i < lineX.length; i++) {
+            TestResult.HistoryBuild build = history.builds().get(i);
+            Double kpi = build.kpis().get(metric);
+            lineX[i] = build.index();
+            lineY[i] = kpi == null ? Double.NaN : kpi;
+            String tip = "sequel " + build.index() + (build.label() == null ? "" : " (" + build.label() + ")") + ": "
+                    + ResultFacts.value(result, metric, kpi);
+            String point = "";
+            for (TestResult.HistoryChangePoint change : history.changePoints()) {
+                if (change.metric().equals(metric) && change.index() == build.index()) {
+                    point = Format.signedPercent(change.change()) + " (p = " + Format.number(change.pValue()) + ")";
+                }
+            }
+            if (build.current()) {
+                plot.points(new double[] {build.index()}, new double[] {lineY[i]}, "stop",
+                        new String[] {tip + ", this execution"});
+            } else if (Boolean.TRUE.equals(build.accepted())) {
+                acceptedX.add(lineX[i]);
+                accepted.add(lineY[i]);
+                acceptedTips.add(tip + ", accepted");
+            } else {
+                otherX.add(lineX[i]);
+                other.add(lineY[i]);
+                otherTips.add(tip + ", not accepted");
+            }
+            table.append(row(Integer.toString(build.index()), HtmlReport.humanDate(build.recordedAt()),
+                    build.label() == null ? "" : build.label(), ResultFacts.value(result, metric, kpi),
+                    build.current() ? "this execution" : ResultFacts.text(build.verdict()),
+                    build.current() ? "" : Boolean.TRUE.equals(build.accepted()) ? "yes" : "no", point));
+        }
+        plot.line(lineX, lineY, "arrow");
+        plot.points(toArray(acceptedX), toArray(accepted), "dot", acceptedTips.toArray(new String[0]));
+        plot.points(toArray(otherX), toArray(other), "faint", otherTips.toArray(new String[0]));
+        int found = 0;
+        for (TestResult.HistoryChangePoint change : history.changePoints()) {
+            if (change.metric().equals(metric)) {
+                plot.vline(change.index() - 0.5, "changepoint", "change " + Format.signedPercent(change.change()));
+                found++;
+            }
+        }
+        plot.legend("dot", "accepted sequel").legend("faint", "not accepted").legend("stop", "this execution");
+        if (found > 0) {
+            plot.legend("changepoint", "change point (E-divisive means)");
+        }
+        String change = comparison == null || comparison.change() == null ? "" : "<p>This execution: change "
+                + Html.escape(signedPercent(comparison.change()) + " [" + signedPercent(comparison.lower()) + ", "
+                + signedPercent(comparison.upper()) + "] at " + Format.percent(comparison.confidence()) + ", "
+                + gate.outcome().label()) + ".</p>";
+        return new Figure("history", "History of " + metric + ": the KPI of the last " + lineX.length
+                + " sequels" + (found == 0 ? ", no change point" : ", " + found + " change point" + (found == 1 ? "" : "s")),
+                plot.svg(), table.append(tableEnd()).toString() + change);
+    }
+
+    /**
      * The gate's interval of the change {@code [lower, upper]} as fractions of the baseline, or
      * null when it has none (undecided, or unbounded on a side).
      */

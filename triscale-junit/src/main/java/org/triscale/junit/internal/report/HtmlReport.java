@@ -135,6 +135,11 @@ public final class HtmlReport {
             for (TestResult.GateMetric gate : result.baseline().metrics()) {
                 figures.add(Charts.gate(result, gate));
             }
+            if (result.baseline().history() != null && result.baseline().history().builds().size() > 1) {
+                for (TestResult.GateMetric gate : result.baseline().metrics()) {
+                    figures.add(Charts.history(result, gate));
+                }
+            }
         }
         List<String> kpiMetrics = new ArrayList<>();
         for (TestResult.KpiParameters kpi : parameters.kpis()) {
@@ -194,6 +199,7 @@ public final class HtmlReport {
             case "score": return "Variability: series KPIs and scores";
             case "sequential", "sequential-score": return "Adaptive stopping: anytime-valid bounds";
             case "gate": return "Regression gate";
+            case "history": return "History of the gated KPIs";
             case "acf": return "Independence of the runs";
             case "cdf": return "Distributions";
             default: return "Convergence: samples of each run";
@@ -256,6 +262,7 @@ public final class HtmlReport {
             "svg .threshold{stroke:#c0392b;stroke-width:2;stroke-dasharray:8 4;fill:none}",
             "svg .accept{fill:rgba(86,180,233,.22)}svg line.accept{stroke:rgba(86,180,233,.45);stroke-width:8}",
             "svg .zero{stroke:#555}",
+            "svg .changepoint{stroke:#d55e00;stroke-width:2;stroke-dasharray:6 3}",
             "svg .seqhigh{stroke:#0072b2;stroke-width:2;fill:none}",
             "svg .seqlow{stroke:#009e73;stroke-width:2;stroke-dasharray:6 3;fill:none}",
             "svg .stop{fill:#1b1b1b;stroke:#fff;stroke-width:1.5}svg .faint{fill:#b3b3b3}",

@@ -153,6 +153,23 @@ final class Plot {
         return this;
     }
 
+    /** A vertical line across the plot at x, labelled at its top. */
+    Plot vline(double x, String css, String label) {
+        if (!Double.isFinite(x)) {
+            return this;
+        }
+        include(x, Double.NaN);
+        marks.add(svg -> {
+            svg.append("<line class=\"").append(css).append("\" x1=\"").append(px(x)).append("\" x2=\"").append(px(x))
+                    .append("\" y1=\"").append(TOP).append("\" y2=\"").append(height - BOTTOM).append("\"/>");
+            if (label != null) {
+                svg.append("<text class=\"note\" x=\"").append(fmt(xPixel(x) + 4)).append("\" y=\"").append(TOP + 14)
+                        .append("\">").append(Html.escape(label)).append("</text>");
+            }
+        });
+        return this;
+    }
+
     /** A horizontal segment from x0 to x1. */
     Plot segment(double x0, double x1, double y, String css) {
         return line(new double[] {x0, x1}, new double[] {y, y}, css);
