@@ -39,7 +39,10 @@ class LaunchListenerTest {
                         + "|  | value | threshold | confidence | covers | series values | outcome |\n")
                 .containsPattern("\\| KPI delay P75 upper \\| \\d+ \\| ≤ 100 \\| 75 % \\| 5 runs \\| \\d+ \\| ok \\|");
         assertThat(Files.readString(folder.resolve("report").resolve("index.html")))
-                .contains("ResultsTest$PassingFixture.cca");
+                .contains("ResultsTest$PassingFixture.cca").contains("Launch of ")
+                .contains("href=\"../triscale/summary.md\"")
+                .contains("href=\"../triscale/" + ResultsTest.PassingFixture.class.getName() + ".cca.json\">JSON</a>")
+                .contains("<select id=\"verdict\">");
         assertThat(folder.resolve("report").resolve(ResultsTest.PassingFixture.class.getName() + ".cca.html"))
                 .exists();
     }

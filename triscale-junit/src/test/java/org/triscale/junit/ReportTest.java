@@ -93,7 +93,9 @@ class ReportTest {
     void nothingIsFetched() throws IOException {
         for (Path file : List.of(index, index.resolveSibling(Charted.class.getName() + ".cca.html"))) {
             String html = Files.readString(file);
-            assertThat(html).doesNotContain("<script").doesNotContain("<link").doesNotContain("<img")
+            // The index's filter is an inline script: nothing it could fetch.
+            assertThat(html).doesNotContain("<script src").doesNotContain("fetch(").doesNotContain("XMLHttpRequest")
+                    .doesNotContain("<link").doesNotContain("<img")
                     .doesNotContain("@import").doesNotContain("url(").doesNotContain(" src=");
             // The only absolute URL is the SVG namespace, which names and fetches nothing.
             Matcher urls = Pattern.compile("[a-z]+://[^\"' )]*").matcher(html);
@@ -250,6 +252,23 @@ class ReportTest {
             }
         }
         return found;
+    }
+
+    @Test
+    void theIndexPutsFailuresFirstAndFiltersByVerdict() throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode tree =
+                (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(Kit.in(folder).json(Charted.class, "cca").toFile());
+        ((com.fasterxml.jackson.databind.node.ObjectNode) tree.get("verdict")).put("status", "FAILED");
+        tree.put("testMethod", "failing");
+        Path failedJson = folder.resolve("failed.json");
+        mapper.writeValue(failedJson.toFile(), tree);
+        TestResult failed = JsonResults.read(failedJson);
+        Path other = HtmlReport.write(List.of(result, failed), folder.resolve("two"));
+        String html = Files.readString(other);
+        assertThat(html.indexOf("data-verdict=\"FAILED\"")).isPositive()
+                .isLessThan(html.indexOf("data-verdict=\"PASSED\""));
+        assertThat(html).contains("1 passed, 1 failed").contains("<option value=\"FAILED\">").contains("Launch of ");
     }
 
     private static Element figure(Document page, String kind) {

@@ -32,12 +32,42 @@ public final class HtmlReport {
      * @throws IOException if a file cannot be written
      */
     public static Path write(List<TestResult> results, Path folder) throws IOException {
+        return write(results, folder, null, null);
+    }
+
+    /**
+     * Writes the report, each file atomically, its index linking each test's JSON result and the
+     * Markdown summary.
+     *
+     * @param results the results, in the order of the launch
+     * @param folder  the report's folder, created if needed
+     * @param jsons   the result file of each result (same order), or null
+     * @param summary the Markdown summary, or null
+     * @return the index page
+     * @throws IOException if a file cannot be written
+     */
+    public static Path write(List<TestResult> results, Path folder, List<Path> jsons, Path summary)
+            throws IOException {
         for (TestResult result : results) {
             write(folder.resolve(pageName(result)), page(result));
         }
         Path index = folder.resolve("index.html");
-        write(index, index(results));
+        List<String> links = new ArrayList<>();
+        for (int i = 0; i < results.size(); i++) {
+            links.add(jsons == null || i >= jsons.size() ? null : link(folder, jsons.get(i)));
+        }
+        write(index, index(results, links, summary == null ? null : link(folder, summary)));
         return index;
+    }
+
+    /** A relative link from the report's folder to a file, with forward slashes. */
+    private static String link(Path folder, Path file) {
+        try {
+            return folder.toAbsolutePath().normalize().relativize(file.toAbsolutePath().normalize()).toString()
+                    .replace(java.io.File.separatorChar, '/');
+        } catch (IllegalArgumentException otherRoot) {
+            return file.toAbsolutePath().toUri().toString();
+        }
     }
 
     /** The page of one test: {@code <class>.<method>.html}. */
@@ -52,16 +82,56 @@ public final class HtmlReport {
 
     /** The index page: one row per test with its verdict, numbers, gate outcomes and warnings. */
     static String index(List<TestResult> results) {
+        return index(results, java.util.Collections.nCopies(results.size(), null), null);
+    }
+
+    /**
+     * The index page: the launch's date and duration, then one row per test, failures first, with
+     * its verdict, numbers, gate outcomes, warnings and JSON result; a filter by verdict (an inline
+     * script, nothing fetched).
+     */
+    static String index(List<TestResult> results, List<String> jsons, String summary) {
         StringBuilder html = head("TriScale report");
         int failed = 0;
+        java.time.Instant start = null;
+        java.time.Instant end = null;
         for (TestResult result : results) {
             failed += ResultFacts.passed(result.verdict().status()) ? 0 : 1;
+            java.time.Instant started = instant(result.startedAt());
+            java.time.Instant finished = instant(result.finishedAt());
+            start = started == null || start != null && start.isBefore(started) ? start : started;
+            end = finished == null || end != null && end.isAfter(finished) ? end : finished;
         }
         html.append("<h1>TriScale report</h1><p>").append(results.size()).append(results.size() == 1 ? " test, "
                 : " tests, ").append(results.size() - failed).append(" passed, ").append(failed).append(" failed.")
                 .append("</p>");
-        html.append(Charts.tableStart("verdict", "test", "size", "KPIs and scores", "gate", "warnings"));
-        for (TestResult result : results) {
+        if (start != null) {
+            html.append("<p class=\"note\">Launch of ").append(Html.escape(humanDate(start.toString())));
+            if (end != null && !end.isBefore(start)) {
+                html.append(", ").append(Html.escape(Format.duration(java.time.Duration.between(start, end).toNanos())))
+                        .append(" from the first run to the last verdict");
+            }
+            html.append(".</p>");
+        }
+        if (summary != null) {
+            html.append("<p><a href=\"").append(Html.escape(summary)).append("\">summary.md</a> (the Markdown summary)</p>");
+        }
+        html.append("<p><label>Show <select id=\"verdict\"><option value=\"\">all tests</option>")
+                .append("<option value=\"FAILED\">failed only</option><option value=\"PASSED\">passed only</option>")
+                .append("</select></label></p>");
+        html.append(Charts.tableStart("verdict", "test", "size", "KPIs and scores", "gate", "warnings", "result"));
+        // Failures first, each group in the launch's order.
+        List<Integer> order = new ArrayList<>();
+        for (int pass = 0; pass < 2; pass++) {
+            for (int i = 0; i < results.size(); i++) {
+                if (ResultFacts.passed(results.get(i).verdict().status()) == (pass == 1)) {
+                    order.add(i);
+                }
+            }
+        }
+        for (int i : order) {
+            TestResult result = results.get(i);
+            String json = jsons.get(i);
             String gate = "";
             if (result.baseline() != null) {
                 List<String> outcomes = new ArrayList<>();
@@ -71,14 +141,20 @@ public final class HtmlReport {
                 gate = outcomes.isEmpty() ? (result.baseline().written() ? "baseline written" : "no baseline")
                         : String.join(", ", outcomes);
             }
-            html.append("<tr><td>").append(badge(result.verdict().status())).append("</td><td><a href=\"")
+            html.append("<tr data-verdict=\"").append(ResultFacts.passed(result.verdict().status()) ? "PASSED" : "FAILED")
+                    .append("\"><td>").append(badge(result.verdict().status())).append("</td><td><a href=\"")
                     .append(Html.escape(pageName(result))).append("\">").append(Html.escape(ResultFacts.name(result)))
                     .append("</a></td><td>").append(Html.escape(ResultFacts.size(result))).append("</td><td>")
                     .append(Html.escape(LaunchSummary.numbers(result)).replace(" · ", "<br/>")).append("</td><td>")
                     .append(Html.escape(gate)).append("</td><td>").append(result.verdict().warnings().size())
+                    .append("</td><td>").append(json == null ? "" : "<a href=\"" + Html.escape(json) + "\">JSON</a>")
                     .append("</td></tr>");
         }
         html.append(Charts.tableEnd());
+        // The filter: plain inline script, no network; without script every row shows.
+        html.append("<script>document.getElementById('verdict').addEventListener('change',function(e){")
+                .append("var v=e.target.value;document.querySelectorAll('tr[data-verdict]').forEach(function(r){")
+                .append("r.style.display=!v||r.getAttribute('data-verdict')===v?'':'none';});});</script>");
         if (!results.isEmpty()) {
             TestResult.Environment env = results.get(0).environment();
             html.append("<p class=\"note\">Java ").append(Html.escape(env.java())).append(" (")
@@ -190,6 +266,14 @@ public final class HtmlReport {
                     .withZone(java.time.ZoneOffset.UTC).format(java.time.Instant.parse(instant));
         } catch (java.time.format.DateTimeParseException notAnInstant) {
             return instant;
+        }
+    }
+
+    private static java.time.Instant instant(String text) {
+        try {
+            return text == null ? null : java.time.Instant.parse(text);
+        } catch (java.time.format.DateTimeParseException notAnInstant) {
+            return null;
         }
     }
 

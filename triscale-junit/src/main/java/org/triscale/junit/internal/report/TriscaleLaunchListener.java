@@ -86,9 +86,11 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
         }
         StringBuilder out = new StringBuilder();
         List<TestResult> read = new ArrayList<>();
+        List<Path> readFiles = new ArrayList<>();
         for (Path file : files) {
             try {
                 read.add(JsonResults.read(file));
+                readFiles.add(file);
             } catch (IOException | RuntimeException e) {
                 out.append("TriScale: could not read ").append(file).append(": ").append(e.getMessage()).append('\n');
             }
@@ -97,7 +99,8 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
         if (report) {
             Path folder = folder(parameters, REPORT_DIR, DEFAULT_REPORT_DIR);
             try {
-                index = HtmlReport.write(read, folder);
+                index = HtmlReport.write(read, folder, readFiles,
+                        summary ? files.get(0).toAbsolutePath().getParent().resolve("summary.md") : null);
             } catch (IOException | RuntimeException e) {
                 out.append("TriScale: the HTML report could not be written to ").append(folder).append(" (")
                         .append(e.getMessage()).append("); make the folder writable or set ").append(REPORT_DIR)

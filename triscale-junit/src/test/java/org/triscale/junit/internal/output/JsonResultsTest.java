@@ -113,4 +113,16 @@ class JsonResultsTest {
 
         assertThat(Files.readString(file)).startsWith("{");
     }
+
+    @org.junit.jupiter.api.Test
+    void aHistoryIsReadAsAnObjectOrAsTheFileNameOfOlderResults() throws Exception {
+        com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        TestResult.GateHistory old = mapper.readValue("\"h/fct.jsonl\"", TestResult.GateHistory.class);
+        org.assertj.core.api.Assertions.assertThat(old.file()).isEqualTo("h/fct.jsonl");
+        org.assertj.core.api.Assertions.assertThat(old.changePoints()).isEmpty();
+        TestResult.GateHistory now = mapper.readValue("{\"file\":\"f\",\"builds\":[],\"changePoints\":"
+                + "[{\"metric\":\"fct\",\"index\":20,\"change\":0.05,\"pValue\":0.005}]}", TestResult.GateHistory.class);
+        org.assertj.core.api.Assertions.assertThat(now.changePoints()).singleElement()
+                .extracting(TestResult.HistoryChangePoint::index).isEqualTo(20);
+    }
 }
