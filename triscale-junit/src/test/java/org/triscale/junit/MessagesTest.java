@@ -41,6 +41,19 @@ class MessagesTest {
                 + "it.");
     }
 
+    /** Series that fail the same way are stated once, with their numbers in a compact table. */
+    @Test
+    void seriesViolatingAKpiTheSameWayAreStatedOnce() {
+        String message = VerdictTest.verdictFailure(Kit.in(folder).run(VerdictTest.FiveSeriesViolationFixture.class));
+        assertThat(message).contains("KPI delay P75 at 75 % (atMost 14 ms) violated in series 1–3, 5, 6: in each, "
+                + "with 75 % confidence the 75th percentile of delay is at most its bound, above atMost 14 ms.")
+                .containsPattern("\n +series +bound +bound run +rank\n +1 +16 ms +run 3 +5 of 5 valid runs\n")
+                .containsPattern("\n +6 +21 ms +run 3 +5 of 5 valid runs");
+        assertThat(message.split("violated in series", -1)).hasSize(2);
+        assertThat(message.split("Either the code under test regressed", -1)).hasSize(2);
+        assertThat(message).doesNotContain("Numbers:").doesNotContain("series values");
+    }
+
     @Test
     void lowerKpiViolated() throws IOException {
         assertThat(firstFailure(VerdictTest.LowerViolationFixture.class)).isEqualTo(

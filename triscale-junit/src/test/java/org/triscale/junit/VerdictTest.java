@@ -143,6 +143,18 @@ class VerdictTest {
         }
     }
 
+    /** Five series that violate the KPI the same way (series 4 meets it). */
+    @FixturesOnly
+    static class FiveSeriesViolationFixture {
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
+        @Series(count = 6)
+        @Metric(name = "delay", unit = "ms")
+        @Kpi(metric = "delay", atMost = 14)
+        void cca(RunContext run) {
+            run.recordRunValue("delay", DELAYS[run.run() - 1] + (run.series() == 4 ? -5 : run.series()));
+        }
+    }
+
     @FixturesOnly
     static class LowerViolationFixture {
         @Runs(kpiPercentile = 75, kpiConfidence = 75)

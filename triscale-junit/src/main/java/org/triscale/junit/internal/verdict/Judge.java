@@ -169,10 +169,8 @@ public final class Judge {
                 message.append("\n- ").append(warning);
             }
         }
-        String table = VerdictTable.table(conclusion.result());
-        if (!table.isEmpty()) {
-            message.append("\nNumbers:\n").append(table);
-        }
+        // The verdict's table is printed with the verdict (and is in summary.md and the report):
+        // the message states each failure once and does not repeat it.
         if (conclusion.json() != null) {
             message.append("\nResults: ").append(conclusion.json());
         }

@@ -50,6 +50,9 @@ final class VerdictAnalysis {
     private Analysis analyse() {
         excludedRuns();
         List<KpiOutcome> kpis = new ArrayList<>();
+        // Series that violate a KPI the same way are stated once, after the loop (one message per KPI).
+        java.util.Map<KpiSpec, List<KpiOutcome>> violated = new java.util.LinkedHashMap<>();
+        java.util.Map<KpiSpec, Integer> violatedAt = new java.util.LinkedHashMap<>();
         for (int series = 1; series <= state.seriesCount(); series++) {
             for (KpiSpec spec : setup.kpis()) {
                 KpiOutcome outcome = kpi(spec, series);
@@ -57,9 +60,11 @@ final class VerdictAnalysis {
                 if (!outcome.defined()) {
                     failures.add(VerdictMessages.kpiUndefined(setup, outcome, state));
                 } else {
-                    if (!outcome.passed()) {
-                        failures.add((outcome.sequentialVerdict() ? VerdictMessages.sequentialFailed(outcome)
-                                : VerdictMessages.kpiViolated(outcome))
+                    if (!outcome.passed() && !outcome.sequentialVerdict()) {
+                        violatedAt.putIfAbsent(spec, failures.size());
+                        violated.computeIfAbsent(spec, key -> new ArrayList<>()).add(outcome);
+                    } else if (!outcome.passed()) {
+                        failures.add(VerdictMessages.sequentialFailed(outcome)
                                 + effectiveSampleSizes(spec.metric(), series).map(text -> " " + text).orElse(""));
                     }
                     if (outcome.result() != null) {
@@ -67,6 +72,19 @@ final class VerdictAnalysis {
                     }
                 }
             }
+        }
+        // Inserted where the first violation of each KPI came, last first so that the places hold.
+        List<KpiSpec> specs = new ArrayList<>(violated.keySet());
+        for (int i = specs.size() - 1; i >= 0; i--) {
+            List<KpiOutcome> same = violated.get(specs.get(i));
+            StringBuilder text = new StringBuilder(same.size() == 1 ? VerdictMessages.kpiViolated(same.get(0))
+                    : VerdictMessages.kpiViolatedInSeries(same));
+            java.util.Set<String> notes = new java.util.LinkedHashSet<>();
+            for (KpiOutcome outcome : same) {
+                effectiveSampleSizes(outcome.spec().metric(), outcome.series()).ifPresent(notes::add);
+            }
+            notes.forEach(note -> text.append(' ').append(note));
+            failures.add(violatedAt.get(specs.get(i)), text.toString());
         }
         for (MetricSpec metric : setup.metrics()) {
             lowEffectiveSampleSize(metric);

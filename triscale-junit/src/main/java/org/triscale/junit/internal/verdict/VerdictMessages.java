@@ -77,6 +77,64 @@ public final class VerdictMessages {
                 + "Either the code under test regressed, or the threshold is too tight for it.";
     }
 
+    /**
+     * One message for a KPI that several series violate: the statement once, the series as
+     * ranges ({@code "series 1–5"}), and their numbers in a compact table (bound, the run it is
+     * and its rank, the valid runs); the run metrics are in the JSON result and the report.
+     *
+     * @param outcomes the violated outcomes of one KPI, two or more, in series order
+     * @return the message
+     */
+    public static String kpiViolatedInSeries(List<KpiOutcome> outcomes) {
+        KpiSpec spec = outcomes.get(0).spec();
+        MetricSpec metric = spec.metric();
+        boolean upper = spec.side() == Side.UPPER;
+        int[] series = outcomes.stream().mapToInt(KpiOutcome::series).toArray();
+        String threshold = upper ? "above atMost " + metric.format(spec.atMost())
+                : "below atLeast " + metric.format(spec.atLeast());
+        StringBuilder text = new StringBuilder("KPI " + spec.label() + " (" + spec.thresholds() + ") violated in series "
+                + ranges(series) + ": in each, with " + Format.number(spec.confidence()) + " % confidence the "
+                + Format.ordinal(spec.percentile()) + " percentile of " + metric.name() + " is " + (upper ? "at most "
+                : "at least ") + "its bound, " + threshold + ". " + covers(spec)
+                + " Either the code under test regressed, or the threshold is too tight for it.");
+        List<String[]> rows = new java.util.ArrayList<>();
+        rows.add(new String[] {"series", "bound", "bound run", "rank"});
+        for (KpiOutcome outcome : outcomes) {
+            rows.add(new String[] {Integer.toString(outcome.series()), metric.format(outcome.value()),
+                    "run " + outcome.boundRun(), outcome.boundRank() + " of " + outcome.values().length + " valid runs"});
+        }
+        int[] widths = new int[4];
+        rows.forEach(row -> {
+            for (int c = 0; c < row.length; c++) {
+                widths[c] = Math.max(widths[c], row[c].length());
+            }
+        });
+        for (String[] row : rows) {
+            text.append("\n   ");
+            for (int c = 0; c < row.length; c++) {
+                text.append(' ').append(row[c]).append(c < row.length - 1 ? " ".repeat(widths[c] - row[c].length() + 1) : "");
+            }
+        }
+        return text.toString();
+    }
+
+    /** {@code "1–5"}, {@code "1, 3–5"}: consecutive numbers as ranges. */
+    static String ranges(int[] numbers) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < numbers.length; i++) {
+            int j = i;
+            while (j + 1 < numbers.length && numbers[j + 1] == numbers[j] + 1) {
+                j++;
+            }
+            text.append(text.length() > 0 ? ", " : "").append(numbers[i]);
+            if (j > i) {
+                text.append(j == i + 1 ? ", " : "–").append(numbers[j]);
+            }
+            i = j;
+        }
+        return text.toString();
+    }
+
     public static String kpiUndefined(TestSetup setup, KpiOutcome outcome, TemplateState state) {
         KpiSpec spec = outcome.spec();
         int valid = outcome.values().length;
