@@ -47,6 +47,59 @@ class LaunchListenerTest {
                 .exists();
     }
 
+    /**
+     * A passing and a failing comparison of sequels, made with TriscaleAssertions in a plain test:
+     * both appear in the summary lines, summary.md, the report's index and comparisons.json.
+     */
+    @Test
+    void comparisonsOfSequelsAreRecordedPassingOrFailing() throws IOException {
+        String out = launch("true", ResultsTest.PassingFixture.class, ComparingFixture.class);
+        assertThat(out).contains("TriScale comparisons: 2\n")
+                .containsPattern("  PASSED  LaunchListenerTest\\$ComparingFixture.pragueIsSlower  fct of 'prague' vs 'cubic': \\+\\d+ % "
+                        + "\\[\\+\\d+ %, \\+\\d+ %\\] at 98 % \\(worse by at least 100 %; unpaired")
+                .containsPattern("  FAILED  LaunchListenerTest\\$ComparingFixture.pragueIsNotWorse  fct of 'prague' vs 'cubic'");
+        Path results = folder.resolve("triscale");
+        assertThat(Files.readString(results.resolve("summary.md"))).contains("#### Comparisons of sequels")
+                .contains("| LaunchListenerTest$ComparingFixture.pragueIsSlower | fct | 'prague' vs 'cubic' |").contains("✅ passed")
+                .contains("❌ FAILED");
+        assertThat(Files.readString(folder.resolve("report").resolve("index.html")))
+                .contains("<h2>Comparisons of sequels</h2>").contains("worse by at least 100 %")
+                .contains("href=\"../triscale/comparisons.json\"");
+        com.fasterxml.jackson.databind.JsonNode json = new com.fasterxml.jackson.databind.ObjectMapper()
+                .readTree(results.resolve("comparisons.json").toFile()).get("comparisons");
+        assertThat(json).hasSize(2);
+        assertThat(json.get(0).get("outcome").asText()).isEqualTo("PASSED");
+        assertThat(json.get(0).get("change").asDouble()).isGreaterThan(1.0);
+        assertThat(json.get(1).get("outcome").asText()).isEqualTo("FAILED");
+        assertThat(json.get(1).get("message").asText()).contains("Expected fct of 'prague' to be not worse");
+    }
+
+    /** Two comparisons of a sequel three times slower than its reference. */
+    @FixturesOnly
+    static class ComparingFixture {
+        private static org.triscale.junit.sequel.Sequel sequel(String name, double factor) {
+            double[][] fct = new double[5][10];
+            for (int s = 0; s < 5; s++) {
+                for (int r = 0; r < 10; r++) {
+                    fct[s][r] = factor * (100 + 3 * ((s * 7 + r * 3) % 10));
+                }
+            }
+            return org.triscale.junit.sequel.Sequel.of(name, java.util.Map.of("fct", fct), null);
+        }
+
+        @org.junit.jupiter.api.Test
+        void pragueIsSlower() {
+            org.triscale.junit.assertions.TriscaleAssertions.assertThat(sequel("prague", 3)).metric("fct")
+                    .isWorseThan(sequel("cubic", 1)).byAtLeast(1.0);
+        }
+
+        @org.junit.jupiter.api.Test
+        void pragueIsNotWorse() {
+            org.triscale.junit.assertions.TriscaleAssertions.assertThat(sequel("prague", 3)).metric("fct")
+                    .isNotWorseThan(sequel("cubic", 1)).withTolerance(0.05);
+        }
+    }
+
     @Test
     void theSummaryAndTheReportCanBeTurnedOff() {
         String out = launch("false");
@@ -57,8 +110,12 @@ class LaunchListenerTest {
 
     /** Runs the passing fixture through the launcher (with its service-loaded listeners). */
     private String launch(String enabled) {
+        return launch(enabled, ResultsTest.PassingFixture.class);
+    }
+
+    private String launch(String enabled, Class<?>... classes) {
         LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
-                .selectors(selectClass(ResultsTest.PassingFixture.class))
+                .selectors(java.util.Arrays.stream(classes).map(type -> selectClass(type)).toList())
                 .configurationParameter(FixturesOnly.PARAMETER, "true")
                 .configurationParameter("triscale.progress", "false")
                 .configurationParameter("triscale.output.dir", folder.resolve("triscale").toString())

@@ -7,6 +7,7 @@ import org.triscale.engine.comparison.Direction;
 import org.triscale.engine.comparison.SequelChange;
 import org.triscale.engine.comparison.Tolerance;
 import org.triscale.junit.internal.output.Format;
+import org.triscale.junit.internal.report.Comparisons;
 import org.triscale.junit.sequel.Sequel;
 
 /**
@@ -49,16 +50,16 @@ public final class ComparisonAssert extends AbstractAssert<ComparisonAssert, Seq
         String expected = "Expected " + metric + " of '" + actual.name() + "' to be worse than '" + reference.name()
                 + "' by at least " + Format.percent(fraction) + ", but ";
         double[] bad = badInterval(change);
+        String failure = null;
         if (Double.isNaN(change.change().estimate())) {
-            failWithMessage("%s", expected + "cannot tell: " + change.reason() + " (" + design(change) + ").");
+            failure = expected + "cannot tell: " + change.reason() + " (" + design(change) + ").";
         } else if (bad[1] < fraction) {
-            failWithMessage("%s", expected + "it is not: change " + interval(change) + "; the interval excludes"
-                    + " a worsening of " + Format.percent(fraction) + " or more.");
+            failure = expected + "it is not: change " + interval(change) + "; the interval excludes"
+                    + " a worsening of " + Format.percent(fraction) + " or more.";
         } else if (bad[0] < fraction) {
-            failWithMessage("%s", expected + "cannot tell: change " + interval(change) + "; "
-                    + Messages.detects(change) + ".");
+            failure = expected + "cannot tell: change " + interval(change) + "; " + Messages.detects(change) + ".";
         }
-        return this;
+        return conclude(change, "worse by at least " + Format.percent(fraction), failure);
     }
 
     /**
@@ -77,14 +78,29 @@ public final class ComparisonAssert extends AbstractAssert<ComparisonAssert, Seq
         String expected = "Expected " + metric + " of '" + actual.name() + "' to be not worse than '"
                 + reference.name() + "' beyond a tolerance of " + Format.percent(fraction) + ", but ";
         double[] bad = badInterval(change);
+        String failure = null;
         if (Double.isNaN(change.change().estimate())) {
-            failWithMessage("%s", expected + "cannot tell: " + change.reason() + " (" + design(change) + ").");
+            failure = expected + "cannot tell: " + change.reason() + " (" + design(change) + ").";
         } else if (bad[0] > fraction) {
-            failWithMessage("%s", expected + "it is worse: change " + interval(change) + "; the whole interval is"
-                    + " a worsening beyond " + Format.percent(fraction) + ".");
+            failure = expected + "it is worse: change " + interval(change) + "; the whole interval is"
+                    + " a worsening beyond " + Format.percent(fraction) + ".";
         } else if (bad[1] > fraction) {
-            failWithMessage("%s", expected + "cannot tell: change " + interval(change) + "; "
-                    + Messages.detects(change) + ".");
+            failure = expected + "cannot tell: change " + interval(change) + "; " + Messages.detects(change) + ".";
+        }
+        return conclude(change, "not worse beyond " + Format.percent(fraction), failure);
+    }
+
+    /**
+     * Records the comparison for the launch's summaries and report, passing or failing, then
+     * fails with the message when there is one.
+     */
+    private ComparisonAssert conclude(SequelChange change, String claim, String failure) {
+        Comparisons.record(new Comparisons.Comparison(null, metric, actual.name(), reference.name(), claim,
+                change.relative(change.change().estimate()), change.relative(change.change().lower()),
+                change.relative(change.change().upper()), change.change().confidence() * 100, design(change),
+                failure == null ? "PASSED" : "FAILED", failure == null ? "" : failure));
+        if (failure != null) {
+            failWithMessage("%s", failure);
         }
         return this;
     }

@@ -48,6 +48,23 @@ public final class HtmlReport {
      */
     public static Path write(List<TestResult> results, Path folder, List<Path> jsons, Path summary)
             throws IOException {
+        return write(results, folder, jsons, summary, List.of(), null);
+    }
+
+    /**
+     * Writes the report with the launch's comparisons of sequels on its index.
+     *
+     * @param results         the results, in the order of the launch
+     * @param folder          the report's folder, created if needed
+     * @param jsons           the result file of each result (same order), or null
+     * @param summary         the Markdown summary, or null
+     * @param comparisons     the comparisons of sequels, in order
+     * @param comparisonsFile their JSON file, or null
+     * @return the index page
+     * @throws IOException if a file cannot be written
+     */
+    public static Path write(List<TestResult> results, Path folder, List<Path> jsons, Path summary,
+                             List<Comparisons.Comparison> comparisons, Path comparisonsFile) throws IOException {
         for (TestResult result : results) {
             write(folder.resolve(pageName(result)), page(result));
         }
@@ -56,7 +73,12 @@ public final class HtmlReport {
         for (int i = 0; i < results.size(); i++) {
             links.add(jsons == null || i >= jsons.size() ? null : link(folder, jsons.get(i)));
         }
-        write(index, index(results, links, summary == null ? null : link(folder, summary)));
+        String html = index(results, links, summary == null ? null : link(folder, summary));
+        if (!comparisons.isEmpty()) {
+            html = html.replace(COMPARISONS, comparisons(comparisons, comparisonsFile == null ? null
+                    : link(folder, comparisonsFile)));
+        }
+        write(index, html.replace(COMPARISONS, ""));
         return index;
     }
 
@@ -150,7 +172,7 @@ public final class HtmlReport {
                     .append("</td><td>").append(json == null ? "" : "<a href=\"" + Html.escape(json) + "\">JSON</a>")
                     .append("</td></tr>");
         }
-        html.append(Charts.tableEnd());
+        html.append(Charts.tableEnd()).append(COMPARISONS);
         // The filter: plain inline script, no network; without script every row shows.
         html.append("<script>document.getElementById('verdict').addEventListener('change',function(e){")
                 .append("var v=e.target.value;document.querySelectorAll('tr[data-verdict]').forEach(function(r){")
@@ -267,6 +289,31 @@ public final class HtmlReport {
         } catch (java.time.format.DateTimeParseException notAnInstant) {
             return instant;
         }
+    }
+
+    /** Where the index's section of comparisons goes. */
+    private static final String COMPARISONS = "<!--comparisons-->";
+
+    /** The index's section of comparisons: one row per comparison, with what was claimed and its outcome. */
+    static String comparisons(List<Comparisons.Comparison> comparisons, String json) {
+        StringBuilder html = new StringBuilder("<h2>Comparisons of sequels</h2>");
+        if (json != null) {
+            html.append("<p class=\"note\"><a href=\"").append(Html.escape(json)).append("\">comparisons.json</a></p>");
+        }
+        html.append(Charts.tableStart("outcome", "test", "metric", "sequels compared", "change [interval]", "design",
+                "claim"));
+        for (Comparisons.Comparison c : comparisons) {
+            html.append("<tr data-verdict=\"").append(ResultFacts.passed(c.outcome()) ? "PASSED" : "FAILED")
+                    .append("\"><td>").append(badge(ResultFacts.passed(c.outcome()) ? TestResult.VerdictStatus.PASSED
+                            : TestResult.VerdictStatus.FAILED)).append("</td><td>").append(Html.escape(c.test()))
+                    .append("</td><td>").append(Html.escape(c.metric())).append("</td><td>")
+                    .append(Html.escape("'" + c.candidate() + "' vs '" + c.reference() + "'")).append("</td><td>")
+                    .append(Html.escape(Comparisons.change(c) + " at " + Format.number(c.confidence()) + " %"))
+                    .append("</td><td>").append(Html.escape(c.design())).append("</td><td>")
+                    .append(Html.escape(c.claim()) + (c.message().isEmpty() ? "" : "<br/>" + Html.escape(c.message())))
+                    .append("</td></tr>");
+        }
+        return html.append(Charts.tableEnd()).toString();
     }
 
     private static java.time.Instant instant(String text) {

@@ -25,6 +25,21 @@ public final class LaunchSummary {
      * @return the lines, each ending with a newline
      */
     public static String lines(List<TestResult> results, Path folder, Path report) {
+        return lines(results, List.of(), folder, report);
+    }
+
+    /**
+     * The lines of {@link #lines(List, Path, Path)}, then one line per comparison of sequels the
+     * launch made (passing or failing).
+     *
+     * @param results     the results of the launch, in execution order
+     * @param comparisons the comparisons of sequels, in order
+     * @param folder      the results' folder, or null
+     * @param report      the report's index page, or null
+     * @return the lines, each ending with a newline
+     */
+    public static String lines(List<TestResult> results, List<Comparisons.Comparison> comparisons, Path folder,
+                               Path report) {
         int failed = 0;
         for (TestResult result : results) {
             failed += ResultFacts.passed(result.verdict().status()) ? 0 : 1;
@@ -35,6 +50,13 @@ public final class LaunchSummary {
         for (TestResult result : results) {
             text.append("  ").append(String.format("%-6s", result.verdict().status())).append("  ")
                     .append(ResultFacts.name(result)).append("  ").append(numbers(result)).append('\n');
+        }
+        if (!comparisons.isEmpty()) {
+            text.append("TriScale comparisons: ").append(comparisons.size()).append('\n');
+            for (Comparisons.Comparison comparison : comparisons) {
+                text.append("  ").append(String.format("%-6s", comparison.outcome())).append("  ")
+                        .append(comparison.test()).append("  ").append(Comparisons.line(comparison)).append('\n');
+            }
         }
         if (folder != null) {
             text.append("TriScale results: ").append(folder).append('\n');
@@ -88,6 +110,19 @@ public final class LaunchSummary {
      * @return the Markdown
      */
     public static String markdown(List<TestResult> results, Path report) {
+        return markdown(results, List.of(), report);
+    }
+
+    /**
+     * The Markdown of {@link #markdown(List, Path)} with a table of the launch's comparisons of
+     * sequels.
+     *
+     * @param results     the results, in execution order
+     * @param comparisons the comparisons of sequels, in order
+     * @param report      the report's index page, or null
+     * @return the Markdown
+     */
+    public static String markdown(List<TestResult> results, List<Comparisons.Comparison> comparisons, Path report) {
         StringBuilder md = new StringBuilder("### TriScale\n\n");
         for (TestResult result : results) {
             String status = result.verdict().status().name();
@@ -108,6 +143,17 @@ public final class LaunchSummary {
             }
             for (String warning : result.verdict().warnings()) {
                 md.append("- warning: ").append(oneLine(warning)).append('\n');
+            }
+            md.append('\n');
+        }
+        if (!comparisons.isEmpty()) {
+            md.append("#### Comparisons of sequels\n\n").append(markdownRow(new String[] {"test", "metric",
+                    "sequels compared", "change [interval]", "design", "claim", "outcome"})).append("|---".repeat(7))
+                    .append("|\n");
+            for (Comparisons.Comparison c : comparisons) {
+                md.append(markdownRow(new String[] {c.test(), c.metric(), "'" + c.candidate() + "' vs '" + c.reference()
+                        + "'", Comparisons.change(c) + " at " + Format.number(c.confidence()) + " %", c.design(),
+                        c.claim(), ResultFacts.passed(c.outcome()) ? "✅ passed" : "❌ FAILED"}));
             }
             md.append('\n');
         }

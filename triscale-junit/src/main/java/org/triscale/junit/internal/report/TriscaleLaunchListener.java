@@ -57,6 +57,32 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
         synchronized (results) {
             results.clear();
         }
+        Comparisons.clear();
+    }
+
+    /** Names the running test for the comparisons it makes (JUnit calls this on the test's thread). */
+    @Override
+    public void executionStarted(TestIdentifier testIdentifier) {
+        if (testIdentifier.isTest()) {
+            Comparisons.current(testName(testIdentifier));
+        }
+    }
+
+    @Override
+    public void executionFinished(TestIdentifier testIdentifier,
+                                  org.junit.platform.engine.TestExecutionResult testExecutionResult) {
+        if (testIdentifier.isTest()) {
+            Comparisons.current(null);
+        }
+    }
+
+    /** {@code "SimpleClass.method"} from a method source, else the display name. */
+    private static String testName(TestIdentifier test) {
+        return test.getSource().filter(source -> source instanceof org.junit.platform.engine.support.descriptor.MethodSource)
+                .map(source -> (org.junit.platform.engine.support.descriptor.MethodSource) source)
+                .map(method -> method.getClassName().substring(method.getClassName().lastIndexOf('.') + 1) + "."
+                        + method.getMethodName())
+                .orElse(test.getDisplayName());
     }
 
     @Override
@@ -75,7 +101,8 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
         synchronized (results) {
             files = new ArrayList<>(results);
         }
-        if (files.isEmpty()) {
+        List<Comparisons.Comparison> comparisons = Comparisons.drain();
+        if (files.isEmpty() && comparisons.isEmpty()) {
             return;
         }
         ConfigurationParameters parameters = testPlan.getConfigurationParameters();
@@ -85,6 +112,19 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
             return;
         }
         StringBuilder out = new StringBuilder();
+        Path resultsFolder = files.isEmpty() ? folder(parameters, TriscaleConstants.OUTPUT_DIR, "target/triscale")
+                : files.get(0).toAbsolutePath().getParent();
+        Path comparisonsFile = null;
+        if (!comparisons.isEmpty()) {
+            try {
+                comparisonsFile = resultsFolder.resolve(Comparisons.FILE);
+                Comparisons.write(comparisonsFile, comparisons);
+            } catch (IOException | RuntimeException e) {
+                comparisonsFile = null;
+                out.append("TriScale: the comparisons could not be written to ").append(resultsFolder).append(" (")
+                        .append(e.getMessage()).append(")\n");
+            }
+        }
         List<TestResult> read = new ArrayList<>();
         List<Path> readFiles = new ArrayList<>();
         for (Path file : files) {
@@ -99,8 +139,8 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
         if (report) {
             Path folder = folder(parameters, REPORT_DIR, DEFAULT_REPORT_DIR);
             try {
-                index = HtmlReport.write(read, folder, readFiles,
-                        summary ? files.get(0).toAbsolutePath().getParent().resolve("summary.md") : null);
+                index = HtmlReport.write(read, folder, readFiles, summary ? resultsFolder.resolve("summary.md") : null,
+                        comparisons, comparisonsFile);
             } catch (IOException | RuntimeException e) {
                 out.append("TriScale: the HTML report could not be written to ").append(folder).append(" (")
                         .append(e.getMessage()).append("); make the folder writable or set ").append(REPORT_DIR)
@@ -108,9 +148,9 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
             }
         }
         if (summary) {
-            Path folder = files.get(0).toAbsolutePath().getParent();
-            out.append(LaunchSummary.lines(read, folder, index));
-            String markdown = LaunchSummary.markdown(read, index);
+            Path folder = resultsFolder;
+            out.append(LaunchSummary.lines(read, comparisons, folder, index));
+            String markdown = LaunchSummary.markdown(read, comparisons, index);
             writeMarkdown(folder.resolve("summary.md"), markdown, out);
             String step = System.getenv("GITHUB_STEP_SUMMARY");
             if (step != null && !step.isBlank()) {

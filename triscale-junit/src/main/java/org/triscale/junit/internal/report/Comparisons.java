@@ -1,0 +1,113 @@
+package org.triscale.junit.internal.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import org.triscale.junit.internal.output.AtomicFiles;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The comparisons of sequels made in a launch ({@code TriscaleAssertions}'s {@code isWorseThan} and
+ * {@code isNotWorseThan}), passing or failing, kept so that the launch summary, {@code summary.md},
+ * the report and {@code comparisons.json} show them without the user printing them.
+ */
+public final class Comparisons {
+    /** The file of the launch's comparisons, in the results' folder. */
+    public static final String FILE = "comparisons.json";
+    private static final List<Comparison> LOG = new ArrayList<>();
+    private static final ThreadLocal<String> CURRENT = new ThreadLocal<>();
+
+    private Comparisons() {
+    }
+
+    /**
+     * One comparison.
+     *
+     * @param test       the test that made it ({@code Class.method}), or "unknown test"
+     * @param metric     the metric
+     * @param candidate  the sequel compared
+     * @param reference  the sequel it was compared with
+     * @param claim      what was asserted: {@code "worse by at least 10 %"}, {@code "not worse beyond 5 %"}
+     * @param change     the relative change (positive: the candidate is larger), NaN when undecided
+     * @param lower      its interval's lower end, NaN when undecided
+     * @param upper      its interval's upper end, NaN when undecided
+     * @param confidence confidence of the interval, in percent
+     * @param design     the design ({@code "paired: 50 runs on the same seeds"}, ...)
+     * @param outcome    {@code PASSED} or {@code FAILED}
+     * @param message    the failure message, empty when it passed
+     */
+    public record Comparison(String test, String metric, String candidate, String reference, String claim,
+                             double change, double lower, double upper, double confidence, String design,
+                             String outcome, String message) {
+    }
+
+    /** Names the test running on this thread (the launch listener does, as each test starts). */
+    static void current(String test) {
+        if (test == null) {
+            CURRENT.remove();
+        } else {
+            CURRENT.set(test);
+        }
+    }
+
+    /**
+     * Records a comparison of the current test.
+     *
+     * @param comparison the comparison; its {@code test} is replaced by the running test's name
+     */
+    public static void record(Comparison comparison) {
+        String test = CURRENT.get();
+        Comparison named = new Comparison(test == null ? "unknown test" : test, comparison.metric(),
+                comparison.candidate(), comparison.reference(), comparison.claim(), comparison.change(),
+                comparison.lower(), comparison.upper(), comparison.confidence(), comparison.design(),
+                comparison.outcome(), comparison.message());
+        synchronized (LOG) {
+            LOG.add(named);
+        }
+    }
+
+    /** The comparisons recorded since the last call, in order, and forgets them. */
+    static List<Comparison> drain() {
+        synchronized (LOG) {
+            List<Comparison> all = new ArrayList<>(LOG);
+            LOG.clear();
+            return all;
+        }
+    }
+
+    /** Forgets every comparison (a new launch). */
+    static void clear() {
+        drain();
+    }
+
+    /** Writes the comparisons as JSON ({@code {"comparisons": [...]}}), atomically. */
+    static void write(Path file, List<Comparison> comparisons) throws IOException {
+        byte[] bytes = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                .writeValueAsBytes(java.util.Map.of("comparisons", comparisons));
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        AtomicFiles.write(file, temp -> Files.write(temp, bytes));
+    }
+
+    /** {@code "+208 % [+124 %, +316 %]"}, or {@code "undecided"}. */
+    static String change(Comparison comparison) {
+        if (Double.isNaN(comparison.change())) {
+            return "undecided";
+        }
+        return signed(comparison.change()) + " [" + signed(comparison.lower()) + ", " + signed(comparison.upper()) + "]";
+    }
+
+    private static String signed(double fraction) {
+        return Double.isNaN(fraction) ? "n/a" : org.triscale.junit.internal.output.Format.signedPercent(fraction);
+    }
+
+    /** One line: {@code "fct of 'prague' vs 'cubic': +208 % [+124 %, +316 %] (worse by at least 100 %)"}. */
+    static String line(Comparison comparison) {
+        return comparison.metric() + " of '" + comparison.candidate() + "' vs '" + comparison.reference() + "': "
+                + change(comparison) + " at " + org.triscale.junit.internal.output.Format.number(comparison.confidence())
+                + " % (" + comparison.claim() + "; " + comparison.design() + ")";
+    }
+}
