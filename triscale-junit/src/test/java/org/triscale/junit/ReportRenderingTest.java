@@ -34,6 +34,13 @@ class ReportRenderingTest {
     }
 
     @Test
+    void indexWithItsFilterRendersOfflineWithoutConsoleErrors() throws Exception {
+        Path index = ReportTest.report(folder.resolve("index"));
+        String dom = render(index);
+        assertThat(dom).contains("<select id=\"verdict\">").contains("data-verdict=\"PASSED\"");
+    }
+
+    @Test
     void adaptivePageRendersOfflineWithoutConsoleErrors() throws Exception {
         Path index = AdaptiveReportTest.report(folder.resolve("adaptive"));
         String dom = render(index.resolveSibling(AdaptiveReportTest.TwoKpis.class.getName() + ".cca.html"));

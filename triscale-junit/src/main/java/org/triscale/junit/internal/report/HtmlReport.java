@@ -15,8 +15,8 @@ import java.util.Locale;
 /**
  * The HTML report of TriScale results: {@code index.html} with every test, and one page per test
  * ({@code <class>.<method>.html}) with its charts. Self-contained: the style sheet is inline, the
- * charts are inline SVG, no script runs and nothing is fetched, so the pages open from the file
- * system, offline, and can be kept as CI artifacts. Every chart has a title, axis labels with
+ * charts are inline SVG, no script runs but the index's inline filter, and nothing is fetched,
+ * so the pages open from the file system, offline, and can be kept as CI artifacts. Every chart has a title, axis labels with
  * units, and the table of its numbers.
  */
 public final class HtmlReport {
@@ -343,7 +343,13 @@ public final class HtmlReport {
         }
         html.append("<h2>").append(title).append("</h2><ul>");
         for (String item : items) {
-            html.append("<li>").append(Html.escape(item)).append("</li>");
+            // A message's compact table (its lines after the first) keeps its columns.
+            int table = item.indexOf('\n');
+            html.append("<li>").append(Html.escape(table < 0 ? item : item.substring(0, table)));
+            if (table >= 0) {
+                html.append("<pre>").append(Html.escape(item.substring(table + 1))).append("</pre>");
+            }
+            html.append("</li>");
         }
         html.append("</ul>");
     }
@@ -407,5 +413,6 @@ public final class HtmlReport {
             "svg .detectable{stroke:#7a5195;stroke-width:1.5;stroke-dasharray:2 4;fill:none}",
             "svg .cdf{fill:none;stroke-width:1;opacity:.8}svg .s0{stroke:#0072b2}svg .s1{stroke:#e69f00}",
             "svg .s2{stroke:#009e73}svg .s3{stroke:#cc79a7}svg .s4{stroke:#d55e00}svg .s5{stroke:#56b4e9}",
+            "li pre{margin:4px 0;font-size:.9em;overflow-x:auto}",
             "@media print{details{display:none}}");
 }

@@ -139,7 +139,14 @@ public final class LaunchSummary {
                 md.append('\n');
             }
             for (String failure : result.verdict().failures()) {
-                md.append("- **failure:** ").append(oneLine(failure)).append('\n');
+                int table = failure.indexOf('\n');
+                md.append("- **failure:** ").append(oneLine(table < 0 ? failure : failure.substring(0, table)))
+                        .append('\n');
+                if (table >= 0) {
+                    // The message's compact table of series, as a code block under its item.
+                    md.append("\n  ```\n").append(failure.substring(table + 1).replaceAll("(?m)^", "  "))
+                            .append("\n  ```\n");
+                }
             }
             for (String warning : result.verdict().warnings()) {
                 md.append("- warning: ").append(oneLine(warning)).append('\n');
