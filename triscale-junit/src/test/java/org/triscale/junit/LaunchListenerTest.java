@@ -54,7 +54,7 @@ class LaunchListenerTest {
     @Test
     void comparisonsOfSequelsAreRecordedPassingOrFailing() throws IOException {
         String out = launch("true", ResultsTest.PassingFixture.class, ComparingFixture.class);
-        assertThat(out).contains("TriScale comparisons: 2\n")
+        assertThat(out).contains("TriScale comparisons: 2, 1 failed\n")
                 .containsPattern("  PASSED  LaunchListenerTest\\$ComparingFixture.pragueIsSlower  fct of 'prague' vs 'cubic': \\+\\d+ % "
                         + "\\[\\+\\d+ %, \\+\\d+ %\\] at 98 % \\(worse by at least 100 %; unpaired")
                 .containsPattern("  FAILED  LaunchListenerTest\\$ComparingFixture.pragueIsNotWorse  fct of 'prague' vs 'cubic'");

@@ -18,7 +18,12 @@ import java.util.List;
 public final class Comparisons {
     /** The file of the launch's comparisons, in the results' folder. */
     public static final String FILE = "comparisons.json";
+    /** Comparisons kept per launch: a Monte Carlo test of assertions would otherwise grow it without end. */
+    public static final int MAX_KEPT = 1000;
+    /** Comparisons listed in the console summary and summary.md; the report and the JSON list all kept. */
+    public static final int MAX_LISTED = 20;
     private static final List<Comparison> LOG = new ArrayList<>();
+    private static int dropped;
     private static final ThreadLocal<String> CURRENT = new ThreadLocal<>();
 
     private Comparisons() {
@@ -66,7 +71,11 @@ public final class Comparisons {
                 comparison.lower(), comparison.upper(), comparison.confidence(), comparison.design(),
                 comparison.outcome(), comparison.message());
         synchronized (LOG) {
-            LOG.add(named);
+            if (LOG.size() < MAX_KEPT) {
+                LOG.add(named);
+            } else {
+                dropped++;
+            }
         }
     }
 
@@ -79,9 +88,19 @@ public final class Comparisons {
         }
     }
 
+    /** How many comparisons beyond {@link #MAX_KEPT} were counted but not kept, and resets it. */
+    static int drainDropped() {
+        synchronized (LOG) {
+            int count = dropped;
+            dropped = 0;
+            return count;
+        }
+    }
+
     /** Forgets every comparison (a new launch). */
     static void clear() {
         drain();
+        drainDropped();
     }
 
     /** Writes the comparisons as JSON ({@code {"comparisons": [...]}}), atomically. */

@@ -16,8 +16,8 @@ import java.util.Locale;
  * The HTML report of TriScale results: {@code index.html} with every test, and one page per test
  * ({@code <class>.<method>.html}) with its charts. Self-contained: the style sheet is inline, the
  * charts are inline SVG, no script runs but the index's inline filter, and nothing is fetched,
- * so the pages open from the file system, offline, and can be kept as CI artifacts. Every chart has a title, axis labels with
- * units, and the table of its numbers.
+ * so the pages open from the file system, offline, and can be kept as CI artifacts. Every chart
+ * has a title, axis labels with units, and the table of its numbers.
  */
 public final class HtmlReport {
     private HtmlReport() {

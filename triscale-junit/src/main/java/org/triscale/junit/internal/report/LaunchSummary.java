@@ -52,8 +52,19 @@ public final class LaunchSummary {
                     .append(ResultFacts.name(result)).append("  ").append(numbers(result)).append('\n');
         }
         if (!comparisons.isEmpty()) {
-            text.append("TriScale comparisons: ").append(comparisons.size()).append('\n');
-            for (Comparisons.Comparison comparison : comparisons) {
+            long failedComparisons = comparisons.stream().filter(c -> !ResultFacts.passed(c.outcome())).count();
+            text.append("TriScale comparisons: ").append(comparisons.size()).append(", ").append(failedComparisons)
+                    .append(" failed").append('\n');
+            // Failures first, then the others, at most MAX_LISTED lines: the JSON file has them all.
+            List<Comparisons.Comparison> listed = new ArrayList<>(comparisons.stream()
+                    .filter(c -> !ResultFacts.passed(c.outcome())).toList());
+            listed.addAll(comparisons.stream().filter(c -> ResultFacts.passed(c.outcome())).toList());
+            if (listed.size() > Comparisons.MAX_LISTED) {
+                text.append("  (").append(Comparisons.MAX_LISTED).append(" listed, failures first; every kept one is in ")
+                        .append(Comparisons.FILE).append(")\n");
+                listed = listed.subList(0, Comparisons.MAX_LISTED);
+            }
+            for (Comparisons.Comparison comparison : listed) {
                 text.append("  ").append(String.format("%-6s", comparison.outcome())).append("  ")
                         .append(comparison.test()).append("  ").append(Comparisons.line(comparison)).append('\n');
             }
@@ -157,7 +168,13 @@ public final class LaunchSummary {
             md.append("#### Comparisons of sequels\n\n").append(markdownRow(new String[] {"test", "metric",
                     "sequels compared", "change [interval]", "design", "claim", "outcome"})).append("|---".repeat(7))
                     .append("|\n");
+            int listed = 0;
             for (Comparisons.Comparison c : comparisons) {
+                if (listed++ == Comparisons.MAX_LISTED) {
+                    md.append("\n").append(comparisons.size() - Comparisons.MAX_LISTED).append(" more in `")
+                            .append(Comparisons.FILE).append("`.\n");
+                    break;
+                }
                 md.append(markdownRow(new String[] {c.test(), c.metric(), "'" + c.candidate() + "' vs '" + c.reference()
                         + "'", Comparisons.change(c) + " at " + Format.number(c.confidence()) + " %", c.design(),
                         c.claim(), ResultFacts.passed(c.outcome()) ? "✅ passed" : "❌ FAILED"}));

@@ -102,6 +102,7 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
             files = new ArrayList<>(results);
         }
         List<Comparisons.Comparison> comparisons = Comparisons.drain();
+        int dropped = Comparisons.drainDropped();
         if (files.isEmpty() && comparisons.isEmpty()) {
             return;
         }
@@ -114,6 +115,10 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
         StringBuilder out = new StringBuilder();
         Path resultsFolder = files.isEmpty() ? folder(parameters, TriscaleConstants.OUTPUT_DIR, "target/triscale")
                 : files.get(0).toAbsolutePath().getParent();
+        if (dropped > 0) {
+            out.append("TriScale: ").append(dropped).append(" more comparisons of sequels were made but not kept (at most ")
+                    .append(Comparisons.MAX_KEPT).append(" per launch)\n");
+        }
         Path comparisonsFile = null;
         if (!comparisons.isEmpty()) {
             try {
