@@ -32,11 +32,24 @@ public final class HtmlReport {
      * @throws IOException if a file cannot be written
      */
     public static Path write(List<TestResult> results, Path folder) throws IOException {
+        java.util.Set<String> pages = new java.util.HashSet<>();
         for (TestResult result : results) {
             write(folder.resolve(pageName(result)), page(result));
+            pages.add(pageName(result));
         }
         Path index = folder.resolve("index.html");
         write(index, index(results));
+        // The folder holds only what the index lists: a test page of an earlier launch would
+        // disagree with it. Only *.html pages are removed, so a folder shared with other files keeps them.
+        try (java.util.stream.Stream<Path> files = Files.list(folder)) {
+            for (Path file : files.toList()) {
+                String name = file.getFileName().toString();
+                if (name.endsWith(".html") && !name.equals("index.html") && !pages.contains(name)
+                        && Files.isRegularFile(file)) {
+                    Files.deleteIfExists(file);
+                }
+            }
+        }
         return index;
     }
 
