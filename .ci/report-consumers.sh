@@ -30,7 +30,8 @@ mvn -B ${MVN_OPTS:-} -pl sample-tests -am test -Dtest="$CLASSES" -Dsurefire.fail
 
 mvn -B ${MVN_OPTS:-} -q -pl sample-tests "$REPORT_PLUGIN:report-only" > "$work/plugin.log" 2>&1 \
     || { tail -40 "$work/plugin.log"; exit 1; }
-html=$(ls sample-tests/target/reports/surefire.html sample-tests/target/site/surefire-report.html 2>/dev/null | head -1)
+html=sample-tests/target/reports/surefire.html   # the plugin's 3.x location
+[ -f "$html" ] || html=sample-tests/target/site/surefire-report.html
 
 "$work/npm/node_modules/.bin/jrm" "$work/merged.xml" "sample-tests/target/surefire-reports/*.xml" >/dev/null
 
@@ -43,7 +44,7 @@ text = open(console, encoding="utf-8").read()
 results = text[text.rindex("Results:"):]
 m = re.findall(r"Tests run: (\d+), Failures: (\d+), Errors: (\d+), Skipped: (\d+)\s*$", results, re.M)[-1]
 surefire = dict(zip(("tests", "failures", "errors", "skipped"), map(int, m)))
-surefire["time"] = sum(float(t.replace(",", "")) for t in re.findall(r"Time elapsed: ([\d.,]+) s", text))
+surefire["time"] = sum(float(t.replace(",", "")) for t in re.findall(r"Tests run: .*Time elapsed: ([\d.,]+) s.* -- in ", text))
 
 def check(name, got):
     bad = [k for k in ("tests", "failures", "errors", "skipped") if got[k] != surefire[k]]
@@ -64,7 +65,9 @@ plugin = {"tests": int(number(cells[0])), "errors": int(number(cells[1])), "fail
 
 root = ET.parse(merged).getroot()
 jrm = {k: int(float(root.get(k, 0))) for k in ("tests", "failures", "errors", "skipped")}
-jrm["time"] = float(root.get("time", 0))
+# jrm 7 rolls the suites' times up into the root with max (it assumes parallel reports); a consumer
+# that sums suites (Jenkins, the plugin) gets the sum of the merged suites' times, checked here.
+jrm["time"] = sum(float(suite.get("time", 0)) for suite in root.iter("testsuite"))
 
 print(f"{'Surefire console summary':<32} tests {surefire['tests']:>4}  failures {surefire['failures']:>2}"
       f"  errors {surefire['errors']:>2}  skipped {surefire['skipped']:>2}  time {surefire['time']:8.3f} s")
