@@ -86,7 +86,7 @@ final class MergeCommand implements Callable<Integer> {
                 String reason = "all " + test.setup().totalRuns() + " runs of " + test.setup().testName() + " were"
                         + " skipped by an assumption; the verdict is skipped too";
                 stdout.println("[" + test.setup().testName() + "] verdict · skipped · " + reason);
-                SurefireVerdictReports.write(testClass, testMethod, SurefireVerdictReports.Outcome.SKIPPED, reason, 0,
+                SurefireVerdictReports.write(testClass, testMethod, SurefireVerdictReports.Outcome.SKIPPED, reason,
                         reports);
                 skipped++;
                 continue;
@@ -100,7 +100,7 @@ final class MergeCommand implements Callable<Integer> {
             failed += conclusion.passed() ? 0 : 1;
             SurefireVerdictReports.write(testClass, testMethod, conclusion.passed()
                     ? SurefireVerdictReports.Outcome.PASSED : SurefireVerdictReports.Outcome.FAILED, message,
-                    conclusion.result().durationNanos(), reports);
+                    reports);
         }
         Path index = results.isEmpty() ? null : HtmlReport.write(results, out.resolve("report"));
         stdout.println("TriScale merge of " + merged.size() + (merged.size() == 1 ? " test: " : " tests: ")

@@ -62,7 +62,8 @@ class MergeCommandTest {
         }
         Path reports = out.resolve("surefire-reports");
         assertThat(Files.readString(reports.resolve("TEST-" + NAME + ".passing.verdict.xml")))
-                .contains("<testcase name=\"passing verdict\" classname=\"" + NAME + "\"")
+                .contains("<testsuite name=\"" + NAME + ".passing\" time=\"0\"")
+                .contains("<testcase name=\"verdict\" classname=\"" + NAME + ".passing\"")
                 .contains("failures=\"0\"").doesNotContain("<failure");
         assertThat(Files.readString(reports.resolve("TEST-" + NAME + ".failing.verdict.xml")))
                 .contains("failures=\"1\"").contains("<failure message=\"TriScale verdict of Fixture.failing: FAILED");

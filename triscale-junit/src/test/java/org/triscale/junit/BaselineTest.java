@@ -284,6 +284,17 @@ class BaselineTest {
     }
 
     @Test
+    void theHistoryGoesToTheOutputFolderUnlessItsOwnKeyIsSet() throws IOException {
+        Kit kit = Kit.in(folder).without("triscale.history.dir");
+
+        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.failed(0));
+
+        assertThat(Files.readAllLines(kit.outputDir().resolve("history")
+                .resolve(Gated.class.getName() + ".fct.jsonl"))).hasSize(1);
+        assertThat(kit.history(Gated.class, "fct")).doesNotExist();
+    }
+
+    @Test
     void missingBaselineFailsUnderTheFailPolicyAndInStrictMode() {
         String message = VerdictTest.verdictFailure(Kit.in(folder).with("triscale.baseline.missing", "fail")
                 .run(Gated.class));

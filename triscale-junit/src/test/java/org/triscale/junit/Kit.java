@@ -52,6 +52,12 @@ final class Kit {
         return this;
     }
 
+    /** Leaves a parameter at its default. */
+    Kit without(String key) {
+        parameters.remove(key);
+        return this;
+    }
+
     Path outputDir() {
         return folder.resolve("triscale");
     }

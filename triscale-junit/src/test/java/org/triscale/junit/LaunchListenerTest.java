@@ -108,19 +108,42 @@ class LaunchListenerTest {
         assertThat(folder.resolve("report")).doesNotExist();
     }
 
-    /** Runs the passing fixture through the launcher (with its service-loaded listeners). */
+    @Test
+    void theOutputFolderMovesTheReportWhichHoldsOnlyWhatItsIndexLists() throws IOException {
+        Path report = folder.resolve("triscale").resolve("report");
+        Files.createDirectories(report);
+        Files.writeString(report.resolve("org.example.GoneTest.removed.html"), "<html>an earlier launch</html>");
+        Files.writeString(report.resolve("notes.txt"), "not a page");
+
+        String out = launch("true", false, ResultsTest.PassingFixture.class);
+
+        assertThat(out).contains("TriScale report: " + report.resolve("index.html") + "\n");
+        assertThat(report.resolve(ResultsTest.PassingFixture.class.getName() + ".cca.html")).exists();
+        assertThat(report.resolve("org.example.GoneTest.removed.html")).doesNotExist();
+        assertThat(report.resolve("notes.txt")).exists();
+        assertThat(folder.resolve("report")).doesNotExist();
+    }
+
     private String launch(String enabled) {
-        return launch(enabled, ResultsTest.PassingFixture.class);
+        return launch(enabled, true, ResultsTest.PassingFixture.class);
     }
 
     private String launch(String enabled, Class<?>... classes) {
-        LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
+        return launch(enabled, true, classes);
+    }
+
+    /** Runs fixtures through the launcher (with its service-loaded listeners). */
+    private String launch(String enabled, boolean reportDir, Class<?>... classes) {
+        LauncherDiscoveryRequestBuilder builder = LauncherDiscoveryRequestBuilder.request();
+        if (reportDir) {
+            builder.configurationParameter("triscale.report.dir", folder.resolve("report").toString());
+        }
+        LauncherDiscoveryRequest request = builder
                 .selectors(java.util.Arrays.stream(classes).map(type -> selectClass(type)).toList())
                 .configurationParameter(FixturesOnly.PARAMETER, "true")
                 .configurationParameter("triscale.progress", "false")
                 .configurationParameter("triscale.output.dir", folder.resolve("triscale").toString())
                 .configurationParameter("triscale.surefire.reports.dir", folder.resolve("surefire").toString())
-                .configurationParameter("triscale.report.dir", folder.resolve("report").toString())
                 .configurationParameter("triscale.summary.enabled", enabled)
                 .configurationParameter("triscale.report.enabled", enabled)
                 .build();

@@ -104,23 +104,48 @@ class ResultsTest {
     }
 
     @Test
-    void oneSurefireReportPerSeries() throws Exception {
+    void oneSurefireReportPerSeriesThatConsumersDoNotCount() throws Exception {
         Kit kit = Kit.in(folder);
         kit.run(Fixture.class);
 
         Element first = Kit.suite(kit.seriesXml(Fixture.class, "cca", 1));
         assertThat(first.getTagName()).isEqualTo("testsuite");
         assertThat(first.getAttribute("name")).isEqualTo(Fixture.class.getName() + ".cca.series-1");
-        assertThat(first.getAttribute("tests")).isEqualTo("1");
-        assertThat(first.getAttribute("failures")).isEqualTo("1");
+        // Surefire's own report counts the runs and the verdict: a series adds no test, failure or time.
+        assertThat(first.getAttribute("tests")).isEqualTo("0");
+        assertThat(first.getAttribute("failures")).isEqualTo("0");
         assertThat(first.getAttribute("errors")).isEqualTo("0");
         assertThat(first.getAttribute("skipped")).isEqualTo("0");
-        assertThat(Double.parseDouble(first.getAttribute("time"))).isNotNegative();
+        assertThat(first.getAttribute("time")).isEqualTo("0");
+        assertThat(first.getElementsByTagName("testcase").getLength()).isZero();
 
         Map<String, String> properties = Kit.properties(first);
         assertThat(properties).containsEntry("triscale.series", "1").containsEntry("run-3.metric.delay", "15.0")
-                .containsEntry("run-3.status", "PASSED").containsKey("run-5.seed");
+                .containsEntry("run-3.status", "PASSED").containsKey("run-5.seed").containsKey("triscale.seconds")
+                .containsEntry("kpi-1.check", "KPI delay P75 at 75 % atMost 14.5 = 15 ms")
+                .containsEntry("kpi-1.value", "15.0").containsEntry("kpi-1.atMost", "14.5")
+                .containsEntry("kpi-1.passed", "false");
+        assertThat(first.getElementsByTagName("system-out").item(0).getTextContent())
+                .contains("KPI delay P75 at 75 % atMost 14.5 = 15 ms · FAILED");
 
+        Element second = Kit.suite(kit.seriesXml(Fixture.class, "cca", 2));
+        assertThat(Kit.properties(second)).containsEntry("kpi-1.passed", "true");
+        try (Stream<Path> files = Files.list(kit.reportsDir())) {
+            assertThat(files.map(path -> path.getFileName().toString())).containsExactlyInAnyOrder(
+                    "TEST-" + Fixture.class.getName() + ".cca.series-1.xml",
+                    "TEST-" + Fixture.class.getName() + ".cca.series-2.xml");
+        }
+    }
+
+    @Test
+    void kpiChecksAsTestCasesOnlyWhenAskedFor() throws Exception {
+        Kit kit = Kit.in(folder).with("triscale.surefire.reports.kpiTestcases", "true");
+        kit.run(Fixture.class);
+
+        Element first = Kit.suite(kit.seriesXml(Fixture.class, "cca", 1));
+        assertThat(first.getAttribute("tests")).isEqualTo("1");
+        assertThat(first.getAttribute("failures")).isEqualTo("1");
+        assertThat(first.getAttribute("time")).isEqualTo("0");
         NodeList cases = first.getElementsByTagName("testcase");
         assertThat(cases.getLength()).isEqualTo(1);
         Element kpi = (Element) cases.item(0);
@@ -134,11 +159,6 @@ class ResultsTest {
         assertThat(second.getAttribute("failures")).isEqualTo("0");
         assertThat(((Element) second.getElementsByTagName("testcase").item(0))
                 .getElementsByTagName("failure").getLength()).isZero();
-        try (Stream<Path> files = Files.list(kit.reportsDir())) {
-            assertThat(files.map(path -> path.getFileName().toString())).containsExactlyInAnyOrder(
-                    "TEST-" + Fixture.class.getName() + ".cca.series-1.xml",
-                    "TEST-" + Fixture.class.getName() + ".cca.series-2.xml");
-        }
     }
 
     @Test

@@ -96,7 +96,10 @@ public final class GateSpecReader {
             check(file.getFileName().toString().endsWith(".json"), what + " must name a .json file, so that an "
                     + "update never overwrites another file of the project");
         }
-        Path historyDir = SettingsReader.folder(context, HISTORY_DIR, DEFAULT_HISTORY_DIR);
+        // Beside the results unless triscale.history.dir says otherwise: triscale.output.dir moves it.
+        Path historyDir = SettingsReader.folder(context, HISTORY_DIR, SettingsReader.parameter(context,
+                org.triscale.junit.TriscaleConstants.OUTPUT_DIR).map(output -> output + "/history")
+                .orElse(DEFAULT_HISTORY_DIR));
 
         Map<String, String> tags = new LinkedHashMap<>();
         for (String tag : baseline.tags()) {

@@ -309,7 +309,7 @@ public final class ShardMerge {
         }
         Path output = options.outputDir();
         Settings settings = new Settings(parameters.mode(), parameters.checksPolicy(), parameters.baseSeed(), false,
-                output, true, output.resolve("surefire-reports"));
+                output, true, output.resolve("surefire-reports"), false);
         Optional<GateSpec> gate = Optional.ofNullable(first.gate()).map(stored -> stored.restore(metrics,
                 baselineFile(stored, first, options), HistoryStore.file(options.historyDir(), first.testClass(),
                         first.testMethod()), options.projectDir()));

@@ -14,9 +14,17 @@ import java.util.Locale;
 
 /**
  * Writes one Surefire-format XML report per series, {@code TEST-<class>.<method>.series-<k>.xml}:
- * a {@code <testsuite>} whose test cases are the series' KPI checks and whose properties carry the
- * run metrics, so that CI test viewers show series as suites. The runs themselves stay in
- * Surefire's own report of the class; nothing is counted twice.
+ * a {@code <testsuite>} named {@code <class>.<method>.series-<k>} whose properties carry the
+ * series' KPI values, thresholds and run metrics, and whose {@code <system-out>} lists the KPIs as
+ * text. The runs and the verdict stay in Surefire's own report of the class.
+ *
+ * <p>Consumers of Surefire XML (maven-surefire-report-plugin, junit-report-merger, xunit-viewer,
+ * Jenkins) read every {@code *.xml} of the folder and sum the test cases, or the suites'
+ * {@code tests}/{@code failures}/{@code time} attributes. So that a launch's totals equal
+ * Surefire's own summary, a series suite holds no test case by default and its {@code time} is 0:
+ * the runs' time is already in Surefire's report. With {@code kpiTestcases} (the opt-in
+ * {@code triscale.surefire.reports.kpiTestcases}) each KPI check is also a test case, which
+ * consumers then count as tests and failures of their own.
  *
  * <p>Every text from the test passes through {@link #xml(String)}, which escapes what XML 1.0
  * cannot hold (control characters in a method name or a failure message), so that the report
@@ -42,16 +50,17 @@ public final class SurefireSeriesReports {
      *
      * @param result the test's result
      * @param folder the Surefire reports folder, created if needed
+     * @param kpiTestcases whether each KPI check is also a test case (counted by consumers)
      * @return the files written, in series order
      * @throws IOException if a file cannot be written
      */
-    public static List<Path> write(TestResult result, Path folder) throws IOException {
+    public static List<Path> write(TestResult result, Path folder, boolean kpiTestcases) throws IOException {
         List<Path> files = new ArrayList<>();
         for (TestResult.Series series : result.series()) {
             Path file = folder.resolve("TEST-" + suiteName(result, series.series()) + ".xml");
             AtomicFiles.write(file, temp -> {
                 try (OutputStream out = Files.newOutputStream(temp)) {
-                    writeSuite(result, series, out);
+                    writeSuite(result, series, kpiTestcases, out);
                 }
             });
             files.add(file);
@@ -59,8 +68,8 @@ public final class SurefireSeriesReports {
         return files;
     }
 
-    private static void writeSuite(TestResult result, TestResult.Series series, OutputStream out)
-            throws XMLStreamException {
+    private static void writeSuite(TestResult result, TestResult.Series series, boolean kpiTestcases,
+                                   OutputStream out) throws XMLStreamException {
         String name = suiteName(result, series.series());
         List<TestResult.Run> runs = new ArrayList<>();
         long nanos = 0;
@@ -74,13 +83,16 @@ public final class SurefireSeriesReports {
         for (TestResult.Kpi kpi : series.kpis()) {
             failures += kpi.bound().passed() ? 0 : 1;
         }
+        int tests = kpiTestcases ? series.kpis().size() : 0;
+        failures = kpiTestcases ? failures : 0;
         XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out, StandardCharsets.UTF_8.name());
         xml.writeStartDocument(StandardCharsets.UTF_8.name(), "1.0");
         xml.writeCharacters("\n");
         xml.writeStartElement("testsuite");
         xml.writeAttribute("name", xml(name));
-        xml.writeAttribute("time", seconds(nanos));
-        xml.writeAttribute("tests", Integer.toString(series.kpis().size()));
+        // Time 0: the runs' time is in Surefire's own report; consumers that sum suites count it once.
+        xml.writeAttribute("time", "0");
+        xml.writeAttribute("tests", Integer.toString(tests));
         xml.writeAttribute("errors", "0");
         xml.writeAttribute("skipped", "0");
         xml.writeAttribute("failures", Integer.toString(failures));
@@ -89,6 +101,24 @@ public final class SurefireSeriesReports {
         property(xml, "triscale.series", Integer.toString(series.series()));
         property(xml, "triscale.validRuns", Integer.toString(series.validRuns()));
         property(xml, "triscale.mode", result.parameters().mode().name());
+        property(xml, "triscale.seconds", seconds(nanos));
+        int number = 0;
+        for (TestResult.Kpi kpi : series.kpis()) {
+            String prefix = "kpi-" + ++number + ".";
+            property(xml, prefix + "check", caseName(result, kpi));
+            property(xml, prefix + "metric", kpi.spec().metric());
+            property(xml, prefix + "percentile", number(kpi.spec().percentile()));
+            property(xml, prefix + "confidence", number(kpi.spec().confidence()));
+            Double value = kpi.bound().value();
+            property(xml, prefix + "value", value == null ? "" : Double.toString(value));
+            if (kpi.spec().atLeast() != null) {
+                property(xml, prefix + "atLeast", number(kpi.spec().atLeast()));
+            }
+            if (kpi.spec().atMost() != null) {
+                property(xml, prefix + "atMost", number(kpi.spec().atMost()));
+            }
+            property(xml, prefix + "passed", Boolean.toString(kpi.bound().passed()));
+        }
         for (TestResult.Run run : runs) {
             String prefix = "run-" + run.run() + ".";
             property(xml, prefix + "status", run.status().name());
@@ -102,7 +132,7 @@ public final class SurefireSeriesReports {
         }
         xml.writeCharacters("\n  ");
         xml.writeEndElement();
-        for (TestResult.Kpi kpi : series.kpis()) {
+        for (TestResult.Kpi kpi : kpiTestcases ? series.kpis() : List.<TestResult.Kpi>of()) {
             xml.writeCharacters("\n  ");
             xml.writeStartElement("testcase");
             xml.writeAttribute("name", xml(caseName(result, kpi)));
@@ -115,6 +145,15 @@ public final class SurefireSeriesReports {
             }
             xml.writeEndElement();
         }
+        // The KPIs as text, shown by viewers that display a suite's output (the XSD puts it last).
+        StringBuilder text = new StringBuilder("\n");
+        for (TestResult.Kpi kpi : series.kpis()) {
+            text.append(caseName(result, kpi)).append(kpi.bound().passed() ? " · passed" : " · FAILED").append('\n');
+        }
+        xml.writeCharacters("\n  ");
+        xml.writeStartElement("system-out");
+        xml.writeCharacters(xml(text.toString()));
+        xml.writeEndElement();
         xml.writeCharacters("\n");
         xml.writeEndElement();
         xml.writeCharacters("\n");

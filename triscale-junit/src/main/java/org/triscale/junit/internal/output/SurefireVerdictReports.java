@@ -11,10 +11,14 @@ import java.nio.file.Path;
 
 /**
  * Writes the verdict of a test computed outside JUnit ({@code triscale merge}) as a Surefire-format
- * XML report, {@code TEST-<class>.<method>.verdict.xml}: one {@code <testsuite>} named after the
- * class with one test case, {@code <method> verdict}, that passes, fails with the verdict's
+ * XML report, {@code TEST-<class>.<method>.verdict.xml}: one {@code <testsuite>} named
+ * {@code <class>.<method>} (unique across files: Surefire's own report of the class is named
+ * {@code <class>}) with one test case, {@code verdict}, that passes, fails with the verdict's
  * message, or is skipped. CI test views then show the merged verdict where an unsharded run shows
  * its verdict invocation.
+ *
+ * <p>Its {@code time} is 0: the runs' time is in the shards' own Surefire reports, and consumers
+ * that read those beside the merged verdicts sum suite times, so a run's time is counted once.
  */
 public final class SurefireVerdictReports {
     private SurefireVerdictReports() {
@@ -37,19 +41,17 @@ public final class SurefireVerdictReports {
      * @param testMethod    the method's name
      * @param outcome       the verdict
      * @param message       why it failed or was skipped; ignored when it passed
-     * @param durationNanos total time of the runs
      * @param folder        the reports folder, created if needed
      * @return the file written
      * @throws IOException if it cannot be written
      */
-    public static Path write(String testClass, String testMethod, Outcome outcome, String message, long durationNanos,
-                             Path folder) throws IOException {
+    public static Path write(String testClass, String testMethod, Outcome outcome, String message, Path folder) throws IOException {
         Path file = folder.resolve("TEST-" + testClass + "." + testMethod + ".verdict.xml");
         AtomicFiles.write(file, temp -> {
             try (OutputStream out = Files.newOutputStream(temp)) {
                 XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out,
                         StandardCharsets.UTF_8.name());
-                writeSuite(xml, testClass, testMethod, outcome, message, durationNanos);
+                writeSuite(xml, testClass, testMethod, outcome, message);
                 xml.close();
             }
         });
@@ -57,12 +59,13 @@ public final class SurefireVerdictReports {
     }
 
     private static void writeSuite(XMLStreamWriter xml, String testClass, String testMethod, Outcome outcome,
-                                   String message, long durationNanos) throws XMLStreamException {
-        String time = SurefireSeriesReports.seconds(durationNanos);
+                                   String message) throws XMLStreamException {
+        String suite = testClass + "." + testMethod;
+        String time = "0";
         xml.writeStartDocument(StandardCharsets.UTF_8.name(), "1.0");
         xml.writeCharacters("\n");
         xml.writeStartElement("testsuite");
-        xml.writeAttribute("name", SurefireSeriesReports.xml(testClass));
+        xml.writeAttribute("name", SurefireSeriesReports.xml(suite));
         xml.writeAttribute("time", time);
         xml.writeAttribute("tests", "1");
         xml.writeAttribute("errors", "0");
@@ -70,8 +73,8 @@ public final class SurefireVerdictReports {
         xml.writeAttribute("failures", outcome == Outcome.FAILED ? "1" : "0");
         xml.writeCharacters("\n  ");
         xml.writeStartElement("testcase");
-        xml.writeAttribute("name", SurefireSeriesReports.xml(testMethod + " verdict"));
-        xml.writeAttribute("classname", SurefireSeriesReports.xml(testClass));
+        xml.writeAttribute("name", "verdict");
+        xml.writeAttribute("classname", SurefireSeriesReports.xml(suite));
         xml.writeAttribute("time", time);
         if (outcome != Outcome.PASSED) {
             String text = message == null ? outcome.name() : message;

@@ -65,8 +65,10 @@ public final class HtmlReport {
      */
     public static Path write(List<TestResult> results, Path folder, List<Path> jsons, Path summary,
                              List<Comparisons.Comparison> comparisons, Path comparisonsFile) throws IOException {
+        java.util.Set<String> pages = new java.util.HashSet<>();
         for (TestResult result : results) {
             write(folder.resolve(pageName(result)), page(result));
+            pages.add(pageName(result));
         }
         Path index = folder.resolve("index.html");
         List<String> links = new ArrayList<>();
@@ -79,6 +81,17 @@ public final class HtmlReport {
                     : link(folder, comparisonsFile)));
         }
         write(index, html.replace(COMPARISONS, ""));
+        // The folder holds only what the index lists: a test page of an earlier launch would
+        // disagree with it. Only *.html pages are removed, so a folder shared with other files keeps them.
+        try (java.util.stream.Stream<Path> files = Files.list(folder)) {
+            for (Path file : files.toList()) {
+                String name = file.getFileName().toString();
+                if (name.endsWith(".html") && !name.equals("index.html") && !pages.contains(name)
+                        && Files.isRegularFile(file)) {
+                    Files.deleteIfExists(file);
+                }
+            }
+        }
         return index;
     }
 

@@ -41,6 +41,7 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
     private static final String SUMMARY_ENABLED = TriscaleConstants.SUMMARY_ENABLED;
     private static final String REPORT_ENABLED = TriscaleConstants.REPORT_ENABLED;
     private static final String REPORT_DIR = TriscaleConstants.REPORT_DIR;
+    private static final String OUTPUT_DIR = TriscaleConstants.OUTPUT_DIR;
     /** Default folder of the HTML report, relative to the module. */
     static final String DEFAULT_REPORT_DIR = "target/triscale/report";
     /** The report entry a verdict publishes with its result file. */
@@ -142,7 +143,10 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
         }
         Path index = null;
         if (report) {
-            Path folder = folder(parameters, REPORT_DIR, DEFAULT_REPORT_DIR);
+            // Beside the results unless triscale.report.dir says otherwise: triscale.output.dir moves it.
+            String fallback = parameters.get(OUTPUT_DIR).map(String::trim).filter(value -> !value.isEmpty())
+                    .map(output -> output + "/report").orElse(DEFAULT_REPORT_DIR);
+            Path folder = folder(parameters, REPORT_DIR, fallback);
             try {
                 index = HtmlReport.write(read, folder, readFiles, summary ? resultsFolder.resolve("summary.md") : null,
                         comparisons, comparisonsFile);

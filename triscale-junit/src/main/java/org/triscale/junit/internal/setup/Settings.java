@@ -15,7 +15,9 @@ import java.nio.file.Path;
  * @param outputDir         folder of the JSON results ({@code triscale.output.dir})
  * @param surefireReports   whether to write per-series Surefire XML ({@code triscale.surefire.reports})
  * @param surefireDir       folder of the per-series XML ({@code triscale.surefire.reports.dir})
+ * @param kpiTestcases      whether a series report holds its KPI checks as test cases
+ *                          ({@code triscale.surefire.reports.kpiTestcases})
  */
 public record Settings(Mode mode, ChecksPolicy checks, long baseSeed, boolean progress, Path outputDir,
-                boolean surefireReports, Path surefireDir) {
+                boolean surefireReports, Path surefireDir, boolean kpiTestcases) {
 }

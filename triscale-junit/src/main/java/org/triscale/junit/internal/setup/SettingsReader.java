@@ -13,6 +13,7 @@ import static org.triscale.junit.TriscaleConstants.PROGRESS;
 import static org.triscale.junit.TriscaleConstants.SEED;
 import static org.triscale.junit.TriscaleConstants.SUREFIRE_REPORTS;
 import static org.triscale.junit.TriscaleConstants.SUREFIRE_REPORTS_DIR;
+import static org.triscale.junit.TriscaleConstants.SUREFIRE_KPI_TESTCASES;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -55,7 +56,8 @@ public final class SettingsReader {
         Path output = folder(context, OUTPUT_DIR, DEFAULT_OUTPUT_DIR);
         boolean surefire = booleanParameter(context, SUREFIRE_REPORTS).orElse(true);
         Path surefireDir = folder(context, SUREFIRE_REPORTS_DIR, DEFAULT_SUREFIRE_DIR);
-        return new Settings(mode, checks, seed, progress, output, surefire, surefireDir);
+        boolean kpiTestcases = booleanParameter(context, SUREFIRE_KPI_TESTCASES).orElse(false);
+        return new Settings(mode, checks, seed, progress, output, surefire, surefireDir, kpiTestcases);
     }
 
     public static Optional<String> parameter(ExtensionContext context, String key) {

@@ -117,7 +117,7 @@ public final class Judge {
             TestResult preliminary = ResultMapper.map(state, analysis, status(failures), failures, warnings,
                     gateResult);
             try {
-                SurefireSeriesReports.write(preliminary, settings.surefireDir());
+                SurefireSeriesReports.write(preliminary, settings.surefireDir(), settings.kpiTestcases());
             } catch (IOException | RuntimeException e) {
                 failures.add(unwritable("the per-series Surefire reports", settings.surefireDir(), e,
                         TriscaleConstants.SUREFIRE_REPORTS_DIR));
