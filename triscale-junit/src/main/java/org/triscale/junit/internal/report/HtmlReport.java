@@ -33,7 +33,7 @@ public final class HtmlReport {
      */
     public static Path write(List<TestResult> results, Path folder) throws IOException {
         for (TestResult result : results) {
-            write(folder.resolve(pageName(result)), page(result));
+            write(org.triscale.junit.internal.output.FileNames.inside(folder, pageName(result)), page(result));
         }
         Path index = folder.resolve("index.html");
         write(index, index(results));
@@ -42,7 +42,7 @@ public final class HtmlReport {
 
     /** The page of one test: {@code <class>.<method>.html}. */
     static String pageName(TestResult result) {
-        return result.testClass() + "." + result.testMethod() + ".html";
+        return org.triscale.junit.internal.output.FileNames.stem(result.testClass() + "." + result.testMethod()) + ".html";
     }
 
     private static void write(Path file, String html) throws IOException {
