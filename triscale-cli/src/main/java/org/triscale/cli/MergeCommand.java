@@ -141,6 +141,20 @@ final class MergeCommand implements Callable<Integer> {
         try (Stream<Path> walk = Files.walk(staging)) {
             files = walk.filter(Files::isRegularFile).sorted().toList();
         }
+        // Checked before the first move, so that a place that cannot take its file moves nothing.
+        for (Path file : files) {
+            Path destination = target.resolve(staging.relativize(file));
+            for (Path place = destination; place != null && place.startsWith(target) && !place.equals(target);
+                 place = place.getParent()) {
+                boolean folderNeeded = !place.equals(destination);
+                if (Files.exists(place, LinkOption.NOFOLLOW_LINKS)
+                        && Files.isDirectory(place, LinkOption.NOFOLLOW_LINKS) != folderNeeded) {
+                    throw new IOException("cannot write " + destination + ": " + place + " is "
+                            + (folderNeeded ? "not a folder" : "a folder") + "; nothing was written to " + target
+                            + ". Remove it and merge again");
+                }
+            }
+        }
         for (Path file : files) {
             Path destination = target.resolve(staging.relativize(file));
             Files.createDirectories(destination.getParent());
