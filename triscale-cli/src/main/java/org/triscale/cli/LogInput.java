@@ -32,11 +32,18 @@ final class LogInput {
             throw new IllegalArgumentException("--format " + format + " needs --field NAME"
                     + (format.fields().isEmpty() ? "" : ", one of " + String.join(", ", format.fields())));
         }
+        if (!format.fields().isEmpty() && !format.fields().contains(field)) {
+            throw new TriscaleCommand.UsageException("--field " + field + " is not a field of --format " + format
+                    + "; use one of " + String.join(", ", format.fields()));
+        }
         Samples samples;
         try {
             samples = format.read(file, field, xField);
         } catch (MalformedLogException e) {
             throw new CsvDataException(e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            // the file has no such series or column: the option names something the input lacks
+            throw new TriscaleCommand.UsageException("--field " + field + ": " + e.getMessage());
         }
         if (samples.size() == 0) {
             throw new CsvDataException(file + " has no sample of " + field);

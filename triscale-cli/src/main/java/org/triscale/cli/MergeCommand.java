@@ -14,7 +14,12 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.stream.Stream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -66,14 +71,30 @@ final class MergeCommand implements Callable<Integer> {
                     + " partial results to merge per test, at least 1 (e.g. the number of shards)");
         }
         Path project = projectDir.toAbsolutePath().normalize();
-        ShardMerge.Options options = new ShardMerge.Options(out, project.resolve(baselineDir).normalize(),
-                historyDir == null ? out.resolve("history") : historyDir, project, last == null ? 0 : last);
+        Path target = out.toAbsolutePath().normalize();
+        Path parent = target.getParent() == null ? target : target.getParent();
+        Files.createDirectories(parent);
+        // All or nothing: every file is written to a staging folder next to --out (same file
+        // system, so moves are renames) and moved into --out only when everything was written.
+        Path staging = Files.createTempDirectory(parent, ".triscale-merge-" + ProcessHandle.current().pid() + "-");
+        try {
+            int code = merge(project, target, staging);
+            moveInto(staging, target);
+            return code;
+        } finally {
+            deleteTree(staging);
+        }
+    }
+
+    private int merge(Path project, Path target, Path staging) throws IOException {
+        ShardMerge.Options options = new ShardMerge.Options(staging, project.resolve(baselineDir).normalize(),
+                historyDir == null ? target.resolve("history") : historyDir, project, last == null ? 0 : last);
         List<ShardMerge.Merged> merged = ShardMerge.merge(folders, options);
         PrintWriter stdout = spec.commandLine().getOut();
         List<TestResult> results = new ArrayList<>();
         int failed = 0;
         int skipped = 0;
-        Path reports = out.resolve("surefire-reports");
+        Path reports = staging.resolve("surefire-reports");
         for (ShardMerge.Merged test : merged) {
             String testClass = test.setup().testClass();
             String testMethod = test.setup().testMethod();
@@ -92,21 +113,67 @@ final class MergeCommand implements Callable<Integer> {
                 continue;
             }
             results.add(conclusion.result());
-            stdout.println(VerdictTable.render(conclusion.result(), conclusion.json()));
+            Path json = conclusion.json() == null || !conclusion.json().startsWith(staging) ? conclusion.json()
+                    : target.resolve(staging.relativize(conclusion.json()));
+            stdout.println(VerdictTable.render(conclusion.result(), json));
             for (String failure : conclusion.failures()) { // as triscale show prints them
                 stdout.println("  failure: " + failure);
             }
-            String message = test.failureMessage();
+            String message = test.failureMessage() == null ? null
+                    : test.failureMessage().replace(staging.toString(), target.toString());
             failed += conclusion.passed() ? 0 : 1;
             SurefireVerdictReports.write(testClass, testMethod, conclusion.passed()
                     ? SurefireVerdictReports.Outcome.PASSED : SurefireVerdictReports.Outcome.FAILED, message,
                     reports);
         }
-        Path index = results.isEmpty() ? null : HtmlReport.write(results, out.resolve("report"));
+        Path staged = results.isEmpty() ? null : HtmlReport.write(results, staging.resolve("report"));
+        Path index = staged == null ? null : target.resolve(staging.relativize(staged));
         stdout.println("TriScale merge of " + merged.size() + (merged.size() == 1 ? " test: " : " tests: ")
                 + (merged.size() - failed - skipped) + " passed, " + failed + " failed, " + skipped + " skipped"
                 + " · results in " + out + (index == null ? "" : " · report " + index));
         stdout.flush();
         return failed > 0 ? TriscaleCommand.DATA_ERROR : 0;
+    }
+
+    /** Moves every staged file to its place under {@code target}, replacing each old file in one rename. */
+    private static void moveInto(Path staging, Path target) throws IOException {
+        List<Path> files;
+        try (Stream<Path> walk = Files.walk(staging)) {
+            files = walk.filter(Files::isRegularFile).sorted().toList();
+        }
+        // Checked before the first move, so that a place that cannot take its file moves nothing.
+        for (Path file : files) {
+            Path destination = target.resolve(staging.relativize(file));
+            for (Path place = destination; place != null && place.startsWith(target) && !place.equals(target);
+                 place = place.getParent()) {
+                boolean folderNeeded = !place.equals(destination);
+                if (Files.exists(place, LinkOption.NOFOLLOW_LINKS)
+                        && Files.isDirectory(place, LinkOption.NOFOLLOW_LINKS) != folderNeeded) {
+                    throw new IOException("cannot write " + destination + ": " + place + " is "
+                            + (folderNeeded ? "not a folder" : "a folder") + "; nothing was written to " + target
+                            + ". Remove it and merge again");
+                }
+            }
+        }
+        for (Path file : files) {
+            Path destination = target.resolve(staging.relativize(file));
+            Files.createDirectories(destination.getParent());
+            try {
+                Files.move(file, destination, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (java.nio.file.AtomicMoveNotSupportedException e) {
+                Files.move(file, destination, StandardCopyOption.REPLACE_EXISTING);
+            }
+        }
+    }
+
+    private static void deleteTree(Path folder) throws IOException {
+        if (!Files.exists(folder, LinkOption.NOFOLLOW_LINKS)) {
+            return;
+        }
+        try (Stream<Path> walk = Files.walk(folder)) {
+            for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
+                Files.deleteIfExists(path);
+            }
+        }
     }
 }

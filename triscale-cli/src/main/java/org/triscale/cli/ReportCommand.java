@@ -1,5 +1,6 @@
 package org.triscale.cli;
 
+import org.triscale.junit.internal.output.FileNames;
 import org.triscale.junit.internal.output.JsonResults;
 import org.triscale.junit.internal.output.TestResult;
 import org.triscale.junit.internal.report.HtmlReport;
@@ -48,6 +49,11 @@ final class ReportCommand implements Callable<Integer> {
         }
         List<TestResult> read = new ArrayList<>();
         for (Path file : files) {
+            if (!FileNames.readableInside(results, file)) {
+                err.println("triscale report: skipped " + file + ": a link to a file outside " + results
+                        + "; links out of the results folder are not followed");
+                continue;
+            }
             try {
                 read.add(JsonResults.read(file));
             } catch (IOException | RuntimeException e) {

@@ -136,6 +136,11 @@ public final class TriscaleCommand implements Callable<Integer> {
         PrintWriter err = command.getErr();
         String name = command.getCommandSpec().qualifiedName();
         String message;
+        if (e instanceof UsageException) {
+            err.println(name + ": " + oneLine(e.getMessage()) + " (see '" + name + " --help')");
+            err.flush();
+            return USAGE_ERROR;
+        }
         if (e instanceof CsvDataException || e instanceof IllegalArgumentException) {
             message = e.getMessage();
         } else if (e instanceof java.io.IOException) {
@@ -146,6 +151,15 @@ public final class TriscaleCommand implements Callable<Integer> {
         err.println(name + ": " + oneLine(message));
         err.flush();
         return DATA_ERROR;
+    }
+
+    /** A bad option value found only while running (e.g. a --field the input does not have): exit code 2. */
+    static final class UsageException extends IllegalArgumentException {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
     }
 
     static String oneLine(String message) {

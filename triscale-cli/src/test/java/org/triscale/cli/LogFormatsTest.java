@@ -88,4 +88,28 @@ class LogFormatsTest {
         assertThat(result.err()).isEmpty();
         assertThat(result.out()).startsWith("metric: maximum of delay = 12\n");
     }
+
+    @Test
+    void aFieldTheFormatOrTheFileDoesNotHaveIsAUsageError() throws IOException {
+        Path log = file("bad-field.json", iperf3(10, 20));
+        Cli unknown = Cli.run("kpi", log.toString(), "--format", "iperf3", "--field", "nope", "-p", "75", "-c", "75");
+        assertThat(unknown.exitCode()).isEqualTo(2);
+        assertThat(unknown.err()).contains("--field nope is not a field of --format iperf3; use one of throughput");
+        Path flent = file("data.flent", "{\"x_values\": [0, 1], \"results\": {\"Ping\": [1, 2]}}");
+        Cli missing = Cli.run("kpi", flent.toString(), "--format", "flent", "--field", "TCP", "-p", "75", "-c", "75");
+        assertThat(missing.exitCode()).isEqualTo(2);
+        assertThat(missing.err()).contains("has no flent series 'TCP'");
+    }
+
+    @Test
+    void hostileLogsGiveTheirFileAndLineNeverAnInternalError() throws IOException {
+        Path cut = file("cut.json", "{\"intervals\": [7]}");
+        Cli result = Cli.run("kpi", cut.toString(), "--format", "iperf3", "--field", "throughput", "-p", "75", "-c", "75");
+        assertThat(result.exitCode()).isEqualTo(1);
+        assertThat(result.err()).contains(cut + ":1: \"intervals\" holds VALUE_NUMBER_INT")
+                .doesNotContain("internal error");
+        Path empty = file("empty.flent.gz", "");
+        Cli flent = Cli.run("kpi", empty.toString(), "--format", "flent", "--field", "x", "-p", "75", "-c", "75");
+        assertThat(flent.err()).contains("empty or truncated").doesNotContain("internal error");
+    }
 }

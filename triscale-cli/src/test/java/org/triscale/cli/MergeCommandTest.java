@@ -111,6 +111,63 @@ class MergeCommandTest {
                         + " merge per test, at least 1 (e.g. the number of shards)" + System.lineSeparator());
     }
 
+    @Test
+    void hostilePartialResultsAreRefusedAndNothingIsWritten() throws IOException {
+        Path first = launch("job-1", "1/2");
+        Path second = launch("job-2", "2/2");
+        Path out = folder.resolve("merged");
+        Path hostile = folder.resolve("hostile");
+        for (String[] change : new String[][] {{"testClass", "../../escaped"}, {"shard", "huge"}}) {
+            Files.createDirectories(hostile);
+            for (Path job : new Path[] {first, second}) {
+                for (Path file : Files.newDirectoryStream(job)) {
+                    ObjectNode partial = (ObjectNode) JSON.readTree(file.toFile());
+                    if (change[0].equals("shard")) {
+                        ((ObjectNode) partial.get("shard")).put("count", Integer.MAX_VALUE);
+                    } else {
+                        partial.put(change[0], change[1]);
+                    }
+                    JSON.writeValue(hostile.resolve(job.getFileName() + "-" + file.getFileName()).toFile(), partial);
+                }
+            }
+            long started = System.nanoTime();
+            Cli cli = Cli.run("merge", hostile.toString(), "--out", out.toString());
+            assertThat(System.nanoTime() - started).isLessThan(20_000_000_000L);
+            assertThat(cli.exitCode()).isEqualTo(1);
+            assertThat(cli.err()).contains("cannot read the partial result").contains("the field " + change[0])
+                    .doesNotContain("internal error");
+            assertThat(out).doesNotExist();
+            assertThat(folder.resolve("escaped")).doesNotExist();
+            try (var left = Files.list(folder)) {
+                assertThat(left.map(path -> path.getFileName().toString())).noneMatch(n -> n.startsWith(".triscale-merge"));
+            }
+            for (Path file : Files.newDirectoryStream(hostile)) {
+                Files.delete(file);
+            }
+        }
+    }
+
+    @Test
+    void aMergeThatFailsWhileWritingLeavesTheOutputFolderAsItWas() throws IOException {
+        Path first = launch("job-1", "1/2");
+        Path second = launch("job-2", "2/2");
+        Path out = folder.resolve("merged");
+        // The report's index cannot be written: a folder is in its place.
+        Files.createDirectories(out.resolve("report").resolve("index.html").resolve("blocker"));
+
+        Cli cli = Cli.run("merge", first.toString(), second.toString(), "--out", out.toString(), "--baseline-dir",
+                folder.resolve("baselines").toString());
+
+        assertThat(cli.exitCode()).isEqualTo(1);
+        assertThat(cli.err()).doesNotContain("internal error");
+        try (var files = Files.walk(out)) {
+            assertThat(files.filter(Files::isRegularFile)).isEmpty();
+        }
+        try (var left = Files.list(folder)) {
+            assertThat(left.map(path -> path.getFileName().toString())).noneMatch(n -> n.startsWith(".triscale-merge"));
+        }
+    }
+
     /** Runs the fixture class, sharded or not; returns the folder of its results (or partial results). */
     private Path launch(String name, String shard) {
         Path output = folder.resolve(name);

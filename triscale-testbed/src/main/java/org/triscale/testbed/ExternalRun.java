@@ -40,10 +40,17 @@ import java.util.stream.Stream;
  * (never to a pipe that could fill up and block the program); their last bytes are kept in the
  * {@link Result} and in the message of an {@link ExternalRunException}, and given a
  * {@link RunContext} ({@link #run(String, RunContext)}) in the run's notes of the JSON result.
- * On timeout, on interruption of the calling thread, and when the JVM shuts down, the process
- * and all its descendants are killed, so no orphan keeps running or holds the test bed. (A {@code kill -9} of
- * the JVM itself cannot be intercepted, and a program that exits normally but leaves a background
- * process behind has handed it to the system: start long-lived daemons with a timeout of their own.)
+ * On timeout, on interruption of the calling thread, when the JVM shuts down, and after the
+ * program exits, the process and all its descendants are killed, so no orphan keeps running or
+ * holds the test bed. On Linux the program is started with {@code setsid}, so that its process
+ * group holds even double-forked grandchildren whose parent link is gone; elsewhere (or without
+ * {@code setsid}, or with {@code -Dtriscale.externalRun.noSetsid=true}) the descendants still
+ * linked to it are killed. What cannot be reached: a process that left the group and session
+ * itself ({@code setsid}, {@code setpgid}), and anything after a {@code kill -9} of the JVM.
+ *
+ * <p>A run folder is always inside the runs folder: run names are checked
+ * ({@link #run(String, long)}), links are not followed, and a rerun deletes only a folder this
+ * class created (it holds a {@code .triscale-run} file).
  */
 public final class ExternalRun {
     /** Where run folders go unless {@link Builder#runsDirectory} says otherwise. */
@@ -87,7 +94,11 @@ public final class ExternalRun {
      * Runs the program once and waits for it.
      *
      * @param runName names the run's folder under the runs directory, e.g.
-     *                {@code "MyTest/cubic/series-1/run-3"}; letters, digits, {@code . _ - /}
+     *                {@code "MyTest/cubic/series-1/run-3"}: segments separated by single {@code /},
+     *                each of letters, digits and {@code . _ -}, not starting with {@code .} or
+     *                {@code -}, at most 100 characters a segment and 200 in all
+     * @throws IllegalArgumentException if the run name is not such a name, or its folder exists
+     *                              but was not created by this class
      * @param seed    the run's seed, substituted into the arguments and environment
      * @return the run's result, with an accepted exit code
      * @throws ExternalRunException if the program cannot start, exceeds the timeout, or ends with
@@ -100,7 +111,16 @@ public final class ExternalRun {
         List<String> substituted = command.stream().map(argument -> Seeds.substitute(argument, seed)).toList();
         Path stdout = directory.resolve("stdout.log");
         Path stderr = directory.resolve("stderr.log");
-        ProcessBuilder builder = new ProcessBuilder(substituted)
+        List<String> launched = new ArrayList<>();
+        Path setsid = SETSID;
+        if (setsid != null) {
+            // The program leads a session and process group of its own, so that every process it
+            // starts, even one that double-forked away from it, can be killed with the group.
+            checkStartable(substituted.get(0));
+            launched.add(setsid.toString());
+        }
+        launched.addAll(substituted);
+        ProcessBuilder builder = new ProcessBuilder(launched)
                 .directory(directory.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(nullDevice()))
                 .redirectOutput(stdout.toFile())
@@ -118,19 +138,16 @@ public final class ExternalRun {
         LIVE.add(process);
         boolean finished;
         try {
-            finished = process.waitFor(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            finished = process.waitFor(saturatedNanos(timeout), TimeUnit.NANOSECONDS);
         } catch (InterruptedException e) {
             killTree(process);
-            throw e;
-        } finally {
-            if (!process.isAlive()) {
-                LIVE.remove(process);
-            }
-        }
-        if (!finished) {
-            killTree(process);
             LIVE.remove(process);
+            throw e;
         }
+        // On timeout the tree is killed; after a normal exit, what the program left running in
+        // its process group (background jobs, daemons) is killed too, so that nothing outlives the run.
+        killTree(process);
+        LIVE.remove(process);
         Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
         Result result = new Result(substituted, directory, finished ? process.exitValue() : -1, !finished, elapsed,
                 stdout, stderr, tail(stdout, tailBytes), tail(stderr, tailBytes));
@@ -186,16 +203,90 @@ public final class ExternalRun {
         }
     }
 
-    private Path prepare(String runName) {
-        if (runName == null || runName.isBlank() || !runName.matches("[A-Za-z0-9._/\\-]+")
-                || Arrays.asList(runName.split("/")).contains("..")) {
-            throw new IllegalArgumentException("runName '" + runName + "' must be letters, digits and . _ - / "
-                    + "without '..', e.g. \"MyTest/series-1/run-3\"");
+    /** The longest run name, and the longest segment of one: folder names stay far below the 255 bytes of file systems. */
+    static final int MAX_RUN_NAME = 200;
+    static final int MAX_SEGMENT = 100;
+    /** Marks a folder this runner created, the only kind a rerun may delete. */
+    static final String MARKER = ".triscale-run";
+    private static final java.util.regex.Pattern SEGMENT = java.util.regex.Pattern.compile("[A-Za-z0-9_][A-Za-z0-9._-]*");
+
+    /**
+     * Checks a run name: segments separated by single {@code /}, each starting with a letter, digit
+     * or {@code _} and holding only letters, digits and {@code . _ -}; so no absolute name, no
+     * {@code .} or {@code ..}, no empty segment, no backslash, at most 200 characters.
+     */
+    static void checkRunName(String runName) {
+        String problem = null;
+        if (runName == null || runName.isEmpty()) {
+            problem = "is empty";
+        } else if (runName.length() > MAX_RUN_NAME) {
+            problem = "has " + runName.length() + " characters, more than " + MAX_RUN_NAME;
+        } else {
+            for (String segment : runName.split("/", -1)) {
+                if (segment.length() > MAX_SEGMENT) {
+                    problem = "has a segment of " + segment.length() + " characters, more than " + MAX_SEGMENT;
+                    break;
+                }
+                if (!SEGMENT.matcher(segment).matches()) {
+                    problem = segment.isEmpty() ? "has an empty segment (a leading, trailing or doubled '/')"
+                            : "has the segment '" + printable(segment) + "'";
+                    break;
+                }
+            }
         }
-        Path directory = runsDirectory.resolve(runName).toAbsolutePath();
+        if (problem != null) {
+            throw new IllegalArgumentException("runName '" + printable(String.valueOf(runName)) + "' " + problem
+                    + "; a run name is segments separated by '/', each of letters, digits and . _ - not starting"
+                    + " with '.' or '-' (so no absolute name, '.' or '..'), at most " + MAX_RUN_NAME
+                    + " characters, e.g. \"MyTest/series-1/run-3\"");
+        }
+    }
+
+    private static String printable(String text) {
+        String shown = text.length() > 60 ? text.substring(0, 57) + "..." : text;
+        StringBuilder out = new StringBuilder();
+        shown.codePoints().forEach(c -> {
+            if (Character.isISOControl(c)) {
+                out.append(String.format("\\u%04x", c));
+            } else {
+                out.appendCodePoint(c);
+            }
+        });
+        return out.toString();
+    }
+
+    private Path prepare(String runName) {
+        checkRunName(runName);
+        Path root = runsDirectory.toAbsolutePath().normalize();
+        Path directory = root.resolve(runName).normalize();
+        if (!directory.startsWith(root) || directory.equals(root)) {
+            // checkRunName makes this impossible; kept so that no later change can delete outside the runs folder
+            throw new IllegalArgumentException("runName '" + runName + "' resolves outside the runs folder " + root);
+        }
         try {
-            if (Files.exists(directory)) {
+            Files.createDirectories(root);
+            Path realRoot = root.toRealPath();
+            // A segment that is a symbolic link could lead outside the runs folder: refuse it.
+            Path walked = root;
+            for (Path segment : root.relativize(directory)) {
+                walked = walked.resolve(segment);
+                if (Files.isSymbolicLink(walked)) {
+                    throw new IllegalArgumentException("the run folder " + directory + " goes through the symbolic link "
+                            + walked + "; run folders are not followed through links, remove it or choose another name");
+                }
+            }
+            if (Files.exists(directory, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                if (!directory.toRealPath().startsWith(realRoot)) {
+                    throw new IllegalArgumentException("the run folder " + directory + " is outside the runs folder " + root);
+                }
+                if (!Files.isDirectory(directory, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                        || !Files.isRegularFile(directory.resolve(MARKER), java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    throw new IllegalArgumentException("the run folder " + directory + " exists but was not created by "
+                            + "ExternalRun (no " + MARKER + " file in it); it is left alone: remove it or choose another"
+                            + " run name");
+                }
                 // A rerun replaces the folder, so no file of an earlier run is mistaken for this one's.
+                // Files.walk does not follow links: a link in the folder is deleted, never its target.
                 try (Stream<Path> old = Files.walk(directory)) {
                     for (Path path : old.sorted(Comparator.reverseOrder()).toList()) {
                         Files.delete(path);
@@ -203,6 +294,7 @@ public final class ExternalRun {
                 }
             }
             Files.createDirectories(directory);
+            Files.createFile(directory.resolve(MARKER));
         } catch (IOException e) {
             throw new UncheckedIOException("cannot prepare the run folder " + directory, e);
         }
@@ -213,13 +305,79 @@ public final class ExternalRun {
         return new java.io.File(System.getProperty("os.name").startsWith("Windows") ? "NUL" : "/dev/null");
     }
 
-    /** Kills a process and every descendant; the descendants are listed first, as they lose their parent link once it dies. */
+    /** {@code setsid} of util-linux, when this is Linux and it is installed; null otherwise. */
+    static final Path SETSID = findSetsid();
+
+    private static Path findSetsid() {
+        if (!System.getProperty("os.name", "").startsWith("Linux")
+                || Boolean.getBoolean("triscale.externalRun.noSetsid")) {
+            return null;
+        }
+        for (String candidate : List.of("/usr/bin/setsid", "/bin/setsid")) {
+            Path path = Path.of(candidate);
+            if (Files.isExecutable(path)) {
+                return path;
+            }
+        }
+        return null;
+    }
+
+    /** Whether a program can be started, checked before {@code setsid} is asked to, so the message stays ours. */
+    private static void checkStartable(String program) {
+        boolean found;
+        if (program.contains("/")) {
+            found = Files.isExecutable(Path.of(program)) && !Files.isDirectory(Path.of(program));
+        } else {
+            String path = System.getenv().getOrDefault("PATH", "");
+            found = Arrays.stream(path.split(java.io.File.pathSeparator)).filter(folder -> !folder.isEmpty())
+                    .map(folder -> Path.of(folder, program))
+                    .anyMatch(file -> Files.isExecutable(file) && !Files.isDirectory(file));
+        }
+        if (!found) {
+            throw new ExternalRunException("cannot start " + program + " (not found or not executable)"
+                    + "; is it installed, executable and on the PATH?", null, null);
+        }
+    }
+
+    /** A timeout in nanoseconds, at most {@code Long.MAX_VALUE} (292 years) instead of an overflow. */
+    static long saturatedNanos(Duration timeout) {
+        return timeout.compareTo(Duration.ofNanos(Long.MAX_VALUE)) >= 0 ? Long.MAX_VALUE : timeout.toNanos();
+    }
+
+    /**
+     * Kills a process and every descendant: the descendants are listed first, as they lose their
+     * parent link once it dies; then, when the process was started by {@code setsid}, its whole
+     * process group, which also holds the double-forked processes whose parent link is gone. What
+     * cannot be reached: a process that called {@code setsid} or {@code setpgid} itself after
+     * leaving the tree.
+     */
     static void killTree(Process process) {
         List<ProcessHandle> descendants = process.descendants().toList();
         process.destroyForcibly();
         descendants.forEach(ProcessHandle::destroyForcibly);
         try {
             process.waitFor(5, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (SETSID != null) {
+            killGroup(process.pid());
+        }
+    }
+
+    /**
+     * Sends SIGKILL to the process group led by {@code pid}. Linux does not reuse a pid while a
+     * process group of that number exists, so this reaches only the run's own processes.
+     */
+    private static void killGroup(long pid) {
+        try {
+            Process kill = new ProcessBuilder("kill", "-KILL", "--", "-" + pid)
+                    .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!kill.waitFor(5, TimeUnit.SECONDS)) {
+                kill.destroyForcibly();
+            }
+        } catch (IOException e) {
+            // no kill command: the descendants were killed above, the group cannot be reached
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

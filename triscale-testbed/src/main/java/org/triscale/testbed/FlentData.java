@@ -7,9 +7,8 @@ import com.fasterxml.jackson.core.JsonToken;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.zip.GZIPInputStream;
 
@@ -32,16 +31,33 @@ public final class FlentData {
      */
     public static Map<String, Samples> read(Path file) {
         try (InputStream raw = LogLines.openStream(file);
-             InputStream in = file.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw;
+             InputStream in = file.getFileName().toString().endsWith(".gz")
+                     ? Limits.boundedDecompressed(gunzip(raw, file), file) : raw;
              JsonParser parser = JsonFiles.open(in)) {
-            return read(parser, file);
+            Map<String, Samples> series = read(parser, file);
+            JsonFiles.end(parser, file, "one flent data object");
+            return series;
         } catch (JsonProcessingException e) {
             long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new MalformedLogException(file, line, "not valid JSON (" + e.getOriginalMessage()
+            throw new MalformedLogException(file, line, "not valid JSON (" + JsonFiles.reason(e)
                     + "); expected a flent data file", e);
         } catch (IOException e) {
             throw new MalformedLogException(file, 0, "cannot read (" + e.getMessage()
                     + "); expected a flent data file (.flent.gz)", e);
+        }
+    }
+
+    private static InputStream gunzip(InputStream raw, Path file) throws IOException {
+        try {
+            return new GZIPInputStream(raw);
+        } catch (java.io.EOFException e) {
+            raw.close();
+            throw new MalformedLogException(file, 0, "empty or truncated: no gzip data; expected a flent data file"
+                    + " (.flent.gz) as flent writes it", e);
+        } catch (java.util.zip.ZipException e) {
+            raw.close();
+            throw new MalformedLogException(file, 0, "not gzip data (" + e.getMessage() + "); expected a flent data"
+                    + " file (.flent.gz), or give the uncompressed JSON a name without .gz", e);
         }
     }
 
@@ -51,7 +67,9 @@ public final class FlentData {
         }
         double[] x = null;
         Map<String, double[]> results = null;
+        java.util.Set<String> seen = new java.util.HashSet<>();
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            JsonFiles.once(seen, parser, file);
             String field = parser.currentName();
             parser.nextToken();
             if (field.equals("x_values")) {
@@ -61,6 +79,10 @@ public final class FlentData {
                 while (parser.nextToken() == JsonToken.FIELD_NAME) {
                     String name = parser.currentName();
                     parser.nextToken();
+                    if (results.containsKey(name)) {
+                        throw new MalformedLogException(file, JsonFiles.line(parser), "the series \"" + name
+                                + "\" is given twice; which one holds?");
+                    }
                     results.put(name, numbers(parser, file, name));
                 }
             } else {
@@ -94,16 +116,25 @@ public final class FlentData {
         if (parser.currentToken() != JsonToken.START_ARRAY) {
             throw new MalformedLogException(file, JsonFiles.line(parser), "\"" + name + "\" must be an array");
         }
-        List<Double> values = new ArrayList<>();
+        double[] values = new double[64];
+        int size = 0;
         JsonToken token;
         while ((token = parser.nextToken()) != JsonToken.END_ARRAY) {
-            switch (token) {
-                case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> values.add(parser.getDoubleValue());
-                case VALUE_NULL -> values.add(Double.NaN);
+            if (token == null) {
+                throw new MalformedLogException(file, JsonFiles.line(parser), "\"" + name + "\" is not closed: the"
+                        + " file ends inside it");
+            }
+            Limits.checkCount(size + 1L, file, JsonFiles.line(parser), "values in \"" + name + "\"");
+            if (size == values.length) {
+                values = Arrays.copyOf(values, (int) Math.min(Integer.MAX_VALUE - 8L, 2L * size));
+            }
+            values[size++] = switch (token) {
+                case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> JsonFiles.finite(parser, file, name);
+                case VALUE_NULL -> Double.NaN;
                 default -> throw new MalformedLogException(file, JsonFiles.line(parser), "\"" + name
                         + "\" holds " + token + " where a number or null was expected");
-            }
+            };
         }
-        return values.stream().mapToDouble(Double::doubleValue).toArray();
+        return Arrays.copyOf(values, size);
     }
 }

@@ -24,9 +24,28 @@ import java.util.function.ToDoubleFunction;
 public final class FlowMonitorXml {
     private static final XMLInputFactory XML = XMLInputFactory.newFactory();
 
+    /** No attribute of FlowMonitor's output is longer; a longer one is not FlowMonitor XML. */
+    static final int MAX_ATTRIBUTE = 1024;
+    private static final java.util.regex.Pattern DECIMAL =
+            java.util.regex.Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
+
     static {
         XML.setProperty(XMLInputFactory.SUPPORT_DTD, false);
         XML.setProperty(XMLInputFactory.IS_SUPPORTING_EXTERNAL_ENTITIES, false);
+        // The JDK parser's own limits, tighter than its defaults: FlowMonitor XML nests 4 levels
+        // and has at most 17 attributes per element. (Other StAX implementations ignore them.)
+        limit("jdk.xml.maxElementDepth", 64);
+        limit("jdk.xml.elementAttributeLimit", 64);
+        limit("jdk.xml.maxXMLNameLimit", 256);
+        limit("jdk.xml.maxGeneralEntitySizeLimit", 0);
+    }
+
+    private static void limit(String property, int value) {
+        try {
+            XML.setProperty(property, String.valueOf(value));
+        } catch (IllegalArgumentException unsupported) {
+            // another StAX implementation: the checks in read() still hold
+        }
     }
 
     private FlowMonitorXml() {
@@ -212,14 +231,33 @@ public final class FlowMonitorXml {
                     if (section.equals("FlowStats") || section.endsWith("FlowClassifier")) {
                         Map<String, String> attributes = new LinkedHashMap<>();
                         for (int i = 0; i < xml.getAttributeCount(); i++) {
-                            attributes.put(xml.getAttributeLocalName(i), xml.getAttributeValue(i));
+                            String value = xml.getAttributeValue(i);
+                            if (value.length() > MAX_ATTRIBUTE) {
+                                throw new MalformedLogException(file, line, "attribute " + xml.getAttributeLocalName(i)
+                                        + " of <Flow> has " + value.length() + " characters, more than the "
+                                        + MAX_ATTRIBUTE + " of any FlowMonitor attribute");
+                            }
+                            if (attributes.put(xml.getAttributeLocalName(i), value) != null) {
+                                throw new MalformedLogException(file, line, "attribute "
+                                        + xml.getAttributeLocalName(i) + " given twice");
+                            }
                         }
-                        int id = (int) integer(attributes, "flowId", file, line);
+                        long flowId = nonNegative(attributes, "flowId", file, line);
+                        if (flowId > Integer.MAX_VALUE) {
+                            throw new MalformedLogException(file, line, "flowId " + flowId + " is above "
+                                    + Integer.MAX_VALUE + ", the largest flow id of FlowMonitor");
+                        }
+                        int id = (int) flowId;
+                        Map<Integer, Map<String, String>> into = section.equals("FlowStats") ? stats : tuples;
+                        if (into.containsKey(id)) {
+                            // Merging or keeping one would report a flow that never existed.
+                            throw new MalformedLogException(file, line, "flow " + id + " appears twice in <"
+                                    + section + ">: a FlowMonitor file lists each flow once");
+                        }
+                        Limits.checkCount(into.size() + 1L, file, line, "flows");
+                        into.put(id, attributes);
                         if (section.equals("FlowStats")) {
-                            stats.put(id, attributes);
                             lines.put(id, line);
-                        } else {
-                            tuples.put(id, attributes);
                         }
                     }
                 }
@@ -237,13 +275,41 @@ public final class FlowMonitorXml {
             flows.add(new Flow(entry.getKey(), t.getOrDefault("sourceAddress", ""),
                     t.getOrDefault("destinationAddress", ""), (int) optionalInteger(t, "protocol"),
                     (int) optionalInteger(t, "sourcePort"), (int) optionalInteger(t, "destinationPort"),
-                    integer(s, "txPackets", file, line), integer(s, "rxPackets", file, line),
-                    integer(s, "lostPackets", file, line), integer(s, "txBytes", file, line),
-                    integer(s, "rxBytes", file, line), time(s, "timeFirstTxPacket", file, line),
+                    nonNegative(s, "txPackets", file, line), nonNegative(s, "rxPackets", file, line),
+                    nonNegative(s, "lostPackets", file, line), nonNegative(s, "txBytes", file, line),
+                    nonNegative(s, "rxBytes", file, line), time(s, "timeFirstTxPacket", file, line),
                     time(s, "timeFirstRxPacket", file, line), time(s, "timeLastRxPacket", file, line),
                     time(s, "delaySum", file, line), time(s, "jitterSum", file, line)));
+            check(flows.get(flows.size() - 1), file, line);
         }
         return new Report(flows);
+    }
+
+    /** Refuses a flow whose numbers contradict each other, instead of deriving a negative FCT or a loss above 1. */
+    private static void check(Flow flow, Path file, long line) {
+        String problem = null;
+        if (flow.lostPackets() > flow.txPackets()) {
+            problem = "lostPackets " + flow.lostPackets() + " is more than txPackets " + flow.txPackets()
+                    + " (a loss above 1)";
+        } else if (flow.rxPackets() > 0 && flow.lastRx() < flow.firstTx()) {
+            problem = "timeLastRxPacket is before timeFirstTxPacket (a negative FCT)";
+        } else if (flow.rxPackets() > 0 && flow.lastRx() < flow.firstRx()) {
+            problem = "timeLastRxPacket is before timeFirstRxPacket";
+        } else if (flow.delaySum() < 0 || flow.jitterSum() < 0) {
+            problem = "delaySum and jitterSum must not be negative";
+        }
+        if (problem != null) {
+            throw new MalformedLogException(file, line, "flow " + flow.flowId() + ": " + problem);
+        }
+    }
+
+    private static long nonNegative(Map<String, String> attributes, String name, Path file, long line) {
+        long value = integer(attributes, name, file, line);
+        if (value < 0) {
+            throw new MalformedLogException(file, line, "attribute " + name + " of <Flow> is " + value
+                    + "; a count or id is never negative");
+        }
+        return value;
     }
 
     private static long integer(Map<String, String> attributes, String name, Path file, long line) {
@@ -275,9 +341,16 @@ public final class FlowMonitorXml {
             String[][] units = {{"ns", "1e-9"}, {"us", "1e-6"}, {"ms", "1e-3"}, {"min", "60"}, {"s", "1"}};
             for (String[] unit : units) {
                 if (text.endsWith(unit[0])) {
+                    if (!DECIMAL.matcher(text.substring(0, text.length() - unit[0].length())).matches()) {
+                        break; // hex floats, "NaN", "Infinity": not what ns-3 writes
+                    }
                     try {
-                        return Double.parseDouble(text.substring(0, text.length() - unit[0].length()))
+                        double seconds = Double.parseDouble(text.substring(0, text.length() - unit[0].length()))
                                 * Double.parseDouble(unit[1]);
+                        if (Double.isFinite(seconds)) {
+                            return seconds;
+                        }
+                        break;
                     } catch (NumberFormatException e) {
                         break;
                     }

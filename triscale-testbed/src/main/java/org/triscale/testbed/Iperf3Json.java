@@ -150,10 +150,12 @@ public final class Iperf3Json {
      */
     public static Report read(Path file) {
         try (InputStream in = LogLines.openStream(file); JsonParser parser = JsonFiles.open(in)) {
-            return read(parser, file);
+            Report report = read(parser, file);
+            JsonFiles.end(parser, file, "one iperf3 -J report");
+            return report;
         } catch (JsonProcessingException e) {
             long line = e.getLocation() == null ? 0 : e.getLocation().getLineNr();
-            throw new MalformedLogException(file, line, "not valid JSON (" + e.getOriginalMessage()
+            throw new MalformedLogException(file, line, "not valid JSON (" + JsonFiles.reason(e)
                     + "); expected the output of iperf3 -J", e);
         } catch (IOException e) {
             throw new MalformedLogException(file, 0, "cannot read: " + e.getMessage(), e);
@@ -167,17 +169,20 @@ public final class Iperf3Json {
         String version = "";
         List<Interval> intervals = null;
         String error = null;
+        java.util.Set<String> seen = new java.util.HashSet<>();
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            JsonFiles.once(seen, parser, file);
             String field = parser.currentName();
             parser.nextToken();
             switch (field) {
                 case "start" -> {
                     Map<String, String> texts = new HashMap<>();
-                    JsonFiles.flatObject(parser, file, texts);
+                    // not strict: iperf 3.x writes sock_bufsize twice here
+                    JsonFiles.flatObject(parser, file, texts, false);
                     version = texts.getOrDefault("version", "");
                 }
                 case "intervals" -> intervals = intervals(parser, file);
-                case "error" -> error = parser.getText();
+                case "error" -> error = errorText(parser, file);
                 default -> parser.skipChildren();
             }
         }
@@ -190,20 +195,61 @@ public final class Iperf3Json {
         return new Report(version, intervals);
     }
 
+    /** iperf3's error: a string, or (some versions, wrappers) an object or array, shown as its values. */
+    private static String errorText(JsonParser parser, Path file) throws IOException {
+        JsonToken token = parser.currentToken();
+        if (token != JsonToken.START_OBJECT && token != JsonToken.START_ARRAY) {
+            return parser.getText();
+        }
+        StringBuilder text = new StringBuilder();
+        int depth = 0;
+        do {
+            JsonToken t = parser.currentToken();
+            if (t == JsonToken.START_OBJECT || t == JsonToken.START_ARRAY) {
+                depth++;
+            } else if (t == JsonToken.END_OBJECT || t == JsonToken.END_ARRAY) {
+                depth--;
+            } else if (t == JsonToken.FIELD_NAME) {
+                text.append(text.length() == 0 ? "" : "; ").append(parser.currentName()).append(": ");
+            } else if (t != null && text.length() < 1000) {
+                text.append(parser.getText());
+            }
+            if (depth > 0 && parser.nextToken() == null) {
+                throw new MalformedLogException(file, JsonFiles.line(parser), "the \"error\" value is not closed");
+            }
+        } while (depth > 0);
+        return text.length() == 0 ? "(an empty error object)" : text.toString();
+    }
+
     private static List<Interval> intervals(JsonParser parser, Path file) throws IOException {
         if (parser.currentToken() != JsonToken.START_ARRAY) {
             throw new MalformedLogException(file, JsonFiles.line(parser), "\"intervals\" must be an array");
         }
         List<Interval> intervals = new ArrayList<>();
-        while (parser.nextToken() == JsonToken.START_OBJECT) {
+        JsonToken next;
+        while ((next = parser.nextToken()) != JsonToken.END_ARRAY) {
             long line = JsonFiles.line(parser);
+            if (next != JsonToken.START_OBJECT) {
+                // Reading on would count fewer intervals than the report holds: refuse instead.
+                throw new MalformedLogException(file, line, "\"intervals\" holds " + next + " where an interval"
+                        + " object was expected");
+            }
+            Limits.checkCount(intervals.size() + 1L, file, line, "intervals");
             List<Stream> streams = new ArrayList<>();
             Map<String, Double> sum = null;
+            java.util.Set<String> intervalKeys = new java.util.HashSet<>();
             while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                JsonFiles.once(intervalKeys, parser, file);
                 String field = parser.currentName();
                 parser.nextToken();
                 if (field.equals("streams") && parser.currentToken() == JsonToken.START_ARRAY) {
-                    while (parser.nextToken() == JsonToken.START_OBJECT) {
+                    JsonToken element;
+                    while ((element = parser.nextToken()) != JsonToken.END_ARRAY) {
+                        if (element != JsonToken.START_OBJECT) {
+                            throw new MalformedLogException(file, JsonFiles.line(parser), "\"streams\" holds "
+                                    + element + " where a stream object was expected");
+                        }
+                        Limits.checkCount(streams.size() + 1L, file, JsonFiles.line(parser), "streams in an interval");
                         streams.add(stream(JsonFiles.flatObject(parser, file, null), file, JsonFiles.line(parser)));
                     }
                 } else if (field.equals("sum") && parser.currentToken() == JsonToken.START_OBJECT) {
@@ -219,16 +265,30 @@ public final class Iperf3Json {
                 continue;
             }
             intervals.add(new Interval(required(sum, "start", file, line), required(sum, "end", file, line),
-                    required(sum, "bits_per_second", file, line), sum.getOrDefault("retransmits", Double.NaN),
+                    nonNegative(sum, "bits_per_second", file, line), sum.getOrDefault("retransmits", Double.NaN),
                     sum.getOrDefault("lost_percent", Double.NaN), sum.getOrDefault("jitter_ms", Double.NaN), streams));
         }
         return intervals;
     }
 
     private static Stream stream(Map<String, Double> fields, Path file, long line) {
-        return new Stream((int) required(fields, "socket", file, line), required(fields, "bits_per_second", file, line),
+        double socket = required(fields, "socket", file, line);
+        if (socket != Math.rint(socket) || socket < 0 || socket > Integer.MAX_VALUE) {
+            throw new MalformedLogException(file, line, "stream field \"socket\" is " + socket
+                    + ", not a socket number (an integer from 0 to " + Integer.MAX_VALUE + ")");
+        }
+        return new Stream((int) socket, nonNegative(fields, "bits_per_second", file, line),
                 fields.getOrDefault("retransmits", Double.NaN), fields.getOrDefault("rtt", Double.NaN),
                 fields.getOrDefault("snd_cwnd", Double.NaN));
+    }
+
+    private static double nonNegative(Map<String, Double> fields, String name, Path file, long line) {
+        double value = required(fields, name, file, line);
+        if (value < 0) {
+            throw new MalformedLogException(file, line, "interval field \"" + name + "\" is " + value
+                    + ": a throughput is never negative");
+        }
+        return value;
     }
 
     private static double required(Map<String, Double> fields, String name, Path file, long line) {

@@ -15,7 +15,7 @@ import java.nio.file.Path;
  * Only regular files are opened.
  */
 final class LogLines implements Closeable {
-    static final int MAX_LINE = 1 << 20;
+    static final int MAX_LINE = Limits.MAX_LINE;
 
     private final Path file;
     private final BufferedReader reader;
@@ -73,8 +73,8 @@ final class LogLines implements Closeable {
                     position++;
                 }
                 if (line.length() + position - start > MAX_LINE) {
-                    throw new MalformedLogException(file, number + 1, "line longer than " + MAX_LINE
-                            + " characters: not a line-oriented log");
+                    throw new MalformedLogException(file, number + 1, Limits.limit("line longer than "
+                            + MAX_LINE + " characters: not a line-oriented log", MAX_LINE, Limits.LINE_KEY));
                 }
                 line.append(chars, start, position - start);
                 if (position < filled) {

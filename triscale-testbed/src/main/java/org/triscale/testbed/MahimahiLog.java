@@ -131,23 +131,37 @@ public final class MahimahiLog {
                     throw bad(file, lineNumber, text);
                 }
                 boolean ofFlow = flow < 0 || event == '#' || (f.length == expected + 1
-                        && (int) number(f[expected], file, lineNumber) == flow);
+                        && count(f[expected], "flow id", file, lineNumber) == flow);
                 if (!ofFlow) {
                     continue;
                 }
-                long bytes = (long) number(event == 'd' ? f[3] : f[2], file, lineNumber);
-                switch (event) {
-                    case '+' -> {
-                        arrived += bytes;
-                        ingress.add(at, bytes);
+                long bytes = count(event == 'd' ? f[3] : f[2], "byte count", file, lineNumber);
+                if (event == 'd') {
+                    count(f[2], "drop count", file, lineNumber);
+                }
+                try {
+                    switch (event) {
+                        case '+' -> {
+                            arrived = Math.addExact(arrived, bytes);
+                            ingress.add(at, bytes, file, lineNumber);
+                        }
+                        case '#' -> capacity.add(at, bytes, file, lineNumber);
+                        case '-' -> {
+                            departed = Math.addExact(departed, bytes);
+                            egress.add(at, bytes, file, lineNumber);
+                            double delay = number(f[3], file, lineNumber);
+                            if (delay < 0) {
+                                throw new MalformedLogException(file, lineNumber, "negative delay " + f[3]
+                                        + " ms: a packet cannot leave the link before it arrived");
+                            }
+                            delays.add(at, delay);
+                            Limits.checkCount(delays.size(), file, lineNumber, "departures");
+                        }
+                        default -> { } // a drop: counted as arrived and never departed
                     }
-                    case '#' -> capacity.add(at, bytes);
-                    case '-' -> {
-                        departed += bytes;
-                        egress.add(at, bytes);
-                        delays.add(at, number(f[3], file, lineNumber));
-                    }
-                    default -> { } // a drop: counted as arrived and never departed
+                } catch (ArithmeticException overflow) {
+                    throw new MalformedLogException(file, lineNumber, "the byte counts add up beyond "
+                            + Long.MAX_VALUE + " bytes: not a mahimahi log of a real link");
                 }
             }
         }
@@ -156,6 +170,15 @@ public final class MahimahiLog {
         }
         return new Report(delays.build(), egress.mbps("throughput"), capacity.mbps("capacity"),
                 ingress.mbps("ingress"), arrived, departed, (last - base) / 1000);
+    }
+
+    /** A non-negative decimal integer (a byte count, a flow id): {@code 1.9} or {@code -5} is refused, not cut. */
+    private static long count(String text, String what, Path file, long line) {
+        if (!text.isEmpty() && text.length() <= 18 && text.chars().allMatch(c -> c >= '0' && c <= '9')) {
+            return Long.parseLong(text);
+        }
+        throw new MalformedLogException(file, line, "the " + what + " '" + (text.length() > 40
+                ? text.substring(0, 37) + "..." : text) + "' is not a non-negative integer of at most 18 digits");
     }
 
     private static double number(String text, Path file, long line) {
@@ -181,22 +204,29 @@ public final class MahimahiLog {
         private long[] bytes = new long[64];
         private int used;
 
-        void add(double seconds, long count) {
-            int bin = (int) Math.floor(seconds * 1000 / BIN_MS);
-            if (bin < 0) {
+        void add(double seconds, long count, Path file, long line) {
+            double index = Math.floor(seconds * 1000 / BIN_MS);
+            if (index < 0) {
                 return; // before the base timestamp: outside the run
             }
+            // Checked before the array grows: a far-future time would otherwise size it.
+            if (index >= Limits.MAX_VALUES) {
+                throw new MalformedLogException(file, line, Limits.limit("the event at " + seconds
+                        + " s after the base timestamp needs more than " + String.format("%,d", Limits.MAX_VALUES)
+                        + " bins of " + BIN_MS + " ms", Limits.MAX_VALUES, Limits.VALUES_KEY));
+            }
+            int bin = (int) index;
             if (bin >= bytes.length) {
                 bytes = Arrays.copyOf(bytes, Math.max(bin + 1, bytes.length * 2));
             }
-            bytes[bin] += count;
+            bytes[bin] = Math.addExact(bytes[bin], count);
             used = Math.max(used, bin + 1);
         }
 
         Samples mbps(String name) {
             Samples.Builder samples = new Samples.Builder(name, "Mbit/s");
             for (int bin = 0; bin < used; bin++) {
-                samples.add(bin * BIN_MS / 1000.0, bytes[bin] * 8 / (BIN_MS / 1000.0) / 1e6);
+                samples.add(bin * BIN_MS / 1000.0, bytes[bin] * 8.0 / (BIN_MS / 1000.0) / 1e6);
             }
             return samples.build();
         }

@@ -109,7 +109,7 @@ public final class NamedFields {
             }
             return value;
         } catch (JsonProcessingException e) {
-            throw new MalformedLogException(file, number, "not valid JSON: " + e.getOriginalMessage(), e);
+            throw new MalformedLogException(file, number, "not valid JSON: " + JsonFiles.reason(e), e);
         } catch (IOException e) {
             throw new MalformedLogException(file, number, "cannot read: " + e.getMessage(), e);
         }
@@ -132,7 +132,14 @@ public final class NamedFields {
                 }
             } else {
                 found = switch (token) {
-                    case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> parser.getDoubleValue();
+                    case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> {
+                        double v = parser.getDoubleValue();
+                        if (!Double.isFinite(v)) {
+                            throw new MalformedLogException(file, number, "field " + field + " holds a number"
+                                    + " beyond the range of a double (" + v + ")");
+                        }
+                        yield v;
+                    }
                     case VALUE_NULL -> Double.NaN;
                     case VALUE_STRING -> value(parser.getText(), field, file, number);
                     default -> throw new MalformedLogException(file, number, "field " + field + " is " + token

@@ -109,6 +109,63 @@ class ExternalRunTest {
     }
 
     @Test
+    void hostileRunNamesNeverTouchAnythingOutsideTheRunsFolder(@TempDir Path outside) throws Exception {
+        Path victim = Files.writeString(outside.resolve("precious.txt"), "keep me");
+        Path runsFolder = outside.resolve("runs");
+        ExternalRun run = ExternalRun.command("/bin/sh", "-c", "true").runsDirectory(runsFolder).build();
+        for (String name : List.of(outside.toString(), ".", "..", "./", "x/../..", "../" + outside.getFileName())) {
+            assertThatThrownBy(() -> run.run(name, 1)).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("runName");
+        }
+        assertThat(Files.readString(victim)).isEqualTo("keep me");
+        // A folder the runner did not create is never emptied, even under its runs folder.
+        Path foreign = Files.createDirectories(runsFolder.resolve("foreign"));
+        Files.writeString(foreign.resolve("data.csv"), "1,2");
+        assertThatThrownBy(() -> run.run("foreign", 1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("was not created by ExternalRun");
+        assertThat(foreign.resolve("data.csv")).exists();
+        // A link inside the runs folder is not followed out of it.
+        Files.createSymbolicLink(runsFolder.resolve("link"), outside);
+        assertThatThrownBy(() -> run.run("link/x", 1)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("symbolic link");
+        assertThatThrownBy(() -> run.run("link", 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThat(Files.readString(victim)).isEqualTo("keep me");
+        // A link planted in a run folder is deleted on rerun, its target kept.
+        run.run("mine", 1);
+        Files.createSymbolicLink(runsFolder.resolve("mine/out"), outside);
+        run.run("mine", 1);
+        assertThat(Files.readString(victim)).isEqualTo("keep me");
+    }
+
+    @Test
+    void aTimeoutOfCenturiesDoesNotOverflow() throws Exception {
+        ExternalRun run = sh("true").timeout(Duration.ofDays(400L * 365)).build();
+        assertThat(run.run("long-timeout", 1).exitCode()).isZero();
+        assertThat(ExternalRun.saturatedNanos(Duration.ofDays(400L * 365))).isEqualTo(Long.MAX_VALUE);
+        assertThat(ExternalRun.saturatedNanos(Duration.ofSeconds(2))).isEqualTo(2_000_000_000L);
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void aDoubleForkedGrandchildIsKilledOnTimeout() throws Exception {
+        // The subshell forks the grandchild and exits at once: the grandchild has lost its parent
+        // link to the program, so only its process group reaches it.
+        ExternalRun run = sh("( sleep 30 & echo $! > grandchild.pid ) ; sleep 30").timeout(Duration.ofMillis(700)).build();
+        assertThatThrownBy(() -> run.run("double-fork", 1)).isInstanceOf(ExternalRunException.class)
+                .hasMessageContaining("did not finish");
+        assertDead(runs.resolve("double-fork/grandchild.pid"));
+    }
+
+    @Test
+    @EnabledOnOs(OS.LINUX)
+    void backgroundProcessesDoNotOutliveANormalExit() throws Exception {
+        ExternalRun run = sh("( sleep 30 & echo $! > grandchild.pid ) ; sleep 30 & echo $! > child.pid; exit 0").build();
+        assertThat(run.run("background", 1).exitCode()).isZero();
+        assertDead(runs.resolve("background/grandchild.pid"));
+        assertDead(runs.resolve("background/child.pid"));
+    }
+
+    @Test
     void aMissingProgramSaysSo() {
         ExternalRun run = ExternalRun.command("no-such-program-xyz", "{seed}").runsDirectory(runs).build();
         assertThatThrownBy(() -> run.run("missing", 1)).isInstanceOf(ExternalRunException.class)
@@ -118,7 +175,9 @@ class ExternalRunTest {
 
     @Test
     void badDescriptionsAreRefused() {
-        for (String name : List.of("", "../escape", "a/../../b", "spaces are bad")) {
+        for (String name : List.of("", "../escape", "a/../../b", "spaces are bad", ".", "..", "a/.", "a/..",
+                "/tmp/abs", "a//b", "a/", "back\\slash", ".hidden", "-option", "tab\tname", "x".repeat(101),
+                "a/".repeat(100) + "a")) {
             assertThatThrownBy(() -> sh("true").build().run(name, 1)).isInstanceOf(IllegalArgumentException.class)
                     .hasMessageContaining("runName");
         }

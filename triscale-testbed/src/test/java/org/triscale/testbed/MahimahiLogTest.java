@@ -64,6 +64,6 @@ class MahimahiLogTest {
         Path file = dir.resolve("blob.log");
         Files.writeString(file, "7".repeat(LogLines.MAX_LINE + 1));
         assertThatThrownBy(() -> MahimahiLog.read(file)).hasMessage(file + ":1: line longer than " + LogLines.MAX_LINE
-                + " characters: not a line-oriented log");
+                + " characters: not a line-oriented log (limit 1,048,576; raise it with -Dtriscale.testbed.maxLineLength=...)");
     }
 }

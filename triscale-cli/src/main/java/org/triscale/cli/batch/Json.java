@@ -16,8 +16,15 @@ import java.util.OptionalInt;
  * JDK. NaN is written as {@code null}, as in the reference vectors.
  */
 public final class Json {
-    /** The mapper: no polymorphic typing, fast double parsing and shortest double writing. */
-    public static final JsonMapper MAPPER = JsonMapper.builder()
+    /**
+     * The mapper: no polymorphic typing, fast double parsing and shortest double writing; nesting
+     * and number lengths bounded (a request is flat arrays of numbers; the line length is bounded
+     * by {@code --max-line-length}), a key given twice refused.
+     */
+    public static final JsonMapper MAPPER = JsonMapper.builder(com.fasterxml.jackson.core.JsonFactory.builder()
+                    .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
+                            .maxNestingDepth(64).maxNumberLength(100).build()).build())
+            .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
             .enable(StreamReadFeature.USE_FAST_DOUBLE_PARSER)
             .enable(StreamWriteFeature.USE_FAST_DOUBLE_WRITER)
             .build();

@@ -25,6 +25,7 @@ public final class HarmAssert extends AbstractAssert<HarmAssert, HarmInterval> {
      * @return this
      */
     public HarmAssert isAtLeast(double value) {
+        Messages.threshold(value, "isAtLeast");
         if (!(actual.lower() >= value)) {
             failWithMessage("%s", expected("at least", value) + "its interval reaches below it.");
         }
@@ -38,6 +39,7 @@ public final class HarmAssert extends AbstractAssert<HarmAssert, HarmInterval> {
      * @return this
      */
     public HarmAssert isAtMost(double value) {
+        Messages.threshold(value, "isAtMost");
         if (!(actual.upper() <= value)) {
             failWithMessage("%s", expected("at most", value) + "its interval reaches above it.");
         }

@@ -49,6 +49,7 @@ public final class KpiAssert extends AbstractAssert<KpiAssert, Sequel> {
     }
 
     private KpiAssert check(double limit, boolean atMost) {
+        Messages.threshold(limit, atMost ? "isAtMost" : "isAtLeast");
         Side side = kpi.percentile() > 50 ? Side.UPPER : kpi.percentile() < 50 ? Side.LOWER
                 : atMost ? Side.UPPER : Side.LOWER;
         List<KpiResult> kpis = actual.kpis(metric, kpi, side);

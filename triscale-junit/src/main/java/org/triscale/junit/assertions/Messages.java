@@ -84,4 +84,23 @@ final class Messages {
         }
         return Format.signedPercent(fraction);
     }
+
+    /** Refuses a threshold that cannot be compared: every comparison with NaN is false, so the assertion would pass. */
+    static double threshold(double value, String assertion) {
+        if (Double.isNaN(value)) {
+            throw new IllegalArgumentException(assertion + "(NaN): a NaN threshold makes every comparison false, so the"
+                    + " assertion could never fail; give a number");
+        }
+        return value;
+    }
+
+    /** Refuses a relative threshold that is NaN or negative: a relative score or change bound is a fraction >= 0. */
+    static double fraction(double value, String assertion) {
+        threshold(value, assertion);
+        if (value < 0) {
+            throw new IllegalArgumentException(assertion + "(" + value + "): a relative threshold is a fraction of at"
+                    + " least 0, e.g. 0.05 for 5 %");
+        }
+        return value;
+    }
 }

@@ -34,6 +34,7 @@ public final class ScoreAssert extends AbstractAssert<ScoreAssert, Sequel> {
      * @return this
      */
     public ScoreAssert isAtMost(double limit) {
+        Messages.threshold(limit, "isAtMost");
         VariabilityResult score = defined();
         if (score.score() > limit) {
             failWithMessage("%s", expected("at most " + Format.number(limit)) + "it is " + Format.number(score.score())
@@ -50,6 +51,7 @@ public final class ScoreAssert extends AbstractAssert<ScoreAssert, Sequel> {
      * @return this
      */
     public ScoreAssert isAtMostRelative(double fraction) {
+        Messages.fraction(fraction, "isAtMostRelative");
         VariabilityResult score = defined();
         if (score.relativeScore() > fraction) {
             failWithMessage("%s", expected("at most " + Format.percent(fraction) + " of its midpoint") + "it is "

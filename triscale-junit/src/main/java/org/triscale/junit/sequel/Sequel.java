@@ -128,6 +128,12 @@ public final class Sequel {
         Arguments.atLeast("series", series, 1);
         Arguments.atLeast("runs", runs, 1);
         Arguments.notNull("body", body);
+        // Checked before the seeds are allocated: 10^5 × 10^5 would be 80 GB of seeds.
+        if ((long) series * runs > org.triscale.junit.internal.setup.Limits.MAX_RUNS) {
+            throw new IllegalArgumentException("series × runs = " + series + " × " + runs + " = " + (long) series * runs
+                    + " is more than the " + org.triscale.junit.internal.setup.Limits.MAX_RUNS + " runs a sequel may"
+                    + " have; run fewer series or runs");
+        }
         List<Run> done = new ArrayList<>();
         long[][] seeds = new long[series][runs];
         for (int s = 0; s < series; s++) {
@@ -358,6 +364,13 @@ public final class Sequel {
         if (name == null || name.isBlank()) {
             throw new IllegalArgumentException("a name must not be blank, got " + (name == null ? "null" : "'" + name
                     + "'") + "; name the sequel or metric as messages should show it");
+        }
+        // As the extension refuses them in metric names: they break messages, tables and file lines.
+        String invalid = org.triscale.junit.internal.setup.Limits.invalidCharacter(name);
+        if (invalid != null) {
+            throw new IllegalArgumentException("the name '" + name.replaceAll("\\p{Cntrl}", "?") + "' holds the"
+                    + " character " + invalid + "; names hold no control characters, U+FFFE, U+FFFF or half a"
+                    + " surrogate pair");
         }
     }
 

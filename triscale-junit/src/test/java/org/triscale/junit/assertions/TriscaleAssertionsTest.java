@@ -181,4 +181,18 @@ class TriscaleAssertionsTest {
         org.assertj.core.api.Assertions.assertThat(p95()).hasToString("P95 at 75 %");
         org.assertj.core.api.Assertions.assertThat(Percentile.of(99.9).atConfidence(90)).hasToString("P99.9 at 90 %");
     }
+
+    @Test
+    void nanAndNegativeRelativeThresholdsAreRefusedInsteadOfPassing() {
+        Sequel cubic = fiveSeries();
+        assertThatThrownBy(() -> assertThat(cubic).kpi("fct", percentile(75)).isAtMost(Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("isAtMost(NaN)")
+                .hasMessageContaining("could never fail");
+        assertThatThrownBy(() -> assertThat(cubic).kpi("fct", percentile(75)).isAtLeast(Double.NaN))
+                .hasMessageContaining("isAtLeast(NaN)");
+        assertThatThrownBy(() -> assertThat(cubic).score("fct").isAtMost(Double.NaN))
+                .hasMessageContaining("isAtMost(NaN)");
+        assertThatThrownBy(() -> assertThat(cubic).score("fct").isAtMostRelative(-0.05))
+                .hasMessageContaining("isAtMostRelative(-0.05)").hasMessageContaining("at least 0");
+    }
 }

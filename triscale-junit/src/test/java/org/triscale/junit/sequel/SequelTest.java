@@ -93,4 +93,20 @@ class SequelTest {
                 .hasMessage("sequel 'x' recorded no metric in 2 runs; call run.record(metric, value) in the body");
         assertThatThrownBy(() -> Sequel.run("x", 0, 2, 0, run -> { })).hasMessageContaining("series");
     }
+
+    @Test
+    void controlCharactersInNamesAndOversizedSequelsAreRefusedBeforeAnyRun() {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Sequel.of("cubic\nfake line",
+                        java.util.Map.of("fct", new double[][] {{1, 2, 3}}), null))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("U+000A at position 6");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Sequel.of("cubic",
+                        java.util.Map.of("f\tct", new double[][] {{1, 2, 3}}), null))
+                .hasMessageContaining("U+0009");
+        long started = System.nanoTime();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> Sequel.run("big", 100_000, 100_000, 1,
+                        run -> run.record("fct", 1)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("100000 × 100000")
+                .hasMessageContaining("more than the 100000 runs");
+        org.assertj.core.api.Assertions.assertThat(System.nanoTime() - started).isLessThan(1_000_000_000L);
+    }
 }

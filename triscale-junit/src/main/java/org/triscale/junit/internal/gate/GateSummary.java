@@ -62,7 +62,8 @@ public final class GateSummary {
         for (String note : result.notes()) {
             md.append("- ").append(oneLine(note)).append('\n');
         }
-        Path file = outputDir.resolve("summary").resolve(setup.testClass() + "." + setup.testMethod() + ".md");
+        Path file = org.triscale.junit.internal.output.FileNames.inside(outputDir.resolve("summary"),
+                org.triscale.junit.internal.output.FileNames.stem(setup.testClass() + "." + setup.testMethod()) + ".md");
         byte[] bytes = md.toString().getBytes(StandardCharsets.UTF_8);
         AtomicFiles.write(file, temp -> Files.write(temp, bytes));
         return file;

@@ -59,7 +59,8 @@ public final class HistoryStore {
      * @return {@code <folder>/<class>.<method>.jsonl}
      */
     public static Path file(Path folder, String testClass, String testMethod) {
-        return folder.resolve(testClass + "." + testMethod + ".jsonl");
+        return org.triscale.junit.internal.output.FileNames.inside(folder,
+                org.triscale.junit.internal.output.FileNames.stem(testClass + "." + testMethod) + ".jsonl");
     }
 
     /**

@@ -24,7 +24,8 @@ final class SequelRecords {
     static final int MAX_SERIES = 10_000;
     static final int MAX_VALUES = 10_000_000;
 
-    static final ObjectMapper MAPPER = new ObjectMapper()
+    /** Bounded and strict as results are ({@link org.triscale.junit.internal.output.JsonResults#mapper()}). */
+    static final ObjectMapper MAPPER = org.triscale.junit.internal.output.JsonResults.mapper()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .disable(SerializationFeature.INDENT_OUTPUT);
     static final ObjectMapper PRETTY = MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT);

@@ -140,6 +140,12 @@ public final class ShardMerge {
                 walk.filter(file -> file.getFileName().toString().endsWith(PartialResults.SUFFIX)
                         && Files.isRegularFile(file)).sorted().forEach(files::add);
             }
+            for (Path file : files) {
+                if (file.startsWith(folder) && !org.triscale.junit.internal.output.FileNames.readableInside(folder, file)) {
+                    throw new IllegalArgumentException(file + " is a link to a file outside " + folder + "; the merge"
+                            + " reads only files inside the folders it is given. Replace the link with the file");
+                }
+            }
         }
         if (files.isEmpty()) {
             throw new IllegalArgumentException("no partial result (*" + PartialResults.SUFFIX + ") in " + folders
@@ -335,9 +341,12 @@ public final class ShardMerge {
     }
 
     private static Path baselineFile(StoredGate gate, PartialResult partial, Options options) {
+        // The partial result is untrusted: a baseline file it names must stay inside the project.
         return gate.defaultFile()
                 ? options.baselineDir().resolve(partial.testClass()).resolve(partial.testMethod() + ".json")
-                : options.projectDir().resolve(gate.file());
+                : org.triscale.junit.internal.setup.ProjectPaths.inside(options.projectDir(), gate.file(),
+                        "the baseline file \"" + gate.file() + "\" named by the partial results of "
+                        + partial.testName());
     }
 
     /** A run as the shard recorded it. */

@@ -23,8 +23,7 @@ public final class PartialResults {
     /** The subfolder of {@code triscale.output.dir} that holds the partial results. */
     public static final String FOLDER = "partial";
 
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    private static final ObjectMapper MAPPER = JsonResults.mapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private PartialResults() {
     }
@@ -39,7 +38,7 @@ public final class PartialResults {
      * @return {@code <class>.<method>.shard-<k>-of-<K>.partial.json}
      */
     public static String fileName(String testClass, String testMethod, int index, int count) {
-        return testClass + "." + testMethod + ".shard-" + index + "-of-" + count + SUFFIX;
+        return FileNames.stem(testClass + "." + testMethod) + ".shard-" + index + "-of-" + count + SUFFIX;
     }
 
     /**
@@ -52,7 +51,7 @@ public final class PartialResults {
      * @throws IOException if the file cannot be written
      */
     public static Path write(PartialResult result, Path outputFolder) throws IOException {
-        Path file = outputFolder.resolve(FOLDER).resolve(fileName(result.testClass(), result.testMethod(),
+        Path file = FileNames.inside(outputFolder.resolve(FOLDER), fileName(result.testClass(), result.testMethod(),
                 result.shard().index(), result.shard().count()));
         AtomicFiles.write(file, temp -> MAPPER.writeValue(temp.toFile(), result));
         return file;
@@ -72,7 +71,12 @@ public final class PartialResults {
             throw new IOException(file + " has " + size + " bytes, more than the " + JsonResults.MAX_BYTES
                     + " a TriScale result may have; it is not read");
         }
-        JsonNode tree = MAPPER.readTree(file.toFile());
+        JsonNode tree;
+        try {
+            tree = MAPPER.readTree(file.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw JsonResults.unreadable(file, e, "a partial TriScale result");
+        }
         JsonNode version = tree == null ? null : tree.get("partialSchemaVersion");
         if (version == null || !version.canConvertToInt()) {
             throw new IOException(file + " is not a partial TriScale result: it has no integer partialSchemaVersion"
@@ -83,12 +87,13 @@ public final class PartialResults {
             throw new IOException(file + " has partialSchemaVersion " + version.asInt() + "; this version reads "
                     + PartialResult.SCHEMA_VERSION + ". Merge with the TriScale version that ran the shards");
         }
-        PartialResult result = MAPPER.treeToValue(tree, PartialResult.class);
-        if (result.shard() == null || result.parameters() == null || result.runs() == null
-                || result.testClass() == null || result.testMethod() == null) {
-            throw new IOException(file + " is not a complete partial TriScale result: it lacks testClass, testMethod,"
-                    + " shard, parameters or runs");
+        PartialResult result;
+        try {
+            result = MAPPER.treeToValue(tree, PartialResult.class);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw JsonResults.unreadable(file, e, "a partial TriScale result");
         }
+        ResultChecks.check(result, file);
         return result;
     }
 }

@@ -57,7 +57,7 @@ public final class SurefireSeriesReports {
     public static List<Path> write(TestResult result, Path folder, boolean kpiTestcases) throws IOException {
         List<Path> files = new ArrayList<>();
         for (TestResult.Series series : result.series()) {
-            Path file = folder.resolve("TEST-" + suiteName(result, series.series()) + ".xml");
+            Path file = FileNames.inside(folder, "TEST-" + FileNames.stem(suiteName(result, series.series())) + ".xml");
             AtomicFiles.write(file, temp -> {
                 try (OutputStream out = Files.newOutputStream(temp)) {
                     writeSuite(result, series, kpiTestcases, out);

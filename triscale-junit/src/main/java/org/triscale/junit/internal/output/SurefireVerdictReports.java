@@ -46,7 +46,7 @@ public final class SurefireVerdictReports {
      * @throws IOException if it cannot be written
      */
     public static Path write(String testClass, String testMethod, Outcome outcome, String message, Path folder) throws IOException {
-        Path file = folder.resolve("TEST-" + testClass + "." + testMethod + ".verdict.xml");
+        Path file = FileNames.inside(folder, "TEST-" + FileNames.stem(testClass + "." + testMethod) + ".verdict.xml");
         AtomicFiles.write(file, temp -> {
             try (OutputStream out = Files.newOutputStream(temp)) {
                 XMLStreamWriter xml = XMLOutputFactory.newFactory().createXMLStreamWriter(out,
