@@ -74,6 +74,80 @@ final class SampleBuffer {
         return explicitX;
     }
 
+    /**
+     * Adds samples whose x values are their positions, in one pass after one growth; returns
+     * false if this metric uses explicit x or weights.
+     */
+    boolean addAll(double[] values) {
+        if (values.length == 0) {
+            return ws == null && explicitX != Boolean.TRUE;
+        }
+        if (ws != null || !form(false)) {
+            return false;
+        }
+        reserve(values.length);
+        double[] x = xs;
+        double[] y = ys;
+        int kept = size;
+        long position = positions;
+        for (double value : values) {
+            // NaN is dropped but advances the position; the branch is rarely taken.
+            if (value == value) {
+                x[kept] = position;
+                y[kept] = value;
+                kept++;
+            }
+            position++;
+        }
+        droppedNaN += values.length - (kept - size);
+        positions = position;
+        size = kept;
+        return true;
+    }
+
+    /**
+     * Adds samples with explicit x values (same lengths, checked by the caller) in one pass after
+     * one growth; returns false if this metric uses implicit x.
+     */
+    boolean addAll(double[] xValues, double[] values) {
+        if (values.length == 0) {
+            return explicitX != Boolean.FALSE;
+        }
+        if (!form(true)) {
+            return false;
+        }
+        reserve(values.length);
+        double[] x = xs;
+        double[] y = ys;
+        int kept = size;
+        for (int i = 0; i < values.length; i++) {
+            double xi = xValues[i];
+            double yi = values[i];
+            if (xi == xi && yi == yi) {
+                x[kept] = xi;
+                y[kept] = yi;
+                kept++;
+            }
+        }
+        droppedNaN += values.length - (kept - size);
+        positions += values.length;
+        size = kept;
+        return true;
+    }
+
+    /** Room for {@code more} samples: grows once, by at least half, so bulk adds stay amortised. */
+    private void reserve(int more) {
+        int needed = size + more;
+        if (needed > xs.length) {
+            int capacity = Math.max(needed, Math.max(INITIAL_CAPACITY, xs.length + (xs.length >> 1)));
+            xs = Arrays.copyOf(xs, capacity);
+            ys = Arrays.copyOf(ys, capacity);
+            if (ws != null) {
+                ws = Arrays.copyOf(ws, capacity);
+            }
+        }
+    }
+
     private void append(double x, double y) {
         positions++;
         if (Double.isNaN(x) || Double.isNaN(y)) {
