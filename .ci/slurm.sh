@@ -47,14 +47,16 @@ if [ ! -s /etc/munge/munge.key ]; then
     chmod 400 /etc/munge/munge.key
 fi
 mkdir -p /run/munge && chown munge:munge /run/munge
-runuser -u munge -- /usr/sbin/munged --pid-file="$work/munged.pid" 2>/dev/null \
-    || runuser -u munge -- /usr/sbin/munged --force --pid-file="$work/munged.pid"
+if ! munge -n </dev/null >/dev/null 2>&1; then # reuse a munged that already runs
+    runuser -u munge -- /usr/sbin/munged --pid-file="$work/munged.pid" 2>/dev/null \
+        || runuser -u munge -- /usr/sbin/munged --force --pid-file="$work/munged.pid"
+fi
 
 host=$(hostname -s)
 export SLURM_CONF="$state/slurm.conf"
 cat > "$SLURM_CONF" <<CONF
 ClusterName=triscale-ci
-SlurmctldHost=$host
+SlurmctldHost=$host(127.0.0.1)
 SlurmUser=root
 SlurmdUser=root
 AuthType=auth/munge
@@ -74,7 +76,7 @@ ReturnToService=2
 MpiDefault=none
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
-NodeName=$host CPUs=$(nproc) RealMemory=1000 State=UNKNOWN
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$(nproc) RealMemory=1000 State=UNKNOWN
 PartitionName=ci Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 CONF
 slurmctld -f "$SLURM_CONF"
