@@ -11,7 +11,11 @@ import java.util.Arrays;
 final class SampleBuffer {
     private static final int INITIAL_CAPACITY = 64;
 
-    private double[] xs = new double[0];
+    /**
+     * The x values; null while they are implicit and no NaN was dropped (x of sample i is then
+     * i), which saves a store and 8 bytes per sample on the usual path.
+     */
+    private double[] xs;
     private double[] ys = new double[0];
     /** The weights of weighted samples; null for unweighted ones. */
     private double[] ws;
@@ -19,6 +23,16 @@ final class SampleBuffer {
     private long positions;
     private int droppedNaN;
     private Boolean explicitX;
+
+    /** The x values as an array from now on: explicit x, or the first gap in the positions. */
+    private void materializeX() {
+        if (xs == null) {
+            xs = new double[ys.length];
+            for (int i = 0; i < size; i++) {
+                xs[i] = i;
+            }
+        }
+    }
 
     /** Adds a sample with an explicit x; returns false if this metric uses implicit x. */
     boolean add(double x, double y) {
@@ -60,6 +74,9 @@ final class SampleBuffer {
     private boolean form(boolean explicit) {
         if (explicitX == null) {
             explicitX = explicit;
+            if (explicit) {
+                materializeX();
+            }
         }
         return explicitX == explicit;
     }
@@ -86,6 +103,16 @@ final class SampleBuffer {
             return false;
         }
         reserve(values.length);
+        if (xs == null) {
+            int dense = dense(values);
+            if (dense == values.length) {
+                System.arraycopy(values, 0, ys, size, dense);
+                size += dense;
+                positions += dense;
+                return true;
+            }
+            materializeX();
+        }
         double[] x = xs;
         double[] y = ys;
         int kept = size;
@@ -135,12 +162,24 @@ final class SampleBuffer {
         return true;
     }
 
+    /** The number of leading values that are not NaN. */
+    private static int dense(double[] values) {
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] != values[i]) {
+                return i;
+            }
+        }
+        return values.length;
+    }
+
     /** Room for {@code more} samples: grows once, by at least half, so bulk adds stay amortised. */
     private void reserve(int more) {
         int needed = size + more;
-        if (needed > xs.length) {
-            int capacity = Math.max(needed, Math.max(INITIAL_CAPACITY, xs.length + (xs.length >> 1)));
-            xs = Arrays.copyOf(xs, capacity);
+        if (needed > ys.length) {
+            int capacity = Math.max(needed, Math.max(INITIAL_CAPACITY, ys.length + (ys.length >> 1)));
+            if (xs != null) {
+                xs = Arrays.copyOf(xs, capacity);
+            }
             ys = Arrays.copyOf(ys, capacity);
             if (ws != null) {
                 ws = Arrays.copyOf(ws, capacity);
@@ -152,17 +191,22 @@ final class SampleBuffer {
         positions++;
         if (Double.isNaN(x) || Double.isNaN(y)) {
             droppedNaN++;
+            materializeX();
             return;
         }
-        if (size == xs.length) {
+        if (size == ys.length) {
             int capacity = Math.max(INITIAL_CAPACITY, size + (size >> 1));
-            xs = Arrays.copyOf(xs, capacity);
+            if (xs != null) {
+                xs = Arrays.copyOf(xs, capacity);
+            }
             ys = Arrays.copyOf(ys, capacity);
             if (ws != null) {
                 ws = Arrays.copyOf(ws, capacity);
             }
         }
-        xs[size] = x;
+        if (xs != null) {
+            xs[size] = x;
+        }
         ys[size] = y;
         size++;
     }
@@ -179,6 +223,13 @@ final class SampleBuffer {
 
     /** A copy of the kept x values. */
     double[] xs() {
+        if (xs == null) {
+            double[] implicit = new double[size];
+            for (int i = 0; i < size; i++) {
+                implicit[i] = i;
+            }
+            return implicit;
+        }
         return Arrays.copyOf(xs, size);
     }
 
