@@ -111,6 +111,22 @@ public final class TriscaleConstants {
      */
     public static final String SHARD = "triscale.shard";
 
+    /**
+     * Whether, when {@link #SHARD} is not set, the shard is taken from a job scheduler's
+     * environment: a Slurm array task ({@code SLURM_ARRAY_TASK_ID} − {@code SLURM_ARRAY_TASK_MIN} + 1
+     * of {@code SLURM_ARRAY_TASK_MAX} − {@code SLURM_ARRAY_TASK_MIN} + 1) or a Kubernetes indexed
+     * Job's pod ({@code JOB_COMPLETION_INDEX} + 1 of {@link #SHARD_COUNT}). Default {@code true};
+     * set {@code false} when a Slurm array or indexed Job runs the whole suite in each task.
+     */
+    public static final String SHARD_ENVIRONMENT = "triscale.shard.environment";
+
+    /**
+     * The number of shards K of a Kubernetes indexed Job (its {@code completions}), whose pods
+     * know only their {@code JOB_COMPLETION_INDEX}; under Slurm, if set, it must equal the
+     * array's task count. Not set by default.
+     */
+    public static final String SHARD_COUNT = "triscale.shard.count";
+
     private TriscaleConstants() {
     }
 }

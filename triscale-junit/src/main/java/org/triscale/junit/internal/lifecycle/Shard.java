@@ -7,7 +7,9 @@ import org.triscale.junit.internal.setup.SettingsReader;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * One shard of a sequel ({@code triscale.shard = k/K}): series s belongs to shard
@@ -33,9 +35,183 @@ public record Shard(int index, int count) {
         }
     }
 
-    /** The shard of the launch, if {@link TriscaleConstants#SHARD} is set. */
+    /** Slurm: the task's id in its job array. */
+    static final String SLURM_ID = "SLURM_ARRAY_TASK_ID";
+    /** Slurm: the number of tasks in the job array. */
+    static final String SLURM_COUNT = "SLURM_ARRAY_TASK_COUNT";
+    /** Slurm: the array's lowest task id. */
+    static final String SLURM_MIN = "SLURM_ARRAY_TASK_MIN";
+    /** Slurm: the array's highest task id. */
+    static final String SLURM_MAX = "SLURM_ARRAY_TASK_MAX";
+    /** Slurm: the step between task ids ({@code --array=1-9:2}). */
+    static final String SLURM_STEP = "SLURM_ARRAY_TASK_STEP";
+    /** Kubernetes indexed Job: the pod's completion index, from 0. */
+    static final String K8S_INDEX = "JOB_COMPLETION_INDEX";
+
+    /**
+     * The shard of the launch: {@link TriscaleConstants#SHARD} if set, else the shard the
+     * environment gives (a Slurm array task or a Kubernetes indexed Job's pod, see
+     * {@link #fromEnvironment(Function, Map)}).
+     */
     static Optional<Shard> read(ExtensionContext context) {
-        return SettingsReader.parameter(context, TriscaleConstants.SHARD).map(Shard::parse);
+        return read(key -> SettingsReader.parameter(context, key), System.getenv());
+    }
+
+    /**
+     * The shard from the configuration parameters and the environment (injected for the tests).
+     *
+     * @param parameters the configuration parameters by key, trimmed, empty when not set
+     * @param environment the process environment
+     * @return the shard, or empty for an unsharded launch
+     * @throws ExtensionConfigurationException if a value is invalid or the values disagree
+     */
+    static Optional<Shard> read(Function<String, Optional<String>> parameters, Map<String, String> environment) {
+        Optional<String> explicit = parameters.apply(TriscaleConstants.SHARD);
+        if (explicit.isPresent()) {
+            return explicit.map(Shard::parse);
+        }
+        return fromEnvironment(parameters, environment);
+    }
+
+    /**
+     * The shard a job scheduler's environment gives, when {@link TriscaleConstants#SHARD} is not
+     * set and {@link TriscaleConstants#SHARD_ENVIRONMENT} is not {@code false}.
+     *
+     * <ul>
+     *   <li><b>Slurm array job</b> ({@code sbatch --array=MIN-MAX}): shard k/K with
+     *       k = {@code SLURM_ARRAY_TASK_ID} − {@code SLURM_ARRAY_TASK_MIN} + 1 and
+     *       K = {@code SLURM_ARRAY_TASK_MAX} − {@code SLURM_ARRAY_TASK_MIN} + 1, so {@code --array=1-4}
+     *       and {@code --array=0-3} both give shards 1/4 to 4/4. The ids must be consecutive:
+     *       {@code SLURM_ARRAY_TASK_COUNT} must equal K and a step ({@code --array=1-7:2}) must be
+     *       1, since with gaps some shard would never run. Without MIN and MAX the ids are taken
+     *       as 1 to {@code SLURM_ARRAY_TASK_COUNT}.</li>
+     *   <li><b>Kubernetes indexed Job</b> ({@code completionMode: Indexed}): shard k/K with
+     *       k = {@code JOB_COMPLETION_INDEX} + 1 (the index counts from 0) and K the configuration
+     *       parameter {@link TriscaleConstants#SHARD_COUNT} (the Job's {@code completions}), which the
+     *       pod cannot see otherwise.</li>
+     * </ul>
+     *
+     * @param parameters the configuration parameters by key, trimmed, empty when not set
+     * @param environment the process environment
+     * @return the shard, or empty when no scheduler variable is set
+     * @throws ExtensionConfigurationException if a variable is not a whole number, the values are
+     *     inconsistent, both schedulers' variables are set, or {@link TriscaleConstants#SHARD_COUNT}
+     *     is set without a {@code JOB_COMPLETION_INDEX}
+     */
+    static Optional<Shard> fromEnvironment(Function<String, Optional<String>> parameters,
+                                           Map<String, String> environment) {
+        Optional<Boolean> use = parameters.apply(TriscaleConstants.SHARD_ENVIRONMENT)
+                .map(text -> SettingsReader.parseBoolean(TriscaleConstants.SHARD_ENVIRONMENT, text));
+        if (use.isPresent() && !use.get()) {
+            return Optional.empty();
+        }
+        Optional<String> countText = parameters.apply(TriscaleConstants.SHARD_COUNT);
+        String slurmId = variable(environment, SLURM_ID);
+        String k8sIndex = variable(environment, K8S_INDEX);
+        if (slurmId != null && k8sIndex != null) {
+            throw environmentError(SLURM_ID + " = " + slurmId + " and " + K8S_INDEX + " = " + k8sIndex
+                    + " are both set, so the shard is ambiguous; set " + TriscaleConstants.SHARD + " = k/K explicitly");
+        }
+        if (slurmId != null) {
+            Shard shard = slurm(environment, slurmId);
+            if (countText.isPresent() && whole(TriscaleConstants.SHARD_COUNT, countText.get(), false) != shard.count) {
+                throw environmentError(TriscaleConstants.SHARD_COUNT + " = " + countText.get() + " disagrees with the Slurm"
+                        + " array's " + shard.count + " tasks; remove " + TriscaleConstants.SHARD_COUNT
+                        + " (Slurm gives the count) or submit --array=1-" + countText.get());
+            }
+            return Optional.of(shard);
+        }
+        if (k8sIndex != null) {
+            if (countText.isEmpty()) {
+                throw environmentError(K8S_INDEX + " = " + k8sIndex + " is set (a Kubernetes indexed Job) but "
+                        + TriscaleConstants.SHARD_COUNT + " is not; set -D" + TriscaleConstants.SHARD_COUNT
+                        + "=K with K the Job's completions, or -D" + TriscaleConstants.SHARD_ENVIRONMENT
+                        + "=false if the Job is not sharding the tests");
+            }
+            int count = whole(TriscaleConstants.SHARD_COUNT, countText.get(), false);
+            int index = whole(K8S_INDEX, k8sIndex, true);
+            if (count < 1 || count > MAX_COUNT) {
+                throw environmentError(TriscaleConstants.SHARD_COUNT + " = " + count + " is not from 1 to " + MAX_COUNT
+                        + "; set it to the indexed Job's completions");
+            }
+            if (index < 0 || index >= count) {
+                throw environmentError(K8S_INDEX + " = " + index + " is not from 0 to " + (count - 1) + " ("
+                        + TriscaleConstants.SHARD_COUNT + " = " + count + "); set " + TriscaleConstants.SHARD_COUNT
+                        + " to the Job's completions");
+            }
+            return Optional.of(new Shard(index + 1, count));
+        }
+        if (countText.isPresent()) {
+            throw environmentError(TriscaleConstants.SHARD_COUNT + " = " + countText.get() + " is set but neither "
+                    + K8S_INDEX + " (Kubernetes indexed Job) nor " + SLURM_ID + " (Slurm array) is; set "
+                    + TriscaleConstants.SHARD + " = k/K outside those schedulers, or remove " + TriscaleConstants.SHARD_COUNT);
+        }
+        return Optional.empty();
+    }
+
+    private static Shard slurm(Map<String, String> environment, String idText) {
+        int id = whole(SLURM_ID, idText, true);
+        String stepText = variable(environment, SLURM_STEP);
+        if (stepText != null && whole(SLURM_STEP, stepText, false) != 1) {
+            throw environmentError(SLURM_STEP + " = " + stepText + ": the array's task ids have gaps, so they do not"
+                    + " number the shards 1 to K; submit consecutive ids, e.g. sbatch --array=1-K");
+        }
+        String minText = variable(environment, SLURM_MIN);
+        String maxText = variable(environment, SLURM_MAX);
+        String countText = variable(environment, SLURM_COUNT);
+        int min;
+        int count;
+        if (minText != null && maxText != null) {
+            min = whole(SLURM_MIN, minText, true);
+            int max = whole(SLURM_MAX, maxText, true);
+            if (max < min) {
+                throw environmentError(SLURM_MAX + " = " + max + " is below " + SLURM_MIN + " = " + min
+                        + "; these are not the values of a Slurm array, unset them or set " + TriscaleConstants.SHARD);
+            }
+            count = max - min + 1;
+            if (countText != null && whole(SLURM_COUNT, countText, false) != count) {
+                throw environmentError(SLURM_COUNT + " = " + countText + " but " + SLURM_MIN + " = " + min + " and "
+                        + SLURM_MAX + " = " + max + " span " + count + " ids: the array's ids are not consecutive"
+                        + " (a list or a step); submit consecutive ids, e.g. sbatch --array=1-" + countText);
+            }
+        } else if (countText != null) {
+            min = 1;
+            count = whole(SLURM_COUNT, countText, false);
+        } else {
+            throw environmentError(SLURM_ID + " = " + idText + " is set without " + SLURM_COUNT + " or " + SLURM_MIN
+                    + "/" + SLURM_MAX + ", so the number of shards is unknown; set " + TriscaleConstants.SHARD + " = k/K");
+        }
+        if (count < 1 || count > MAX_COUNT) {
+            throw environmentError("the Slurm array has " + count + " tasks; shards need 1 to " + MAX_COUNT);
+        }
+        if (id < min || id > min + count - 1) {
+            throw environmentError(SLURM_ID + " = " + id + " is outside the array's ids " + min + " to "
+                    + (min + count - 1) + "; these are not the values of one Slurm array, set " + TriscaleConstants.SHARD);
+        }
+        return new Shard(id - min + 1, count);
+    }
+
+    /** The variable's trimmed value, or null when unset or blank. */
+    private static String variable(Map<String, String> environment, String name) {
+        String value = environment.get(name);
+        return value == null || value.isBlank() ? null : value.trim();
+    }
+
+    private static int whole(String name, String text, boolean zeroAllowed) {
+        try {
+            int value = Integer.parseInt(text.trim());
+            if (value > 0 || (zeroAllowed && value == 0)) {
+                return value;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw environmentError(name + " = '" + text + "' is not a whole number " + (zeroAllowed ? ">= 0" : ">= 1"));
+    }
+
+    private static ExtensionConfigurationException environmentError(String detail) {
+        return new ExtensionConfigurationException("TriScale cannot take the shard from the environment: " + detail
+                + " (or set " + TriscaleConstants.SHARD_ENVIRONMENT + " = false to run every series)");
     }
 
     /**

@@ -38,7 +38,7 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
     /** A shard may own none of a test's series (more shards than series): it then runs nothing. */
     @Override
     public boolean mayReturnZeroTestTemplateInvocationContexts(ExtensionContext context) {
-        return SettingsReader.parameter(context, TriscaleConstants.SHARD).isPresent();
+        return Shard.read(context).isPresent();
     }
 
     @Override

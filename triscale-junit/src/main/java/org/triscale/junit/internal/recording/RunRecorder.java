@@ -31,6 +31,9 @@ public final class RunRecorder implements RunContext {
     private volatile Thread owner;
     /** The first call from another thread, for the run's failure message. */
     private volatile String misuse;
+    /** The metric of the last sample and its buffer, for the fast path of {@link #buffer(String)}. */
+    private String lastMetric;
+    private SampleBuffer lastBuffer;
 
     RunRecorder(Map<String, MetricSpec> metrics, String declaredNames, int series, int run, long seed) {
         this(metrics, declaredNames, series, run, seed, new TestBed());
@@ -91,15 +94,17 @@ public final class RunRecorder implements RunContext {
             throw new IllegalArgumentException("recordSamples(\"" + metric + "\", xs, ys): xs has " + xs.length
                     + " values but ys has " + ys.length + "; pass one x per value");
         }
-        for (int i = 0; i < ys.length; i++) {
-            finite(metric, "xs[" + i + "]", xs[i]);
-            finite(metric, "ys[" + i + "]", ys[i]);
+        // One tight check per array; the message (with its index) is built only on failure.
+        int badX = firstInfinite(xs);
+        int badY = firstInfinite(ys);
+        if (badX >= 0 && (badY < 0 || badX <= badY)) {
+            finite(metric, "xs[" + badX + "]", xs[badX]);
         }
-        if (buffer.explicitX() == Boolean.FALSE) {
+        if (badY >= 0) {
+            finite(metric, "ys[" + badY + "]", ys[badY]);
+        }
+        if (!buffer.addAll(xs, ys)) {
             throw configurationError(mixed(metric, buffer));
-        }
-        for (int i = 0; i < ys.length; i++) {
-            buffer.add(xs[i], ys[i]);
         }
     }
 
@@ -109,14 +114,12 @@ public final class RunRecorder implements RunContext {
         if (ys == null) {
             throw new IllegalArgumentException("recordSamples(\"" + metric + "\", ys): ys is null; pass the samples' values");
         }
-        for (int i = 0; i < ys.length; i++) {
-            finite(metric, "ys[" + i + "]", ys[i]);
+        int bad = firstInfinite(ys);
+        if (bad >= 0) {
+            finite(metric, "ys[" + bad + "]", ys[bad]);
         }
-        if (buffer.explicitX() == Boolean.TRUE || buffer.weighted()) {
+        if (!buffer.addAll(ys)) {
             throw configurationError(mixed(metric, buffer));
-        }
-        for (double y : ys) {
-            buffer.add(y);
         }
     }
 
@@ -260,6 +263,12 @@ public final class RunRecorder implements RunContext {
     }
 
     private SampleBuffer buffer(String metric) {
+        // Fast path for the usual loop recording one metric: the same name (by identity), from
+        // the bound thread, while open; every check below already passed for it, and a metric
+        // with samples can never get a run value.
+        if (metric == lastMetric && metric != null && owner == Thread.currentThread() && !closed) {
+            return lastBuffer;
+        }
         ownThread("recordSample");
         spec(metric);
         open();
@@ -272,6 +281,8 @@ public final class RunRecorder implements RunContext {
             buffer = new SampleBuffer();
             samples.put(metric, buffer);
         }
+        lastMetric = metric;
+        lastBuffer = buffer;
         return buffer;
     }
 
@@ -308,6 +319,16 @@ public final class RunRecorder implements RunContext {
             throw new IllegalStateException("the RunContext of series " + series + " run " + run
                     + " is closed: its metrics were computed when the run ended; record samples during the run");
         }
+    }
+
+    /** The index of the first infinite value, or -1 (NaN is allowed: it is dropped and counted). */
+    private static int firstInfinite(double[] values) {
+        for (int i = 0; i < values.length; i++) {
+            if (Math.abs(values[i]) == Double.POSITIVE_INFINITY) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static void finite(String metric, String what, double value) {

@@ -11,7 +11,11 @@ import java.util.Arrays;
 final class SampleBuffer {
     private static final int INITIAL_CAPACITY = 64;
 
-    private double[] xs = new double[0];
+    /**
+     * The x values; null while they are implicit and no NaN was dropped (x of sample i is then
+     * i), which saves a store and 8 bytes per sample on the usual path.
+     */
+    private double[] xs;
     private double[] ys = new double[0];
     /** The weights of weighted samples; null for unweighted ones. */
     private double[] ws;
@@ -19,6 +23,16 @@ final class SampleBuffer {
     private long positions;
     private int droppedNaN;
     private Boolean explicitX;
+
+    /** The x values as an array from now on: explicit x, or the first gap in the positions. */
+    private void materializeX() {
+        if (xs == null) {
+            xs = new double[ys.length];
+            for (int i = 0; i < size; i++) {
+                xs[i] = i;
+            }
+        }
+    }
 
     /** Adds a sample with an explicit x; returns false if this metric uses implicit x. */
     boolean add(double x, double y) {
@@ -60,6 +74,9 @@ final class SampleBuffer {
     private boolean form(boolean explicit) {
         if (explicitX == null) {
             explicitX = explicit;
+            if (explicit) {
+                materializeX();
+            }
         }
         return explicitX == explicit;
     }
@@ -74,21 +91,122 @@ final class SampleBuffer {
         return explicitX;
     }
 
-    private void append(double x, double y) {
-        positions++;
-        if (Double.isNaN(x) || Double.isNaN(y)) {
-            droppedNaN++;
-            return;
+    /**
+     * Adds samples whose x values are their positions, in one pass after one growth; returns
+     * false if this metric uses explicit x or weights.
+     */
+    boolean addAll(double[] values) {
+        if (values.length == 0) {
+            return ws == null && explicitX != Boolean.TRUE;
         }
-        if (size == xs.length) {
-            int capacity = Math.max(INITIAL_CAPACITY, size + (size >> 1));
-            xs = Arrays.copyOf(xs, capacity);
+        if (ws != null || !form(false)) {
+            return false;
+        }
+        reserve(values.length);
+        if (xs == null) {
+            int dense = dense(values);
+            if (dense == values.length) {
+                System.arraycopy(values, 0, ys, size, dense);
+                size += dense;
+                positions += dense;
+                return true;
+            }
+            materializeX();
+        }
+        double[] x = xs;
+        double[] y = ys;
+        int kept = size;
+        long position = positions;
+        for (double value : values) {
+            // NaN is dropped but advances the position; the branch is rarely taken.
+            if (value == value) {
+                x[kept] = position;
+                y[kept] = value;
+                kept++;
+            }
+            position++;
+        }
+        droppedNaN += values.length - (kept - size);
+        positions = position;
+        size = kept;
+        return true;
+    }
+
+    /**
+     * Adds samples with explicit x values (same lengths, checked by the caller) in one pass after
+     * one growth; returns false if this metric uses implicit x.
+     */
+    boolean addAll(double[] xValues, double[] values) {
+        if (values.length == 0) {
+            return explicitX != Boolean.FALSE;
+        }
+        if (!form(true)) {
+            return false;
+        }
+        reserve(values.length);
+        double[] x = xs;
+        double[] y = ys;
+        int kept = size;
+        for (int i = 0; i < values.length; i++) {
+            double xi = xValues[i];
+            double yi = values[i];
+            if (xi == xi && yi == yi) {
+                x[kept] = xi;
+                y[kept] = yi;
+                kept++;
+            }
+        }
+        droppedNaN += values.length - (kept - size);
+        positions += values.length;
+        size = kept;
+        return true;
+    }
+
+    /** The number of leading values that are not NaN. */
+    private static int dense(double[] values) {
+        for (int i = 0; i < values.length; i++) {
+            if (values[i] != values[i]) {
+                return i;
+            }
+        }
+        return values.length;
+    }
+
+    /** Room for {@code more} samples: grows once, by at least half, so bulk adds stay amortised. */
+    private void reserve(int more) {
+        int needed = size + more;
+        if (needed > ys.length) {
+            int capacity = Math.max(needed, Math.max(INITIAL_CAPACITY, ys.length + (ys.length >> 1)));
+            if (xs != null) {
+                xs = Arrays.copyOf(xs, capacity);
+            }
             ys = Arrays.copyOf(ys, capacity);
             if (ws != null) {
                 ws = Arrays.copyOf(ws, capacity);
             }
         }
-        xs[size] = x;
+    }
+
+    private void append(double x, double y) {
+        positions++;
+        if (Double.isNaN(x) || Double.isNaN(y)) {
+            droppedNaN++;
+            materializeX();
+            return;
+        }
+        if (size == ys.length) {
+            int capacity = Math.max(INITIAL_CAPACITY, size + (size >> 1));
+            if (xs != null) {
+                xs = Arrays.copyOf(xs, capacity);
+            }
+            ys = Arrays.copyOf(ys, capacity);
+            if (ws != null) {
+                ws = Arrays.copyOf(ws, capacity);
+            }
+        }
+        if (xs != null) {
+            xs[size] = x;
+        }
         ys[size] = y;
         size++;
     }
@@ -105,6 +223,13 @@ final class SampleBuffer {
 
     /** A copy of the kept x values. */
     double[] xs() {
+        if (xs == null) {
+            double[] implicit = new double[size];
+            for (int i = 0; i < size; i++) {
+                implicit[i] = i;
+            }
+            return implicit;
+        }
         return Arrays.copyOf(xs, size);
     }
 

@@ -100,7 +100,15 @@ public final class SettingsReader {
         }
     }
 
-    private static boolean parseBoolean(String key, String text) {
+    /**
+     * Parses a {@code true}/{@code false} parameter's value.
+     *
+     * @param key the parameter, for the error
+     * @param text its value
+     * @return the value
+     * @throws ExtensionConfigurationException if the text is neither (case-insensitive)
+     */
+    public static boolean parseBoolean(String key, String text) {
         if ("true".equalsIgnoreCase(text)) {
             return true;
         }

@@ -48,4 +48,40 @@ class SampleBufferTest {
         assertThat(implicit.add(0.5, 1)).isFalse();
         assertThat(implicit.explicitX()).isFalse();
     }
+
+    @Test
+    void bulkAddsEqualOneByOneAddsAcrossGrowth() {
+        SampleBuffer one = new SampleBuffer();
+        SampleBuffer bulk = new SampleBuffer();
+        double[] first = new double[100];
+        double[] second = new double[37];
+        for (int i = 0; i < first.length; i++) {
+            first[i] = i % 7 == 3 ? Double.NaN : i * 0.5;
+        }
+        for (int i = 0; i < second.length; i++) {
+            second[i] = i == 0 ? Double.NaN : -i;
+        }
+        for (double[] values : new double[][] {first, second}) {
+            for (double value : values) {
+                one.add(value);
+            }
+            bulk.addAll(values);
+        }
+        assertThat(bulk.size()).isEqualTo(one.size()).isEqualTo(137 - 15);
+        assertThat(bulk.droppedNaN()).isEqualTo(one.droppedNaN()).isEqualTo(15);
+        assertThat(bulk.xs()).containsExactly(one.xs());
+        assertThat(bulk.ys()).containsExactly(one.ys());
+        assertThat(bulk.addAll(new double[0])).isTrue();
+        assertThat(bulk.addAll(new double[] {1}, new double[] {2})).isFalse();
+    }
+
+    @Test
+    void bulkAddsWithExplicitXDropPairsWithNaN() {
+        SampleBuffer buffer = new SampleBuffer();
+        assertThat(buffer.addAll(new double[] {1, Double.NaN, 3, 4}, new double[] {10, 20, Double.NaN, 40})).isTrue();
+        assertThat(buffer.xs()).containsExactly(1, 4);
+        assertThat(buffer.ys()).containsExactly(10, 40);
+        assertThat(buffer.droppedNaN()).isEqualTo(2);
+        assertThat(buffer.addAll(new double[] {5})).isFalse();
+    }
 }
