@@ -2,6 +2,7 @@ package org.triscale.junit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.Event;
 import org.opentest4j.AssertionFailedError;
@@ -25,6 +26,15 @@ class VerdictTest {
         EngineExecutionResults results = Kit.in(folder).run(PassingFixture.class);
 
         results.testEvents().assertStatistics(stats -> stats.started(6).succeeded(6));
+        // A passing verdict shows its numbers in the console tree and IDEs, as a report entry of the verdict.
+        List<Event> numbers = results.testEvents().reportingEntryPublished().stream()
+                .filter(e -> e.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs().containsKey("triscale.numbers"))
+                .toList();
+        assertThat(numbers).singleElement().satisfies(e -> {
+            assertThat(e.getTestDescriptor().getDisplayName()).isEqualTo("verdict");
+            assertThat(e.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs().get("triscale.numbers"))
+                    .isEqualTo("delay P75 = 15 ms (≤ 15 ms) · throughput P25 = 88 Mbit/s (≥ 88 Mbit/s)");
+        });
     }
 
     @Test

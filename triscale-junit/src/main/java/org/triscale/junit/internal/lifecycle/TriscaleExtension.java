@@ -43,7 +43,7 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
 
     @Override
     public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
-        JUnitVersion.check();
+        JUnitVersion.check(context);
         TestSetup setup = SetupReader.read(context);
         if (setup.kpis().isEmpty() && setup.scores().isEmpty() && setup.gate().isEmpty()) {
             Progress.warning(setup, "checks nothing: no @Kpi, @VariabilityScore or @Baseline, so the verdict fails"

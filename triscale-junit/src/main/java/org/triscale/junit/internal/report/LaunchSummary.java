@@ -79,7 +79,7 @@ public final class LaunchSummary {
     }
 
     /** {@code "delay P75 = 51.2 ms (≤ 55 ms) · score delay = 3 ms (≤ 5 ms) · gate fct: unchanged"}. */
-    static String numbers(TestResult result) {
+    public static String numbers(TestResult result) {
         List<String> parts = new ArrayList<>();
         List<TestResult.KpiParameters> kpis = result.parameters().kpis();
         for (int i = 0; i < kpis.size(); i++) {

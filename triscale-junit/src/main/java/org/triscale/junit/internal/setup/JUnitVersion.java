@@ -2,52 +2,83 @@ package org.triscale.junit.internal.setup;
 
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.platform.commons.support.AnnotationSupport;
 
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
 import java.util.Optional;
 
 /**
- * Refuses a JUnit older than the one the extension is built and tested for (Jupiter 5.14 on
- * Platform 1.14, or 6.x), before the first run: an older one fails later with a raw
- * {@code NoSuchMethodError} or, worse, runs with missing behaviour.
+ * Refuses a JUnit that lacks what the extension calls (Jupiter 5.14 on Platform 1.14, or 6.x),
+ * before the first run: an older one fails later with a raw {@code NoClassDefFoundError} or
+ * {@code AbstractMethodError} after all runs were spent.
+ *
+ * <p>The check asks the class path what it can do, not what it says it is: jar manifests are
+ * no evidence (the console launcher's standalone jar carries the Platform's number for Jupiter
+ * too; shaded, repackaged and OSGi copies carry their own or none). Jupiter 5.14 is the first
+ * with {@code org.junit.jupiter.api.MediaType} and {@code ExtensionContext.publishFile(String,
+ * MediaType, ThrowingConsumer)}, the newest API the extension relies on; the engine that runs the
+ * test must also implement that method, which a 5.14 API jar beside a 5.13 engine does not.
  */
 public final class JUnitVersion {
+    static final String MEDIA_TYPE = "org.junit.jupiter.api.MediaType";
+    static final String EXTENSION_CONTEXT = "org.junit.jupiter.api.extension.ExtensionContext";
+    static final String THROWING_CONSUMER = "org.junit.jupiter.api.function.ThrowingConsumer";
+    private static final String FIX = "; import the junit-bom 5.14.x (or 6.x) in your POM's dependencyManagement, or"
+            + " use junit-platform-console-standalone 1.14.x (or 6.x), so that every JUnit jar is of one release";
+
     private JUnitVersion() {
     }
 
-    /** Checks the JUnit Jupiter API and Platform on the class path; a jar without a version passes. */
-    public static void check() {
-        problem("JUnit Jupiter", ExtensionContext.class.getPackage().getImplementationVersion(), 5)
-                .or(() -> problem("JUnit Platform", AnnotationSupport.class.getPackage().getImplementationVersion(), 1))
-                .ifPresent(message -> {
-                    throw new ExtensionConfigurationException(message);
-                });
+    /**
+     * Checks the JUnit Jupiter API on the class path and the engine behind {@code context}.
+     *
+     * @param context the context the engine passed to the extension
+     * @throws ExtensionConfigurationException naming what is missing and the fix
+     */
+    public static void check(ExtensionContext context) {
+        problem(JUnitVersion.class.getClassLoader(), context.getClass()).ifPresent(message -> {
+            throw new ExtensionConfigurationException(message);
+        });
     }
 
     /**
-     * The message for a version below the supported one, if it is.
+     * What the extension needs and the class path lacks, if anything.
      *
-     * @param component   the name, for the message
-     * @param version     the version, e.g. {@code 5.14.4}, {@code 6.1.3} or {@code null} when unknown
-     * @param fiveXMajor  the major version that went with Jupiter 5 ({@code 5} for Jupiter, {@code 1}
-     *                    for the Platform); its minor must be at least 14, a later major passes
+     * @param loader  the class loader the extension's JUnit types come from
+     * @param context the engine's {@code ExtensionContext} class, or {@code null} to check the API only
+     * @return the message naming the missing type or method and the fix, or empty when all is there
      */
-    static Optional<String> problem(String component, String version, int fiveXMajor) {
-        if (version == null) {
-            return Optional.empty();
-        }
-        String[] parts = version.split("[.-]");
+    static Optional<String> problem(ClassLoader loader, Class<?> context) {
+        Class<?> mediaType;
+        Method publishFile;
         try {
-            int major = Integer.parseInt(parts[0]);
-            int minor = parts.length > 1 ? Integer.parseInt(parts[1]) : 0;
-            if (major > fiveXMajor || (major == fiveXMajor && minor >= 14)) {
-                return Optional.empty();
-            }
-        } catch (NumberFormatException e) {
-            return Optional.empty(); // a version we cannot read is not refused
+            mediaType = Class.forName(MEDIA_TYPE, false, loader);
+            publishFile = Class.forName(EXTENSION_CONTEXT, false, loader)
+                    .getMethod("publishFile", String.class, mediaType, Class.forName(THROWING_CONSUMER, false, loader));
+        } catch (ClassNotFoundException e) {
+            return Optional.of(needs("the JUnit Jupiter API on the class path has no " + e.getMessage()));
+        } catch (NoSuchMethodException e) {
+            return Optional.of(needs("the JUnit Jupiter API on the class path has no ExtensionContext.publishFile(String,"
+                    + " MediaType, ThrowingConsumer)"));
         }
-        return Optional.of("TriScale for JUnit needs JUnit Jupiter 5.14 (Platform 1.14) or 6.x, but " + component
-                + " " + version + " is on the class path; import the junit-bom 5.14.x or 6.x in your POM's"
-                + " dependencyManagement");
+        if (context != null) {
+            try {
+                Method implementation = context.getMethod(publishFile.getName(), publishFile.getParameterTypes());
+                if (Modifier.isAbstract(implementation.getModifiers())) {
+                    return Optional.of(needs("the JUnit Jupiter engine running the test (" + context.getName()
+                            + ") does not implement ExtensionContext.publishFile(String, MediaType, ThrowingConsumer):"
+                            + " its jupiter-engine is older than its jupiter-api"));
+                }
+            } catch (NoSuchMethodException e) {
+                return Optional.of(needs("the JUnit Jupiter engine running the test (" + context.getName()
+                        + ") has no ExtensionContext.publishFile(String, MediaType, ThrowingConsumer)"));
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String needs(String missing) {
+        return "TriScale for JUnit needs JUnit Jupiter 5.14 or 6.x (Platform 1.14 or 6.x), but " + missing
+                + " (added in Jupiter 5.14)" + FIX;
     }
 }

@@ -18,6 +18,7 @@ import org.opentest4j.TestAbortedException;
 import org.triscale.junit.internal.output.SurefireSeriesReports;
 import org.triscale.junit.internal.output.JsonResults;
 import org.triscale.junit.internal.output.TestResult;
+import org.triscale.junit.internal.report.LaunchSummary;
 import org.triscale.junit.internal.report.VerdictTable;
 
 import java.io.IOException;
@@ -60,6 +61,10 @@ public final class Judge {
         TestResult result = conclusion.result();
         Path json = conclusion.json();
         BaselineGate gate = conclusion.gate();
+        if (result != null) {
+            // The console launcher's tree and IDEs show report entries beside the test: numbers, not only a path.
+            context.publishReportEntry("triscale.numbers", LaunchSummary.numbers(result));
+        }
         if (json != null) {
             publish(context, json);
             context.publishReportEntry("triscale.result", json.toString());
