@@ -62,6 +62,13 @@ public final class TriscaleConstants {
     /** What an inconclusive comparison does: {@code fail} (default when strict) or {@code warn} (default otherwise). */
     public static final String BASELINE_INCONCLUSIVE = "triscale.baseline.inconclusive";
 
+    /**
+     * Floor of the regression gate's default tolerance, a fraction of the baseline in [0, 1];
+     * default {@code 0.01} (±1 %): a change smaller than this never fails a build by default, even
+     * on a deterministic test bed whose variability score is 0. {@code 0} restores the score alone.
+     */
+    public static final String BASELINE_TOLERANCE_FLOOR = "triscale.baseline.tolerance.floor";
+
     /** False-alarm rate of each one-sided rank test of the regression gate, in (0, 0.5); default {@code 0.01}. */
     public static final String BASELINE_ALPHA = "triscale.baseline.alpha";
 

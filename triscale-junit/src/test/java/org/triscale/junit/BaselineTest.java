@@ -102,12 +102,27 @@ class BaselineTest {
         assertThat(metric.get("outcome").asText()).isEqualTo("UNCHANGED");
         assertThat(metric.get("message").asText()).startsWith("Baseline gate: P95 fct unchanged (paired: 25 runs on"
                 + " the baseline's seeds, 25 without change): change 0 % [0 %, 0 %] (98 % interval), inside the"
-                + " tolerance ±0 % (the variability score of the per-series changes)");
+                + " tolerance ±1 % (the default floor, the practical resolution; the variability score of the"
+                + " per-series changes is smaller)");
         assertThat(metric.get("compared").asText()).isEqualTo("SERIES");
         assertThat(metric.get("baselineCount").asInt()).isEqualTo(25);
         assertThat(metric.at("/gate/design").asText()).isEqualTo("PAIRED");
         assertThat(metric.at("/gate/zeros").asInt()).isEqualTo(25);
         assertThat(result(kit).at("/baseline/source").asText()).isEqualTo("baseline file " + label(kit));
+    }
+
+    @Test
+    void aToleranceFloorSetByTheKeyReplacesTheDefaultAndIsValidated() throws IOException {
+        Kit kit = withBaseline();
+        kit.with("triscale.baseline.tolerance.floor", "0.03");
+
+        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.succeeded(26).failed(0));
+
+        assertThat(result(kit).at("/baseline/metrics/0/message").asText()).contains("inside the tolerance ±3 % (the"
+                + " default floor");
+        assertThat(ConfigurationTest.configurationError(Kit.in(folder).with("triscale.baseline.tolerance.floor", "1.5")
+                .run(Gated.class))).contains("triscale.baseline.tolerance.floor = '1.5' is not valid")
+                .contains("[0, 1]");
     }
 
     @Test
@@ -142,11 +157,14 @@ class BaselineTest {
     }
 
     @Test
-    void aSmallConsistentChangeOnTheSameSeedsIsRegressedUnlessTolerated() throws IOException {
+    void aSmallConsistentChangeOnTheSameSeedsIsRegressedOnlyBelowTheFloorOrUnlessTolerated() throws IOException {
         Kit kit = withBaseline();
-        Gated.shift = 1; // +0.9 % on every run: common random numbers see it
+        Gated.shift = 1; // +0.9 % on every run: common random numbers see it, the 1 % floor ignores it
 
-        assertThat(VerdictTest.verdictFailure(kit.run(Gated.class))).contains("P95 fct regressed (paired");
+        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.failed(0));
+        assertThat(result(kit).at("/baseline/metrics/0/outcome").asText()).isEqualTo("UNCHANGED");
+        assertThat(VerdictTest.verdictFailure(kit.with("triscale.baseline.tolerance.floor", "0").run(Gated.class)))
+                .contains("P95 fct regressed (paired");
 
         Kit tolerant = Kit.in(folder);
         tolerant.run(Tolerant.class); // no baseline yet

@@ -39,7 +39,7 @@ import java.util.Locale;
  * distribution when the null hypothesis holds (exchangeable pairs, or exchangeable observations).
  *
  * <p><b>Tolerance</b> ({@link Tolerance}): by default the smaller of {@link Tolerance#DEFAULT_LIMIT}
- * and the variability score that applies (the width of the two-sided Thompson interval of the
+ * and the variability score that applies, raised to the floor ({@link Tolerance#DEFAULT_FLOOR}, 1 %) (the width of the two-sided Thompson interval of the
  * settings' percentile pair, Jacob et al. 2021): unpaired, of the reference's observations;
  * paired, of the per-series changes (the median change of each series). Relative or absolute
  * otherwise.
@@ -209,9 +209,13 @@ public final class SequelComparison {
                 default:
                     double limit = scale == ChangeScale.LOG_RATIO ? Tolerance.DEFAULT_LIMIT
                             : Tolerance.DEFAULT_LIMIT * magnitude;
+                    double floor = scale == ChangeScale.LOG_RATIO ? tolerance.value()
+                            : tolerance.value() * magnitude;
                     double score = scale.reported(score(scoreValues, settings));
-                    return score < limit ? new AppliedTolerance(score, ToleranceSource.SCORE)
+                    AppliedTolerance capped = score < limit ? new AppliedTolerance(score, ToleranceSource.SCORE)
                             : new AppliedTolerance(limit, ToleranceSource.LIMIT);
+                    // The floor wins over the limit too: a floor set above 2 % is the user's resolution.
+                    return capped.value() < floor ? new AppliedTolerance(floor, ToleranceSource.FLOOR) : capped;
             }
         }
 

@@ -47,8 +47,42 @@ class SequelComparisonTest {
         assertThat(change.change().estimate()).isZero();
         assertThat(change.change().lower()).isZero();
         assertThat(change.change().upper()).isZero();
-        assertThat(change.tolerance()).isZero();
+        // The score of identical runs is 0; the default floor keeps the tolerance at ±1 %.
+        assertThat(change.tolerance()).isEqualTo(Tolerance.DEFAULT_FLOOR);
+        assertThat(change.toleranceSource()).isEqualTo(ToleranceSource.FLOOR);
         assertThat(change.acceptable()).isTrue();
+    }
+
+    @Test
+    void aDeterministicBackendZeroPointTwoPercentSlowerIsUnchangedWithinTheFloor() {
+        // A deterministic test bed: every run 0.2 % slower, score 0. Without a floor the interval
+        // [+0.2 %, +0.2 %] is neither inside ±0 % nor beyond it: inconclusive, a CI failure.
+        double[][] reference = sequel(3, 0.3);
+        SequelChange change = SequelComparison.paired(reference, scaled(reference, 1.002), LOWER);
+        assertThat(change.outcome()).isEqualTo(ComparisonOutcome.UNCHANGED);
+        assertThat(change.tolerance()).isEqualTo(0.01);
+        SequelChange noFloor = SequelComparison.paired(reference, scaled(reference, 1.002),
+                LOWER.withTolerance(Tolerance.fromScore(0)));
+        assertThat(noFloor.tolerance()).isZero();
+        assertThat(noFloor.toleranceSource()).isEqualTo(ToleranceSource.SCORE);
+        assertThat(noFloor.outcome()).isNotEqualTo(ComparisonOutcome.UNCHANGED);
+        // A floor above the 2 % limit is the user's resolution and wins over the limit.
+        SequelChange wide = SequelComparison.paired(reference, scaled(reference, 1.03),
+                LOWER.withTolerance(Tolerance.fromScore(0.05)));
+        assertThat(wide.tolerance()).isCloseTo(0.05, within(1e-12));
+        assertThat(wide.outcome()).isEqualTo(ComparisonOutcome.UNCHANGED);
+        // 5 % on the same deterministic backend is beyond the floor: regressed.
+        assertThat(SequelComparison.paired(reference, scaled(reference, 1.05), LOWER).outcome())
+                .isEqualTo(ComparisonOutcome.REGRESSED);
+    }
+
+    @Test
+    void aFloorOutsideZeroToOneIsRejectedWithItsRange() {
+        assertThatThrownBy(() -> Tolerance.fromScore(-0.01))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("floor")
+                .hasMessageContaining("[0, 1]");
+        assertThatThrownBy(() -> Tolerance.fromScore(Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0.01");
     }
 
     @Test

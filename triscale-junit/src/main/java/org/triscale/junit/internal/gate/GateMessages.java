@@ -97,6 +97,10 @@ final class GateMessages {
             case ABSOLUTE:
                 source = "@Baseline(absoluteTolerance)";
                 break;
+            case FLOOR:
+                source = "the default floor, the practical resolution; the variability score of the "
+                        + scored(change, result) + " is smaller";
+                break;
             case LIMIT:
                 source = "the default limit " + Format.percent(Tolerance.DEFAULT_LIMIT) + "; the variability score"
                         + " of the " + scored(change, result) + " is larger";
