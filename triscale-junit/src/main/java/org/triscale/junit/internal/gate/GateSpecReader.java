@@ -13,6 +13,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.baseline.ComparisonUnit;
+import org.triscale.engine.comparison.PairedTest;
 import org.triscale.engine.comparison.Direction;
 import org.triscale.engine.comparison.Tolerance;
 import org.triscale.engine.baseline.GateSettings;
@@ -47,6 +48,7 @@ public final class GateSpecReader {
     static final String INCONCLUSIVE = TriscaleConstants.BASELINE_INCONCLUSIVE;
     static final String ALPHA = TriscaleConstants.BASELINE_ALPHA;
     static final String TOLERANCE_FLOOR = TriscaleConstants.BASELINE_TOLERANCE_FLOOR;
+    static final String PAIRED = TriscaleConstants.BASELINE_PAIRED;
     static final String FROM_HISTORY = TriscaleConstants.BASELINE_FROM_HISTORY;
     static final String TAGS = TriscaleConstants.BASELINE_TAGS;
     static final String HISTORY_DIR = TriscaleConstants.HISTORY_DIR;
@@ -126,7 +128,7 @@ public final class GateSpecReader {
                 .orElse(strict ? GateSpec.InconclusivePolicy.FAIL : GateSpec.InconclusivePolicy.WARN);
         return Optional.of(new GateSpec(gated, tolerance, unit, alpha, file, fromHistory, baseline.scenario().trim(),
                 tags, ignored, update, missing, inconclusive, strict, HistoryStore.file(historyDir, testClass, testMethod),
-                baseDir));
+                baseDir, parameter(context, PAIRED).map(this::parsePaired).orElse(PairedTest.AUTO)));
     }
 
     /** The tolerance of the annotation: relative, absolute, or (neither set) from the variability score. */
@@ -265,6 +267,17 @@ public final class GateSpecReader {
         check(key.length() <= TestBed.MAX_KEY && value.length() <= TestBed.MAX_VALUE, what + " is too long: keys "
                 + "have at most " + TestBed.MAX_KEY + " characters, values " + TestBed.MAX_VALUE);
         tags.put(key, value);
+    }
+
+    private PairedTest parsePaired(String text) {
+        for (PairedTest test : PairedTest.values()) {
+            if (test.label().equals(text.trim().toLowerCase(java.util.Locale.ROOT))) {
+                return test;
+            }
+        }
+        throw SettingsReader.invalid(PAIRED, text, "auto (the default: series-level test when the per-run changes"
+                + " differ between series or carry over from run to run), runs (pairs independent: a test bed whose"
+                + " runs depend only on their seed) or series");
     }
 
     private double parseFloor(String text) {

@@ -126,7 +126,7 @@ public final class VerdictTable {
     /** {@code "50 pairs"} (paired design) or {@code "5 vs 5 series"}. */
     static String compared(TestResult.GateMetric gate) {
         TestResult.GateSignificance counts = gate.significance();
-        if (gate.gate() != null && gate.gate().design() == Design.PAIRED) {
+        if (gate.gate() != null && gate.gate().design().isPaired()) {
             return counts.newCount() + " pairs";
         }
         return counts.newCount() + " vs " + counts.baselineCount() + " "
