@@ -110,7 +110,9 @@ public final class VerdictTable {
         if (result.baseline() != null) {
             for (TestResult.GateMetric gate : result.baseline().metrics()) {
                 TestResult.GateKpis kpis = gate.kpis();
-                table.add(new String[] {"gate " + gate.metric(), kpis.change() == null ? "n/a"
+                // The change the decision used (with its interval); the KPIs' move stays in its own column.
+                String change = ResultFacts.gateChange(gate);
+                table.add(new String[] {"gate " + gate.metric(), change != null ? change : kpis.change() == null ? "n/a"
                                 : signed(ResultFacts.value(result, gate.metric(), kpis.change()), kpis.change())
                                 + (kpis.relativeChange() == null ? ""
                                 : " (" + Format.signedPercent(kpis.relativeChange()) + ")"),
