@@ -27,11 +27,41 @@ import org.triscale.junit.RunContext;
 class FctRegressionDetectionTest {
 
     @Test
+    void anUnchangedRerunIsUnchangedWithinTheOnePercentFloor(@TempDir Path folder) throws Exception {
+        EngineExecutionResults results = run(folder, "cubic");
+
+        results.testEvents().assertStatistics(stats -> stats.failed(0));
+        JsonNode metric = new ObjectMapper().readTree(folder.resolve("triscale")
+                .resolve(FctRegressionTest.class.getName() + ".cubicFlowsAlone.json").toFile())
+                .at("/baseline/metrics/0");
+        assertThat(metric.path("outcome").asText()).isEqualTo("UNCHANGED");
+        // The deterministic emulator gives every run again: score 0, the tolerance is the 1 % floor.
+        assertThat(metric.path("message").asText()).contains("change 0 % [0 %, 0 %]")
+                .contains("inside the tolerance ±1 % (the default floor");
+        assertThat(metric.at("/gate/toleranceSource").asText()).isEqualTo("FLOOR");
+    }
+
+    private static EngineExecutionResults run(Path folder, String cubic) {
+        return EngineTestKit.engine("junit-jupiter")
+                .selectors(selectMethod(FctRegressionTest.class, "cubicFlowsAlone",
+                        RunContext.class.getName() + "," + Cca.class.getName()))
+                .configurationParameter(CubicUnderTest.PARAMETER, cubic)
+                .configurationParameter("triscale.baseline.paired", "runs")
+                .configurationParameter("triscale.output.dir", folder.resolve("triscale").toString())
+                .configurationParameter("triscale.history.dir", folder.resolve("history").toString())
+                .configurationParameter("triscale.surefire.reports.dir", folder.resolve("reports").toString())
+                .configurationParameter("triscale.progress", "false")
+                .configurationParameter("triscale.baseline.strict", "true")
+                .execute();
+    }
+
+    @Test
     void pairedGateCatchesAFivePercentSlowerCubic(@TempDir Path folder) throws Exception {
         EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
                 .selectors(selectMethod(FctRegressionTest.class, "cubicFlowsAlone",
                         RunContext.class.getName() + "," + Cca.class.getName()))
                 .configurationParameter(CubicUnderTest.PARAMETER, "slower")
+                .configurationParameter("triscale.baseline.paired", "runs")
                 // Keep the failing example's results and history out of the suite's own.
                 .configurationParameter("triscale.output.dir", folder.resolve("triscale").toString())
                 .configurationParameter("triscale.history.dir", folder.resolve("history").toString())

@@ -68,8 +68,10 @@ public @interface Baseline {
      * negative value (the default) takes the variability score that applies, at most 2 %: paired,
      * the score of the per-series changes (the 25th–75th percentiles of the series' median changes
      * at 75 %, with 5 series their range); unpaired, the baseline's score of its series medians,
-     * relative to their middle. By default a change of more than 2 % therefore matters, and less on
-     * a test bed more reproducible than that. Set at most one of {@code tolerance} and
+     * relative to their middle, and never below the floor {@code triscale.baseline.tolerance.floor}
+     * (1 % unless set): by default a change of more than 2 % therefore matters, less on a test bed
+     * more reproducible than that, but never less than 1 % (a deterministic test bed has a score of
+     * 0, and a 0.2 % change then must not fail CI as "inconclusive"). Set at most one of {@code tolerance} and
      * {@link #absoluteTolerance()}.
      *
      * @return the relative tolerance, {@code >= 0}, or negative for the default

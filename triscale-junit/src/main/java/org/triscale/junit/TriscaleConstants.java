@@ -71,6 +71,21 @@ public final class TriscaleConstants {
     /** What an inconclusive comparison does: {@code fail} (default when strict) or {@code warn} (default otherwise). */
     public static final String BASELINE_INCONCLUSIVE = "triscale.baseline.inconclusive";
 
+    /**
+     * Floor of the regression gate's default tolerance, a fraction of the baseline in [0, 1];
+     * default {@code 0.01} (±1 %): a change smaller than this never fails a build by default, even
+     * on a deterministic test bed whose variability score is 0. {@code 0} restores the score alone.
+     */
+    public static final String BASELINE_TOLERANCE_FLOOR = "triscale.baseline.tolerance.floor";
+
+    /**
+     * Which unit the paired gate tests: {@code auto} (default; the series-level test when a
+     * pre-check finds the per-run changes differing between series or correlated from run to run),
+     * {@code runs} (every pair independent: for test beds whose runs depend only on their seed, such
+     * as a deterministic emulator; the most powerful) or {@code series} (always the series).
+     */
+    public static final String BASELINE_PAIRED = "triscale.baseline.paired";
+
     /** False-alarm rate of each one-sided rank test of the regression gate, in (0, 0.5); default {@code 0.01}. */
     public static final String BASELINE_ALPHA = "triscale.baseline.alpha";
 

@@ -38,7 +38,7 @@ class BaselineTest {
 
     @Test
     void updateCreatesTheBaselineAndSaysWhatItHolds() throws IOException {
-        Kit kit = Kit.in(folder).with("triscale.baseline.update", "true");
+        Kit kit = kit().with("triscale.baseline.update", "true");
 
         kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.started(26).succeeded(26));
 
@@ -70,7 +70,7 @@ class BaselineTest {
 
     @Test
     void updateReplacesTheBaselineAndPrintsWhatChanged() throws IOException {
-        Kit kit = Kit.in(folder).with("triscale.baseline.update", "true");
+        Kit kit = kit().with("triscale.baseline.update", "true");
         kit.run(Gated.class);
         Gated.shift = 20;
 
@@ -102,12 +102,27 @@ class BaselineTest {
         assertThat(metric.get("outcome").asText()).isEqualTo("UNCHANGED");
         assertThat(metric.get("message").asText()).startsWith("Baseline gate: P95 fct unchanged (paired: 25 runs on"
                 + " the baseline's seeds, 25 without change): change 0 % [0 %, 0 %] (98 % interval), inside the"
-                + " tolerance ±0 % (the variability score of the per-series changes)");
+                + " tolerance ±1 % (the default floor, the practical resolution; the variability score of the"
+                + " per-series changes is smaller)");
         assertThat(metric.get("compared").asText()).isEqualTo("SERIES");
         assertThat(metric.get("baselineCount").asInt()).isEqualTo(25);
         assertThat(metric.at("/gate/design").asText()).isEqualTo("PAIRED");
         assertThat(metric.at("/gate/zeros").asInt()).isEqualTo(25);
         assertThat(result(kit).at("/baseline/source").asText()).isEqualTo("baseline file " + label(kit));
+    }
+
+    @Test
+    void aToleranceFloorSetByTheKeyReplacesTheDefaultAndIsValidated() throws IOException {
+        Kit kit = withBaseline();
+        kit.with("triscale.baseline.tolerance.floor", "0.03");
+
+        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.succeeded(26).failed(0));
+
+        assertThat(result(kit).at("/baseline/metrics/0/message").asText()).contains("inside the tolerance ±3 % (the"
+                + " default floor");
+        assertThat(ConfigurationTest.configurationError(kit().with("triscale.baseline.tolerance.floor", "1.5")
+                .run(Gated.class))).contains("triscale.baseline.tolerance.floor = '1.5' is not valid")
+                .contains("[0, 1]");
     }
 
     @Test
@@ -121,6 +136,8 @@ class BaselineTest {
                         + " change +18.04 % [+17.63 %, +18.44 %] (98 % interval), beyond the tolerance ±1.668 %")
                 .contains("(the variability score of the per-series changes); one-sided Wilcoxon signed-rank test for"
                         + " worse, p = 2.98e-08 <= alpha = 0.01; this design detects changes of ±")
+                // One change number: the verdict table's gate row shows the estimate the decision used.
+                .containsPattern("gate fct +\\+18\\.04 % \\[\\+17\\.63 %, \\+18\\.44 %\\]")
                 .contains("The median of the series KPIs (fct P75 at 75 %) went from 113 ms to 133 ms (+20 ms,"
                         + " +17.7 %)")
                 .contains("If the change is intended, update the baseline with -Dtriscale.baseline.update=true and "
@@ -142,16 +159,19 @@ class BaselineTest {
     }
 
     @Test
-    void aSmallConsistentChangeOnTheSameSeedsIsRegressedUnlessTolerated() throws IOException {
+    void aSmallConsistentChangeOnTheSameSeedsIsRegressedOnlyBelowTheFloorOrUnlessTolerated() throws IOException {
         Kit kit = withBaseline();
-        Gated.shift = 1; // +0.9 % on every run: common random numbers see it
+        Gated.shift = 1; // +0.9 % on every run: common random numbers see it, the 1 % floor ignores it
 
-        assertThat(VerdictTest.verdictFailure(kit.run(Gated.class))).contains("P95 fct regressed (paired");
+        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.failed(0));
+        assertThat(result(kit).at("/baseline/metrics/0/outcome").asText()).isEqualTo("UNCHANGED");
+        assertThat(VerdictTest.verdictFailure(kit.with("triscale.baseline.tolerance.floor", "0").run(Gated.class)))
+                .contains("P95 fct regressed (paired");
 
-        Kit tolerant = Kit.in(folder);
+        Kit tolerant = kit();
         tolerant.run(Tolerant.class); // no baseline yet
         tolerant.with("triscale.baseline.update", "true").run(Tolerant.class);
-        Kit compare = Kit.in(folder);
+        Kit compare = kit();
         Tolerant.shift = 1;
         try {
             compare.run(Tolerant.class).testEvents().assertStatistics(stats -> stats.failed(0));
@@ -246,10 +266,10 @@ class BaselineTest {
 
     @Test
     void machineEntriesCanBeLeftOutOfTheComparison() throws IOException {
-        Kit kit = Kit.in(folder).with("triscale.baseline.update", "true");
+        Kit kit = kit().with("triscale.baseline.update", "true");
         kit.run(Gated.class);
         kit.run(IgnoresCpus.class);
-        Kit compare = Kit.in(folder).with("triscale.baseline.inconclusive", "fail");
+        Kit compare = kit().with("triscale.baseline.inconclusive", "fail");
         for (Class<?> fixture : List.of(Gated.class, IgnoresCpus.class)) {
             Path file = kit.baseline(fixture, "fct");
             Files.writeString(file, Files.readString(file).replaceFirst("\"cpus\" : \\d+", "\"cpus\" : 999"));
@@ -261,7 +281,7 @@ class BaselineTest {
         compare.run(IgnoresCpus.class).testEvents().assertStatistics(stats -> stats.failed(0));
         assertThat(JSON.readTree(compare.json(IgnoresCpus.class, "fct").toFile())
                 .at("/baseline/metrics/0/outcome").asText()).isEqualTo("UNCHANGED");
-        assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(IgnoresTheScenario.class)))
+        assertThat(ConfigurationTest.configurationError(kit().run(IgnoresTheScenario.class)))
                 .contains("@Baseline(ignoreInFingerprint = \"scenario\") is not a machine entry of the fingerprint;"
                         + " use java, os, arch or cpus");
     }
@@ -270,7 +290,7 @@ class BaselineTest {
 
     @Test
     void missingBaselineIsRecordedOnlyByDefaultOutsideCi() throws IOException {
-        Kit kit = Kit.in(folder);
+        Kit kit = kit();
 
         kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.succeeded(26).failed(0));
 
@@ -296,11 +316,11 @@ class BaselineTest {
 
     @Test
     void missingBaselineFailsUnderTheFailPolicyAndInStrictMode() {
-        String message = VerdictTest.verdictFailure(Kit.in(folder).with("triscale.baseline.missing", "fail")
+        String message = VerdictTest.verdictFailure(kit().with("triscale.baseline.missing", "fail")
                 .run(Gated.class));
         assertThat(message).contains("there is no baseline for this test").contains("policy is fail");
 
-        String strict = VerdictTest.verdictFailure(Kit.in(folder).with("triscale.baseline.strict", "true")
+        String strict = VerdictTest.verdictFailure(kit().with("triscale.baseline.strict", "true")
                 .run(Gated.class));
         assertThat(strict).contains("strict because CI=true or triscale.baseline.strict=true");
     }
@@ -386,9 +406,9 @@ class BaselineTest {
 
     @Test
     void theHistoryFeedsTheBaselineAndSkipsCorruptLines() throws IOException {
-        Kit.in(folder).with("triscale.baseline.from.history", "2").with("triscale.baseline.update", "true")
+        kit().with("triscale.baseline.from.history", "2").with("triscale.baseline.update", "true")
                 .run(Gated.class); // an explicit update: accepted
-        Kit kit = Kit.in(folder).with("triscale.baseline.from.history", "2");
+        Kit kit = kit().with("triscale.baseline.from.history", "2");
         kit.run(Gated.class); // unchanged: accepted
         Path history = kit.history(Gated.class, "fct");
         List<String> lines = Files.readAllLines(history);
@@ -412,11 +432,11 @@ class BaselineTest {
 
     @Test
     void theHistoryUsesOnlyAcceptedSequelsOfTheSameTestBed() throws IOException {
-        Kit update = Kit.in(folder).with("triscale.baseline.from.history", "3").with("triscale.baseline.update", "true");
+        Kit update = kit().with("triscale.baseline.from.history", "3").with("triscale.baseline.update", "true");
         update.run(Gated.class); // an explicit update: accepted, emulator 1
         Gated.backend = "emulator 2";
         update.run(Gated.class); // accepted, emulator 2
-        Kit kit = Kit.in(folder).with("triscale.baseline.from.history", "3").with("triscale.baseline.missing", "fail");
+        Kit kit = kit().with("triscale.baseline.from.history", "3").with("triscale.baseline.missing", "fail");
         Gated.backend = "emulator 1";
         Gated.shift = 20;
 
@@ -452,47 +472,47 @@ class BaselineTest {
 
     @Test
     void annotationPathsMayNotLeaveTheProject() {
-        assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(EscapingFile.class)))
+        assertThat(ConfigurationTest.configurationError(kit().run(EscapingFile.class)))
                 .contains("@Baseline(file = \"../outside/fct.json\") contains '..'; a path in an annotation must stay"
                         + " inside the module's folder");
-        assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(AbsoluteFile.class)))
+        assertThat(ConfigurationTest.configurationError(kit().run(AbsoluteFile.class)))
                 .contains("@Baseline(file = \"/etc/triscale/fct.json\") is absolute");
-        assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(NotJsonFile.class)))
+        assertThat(ConfigurationTest.configurationError(kit().run(NotJsonFile.class)))
                 .contains("@Baseline(file = \"pom.xml\") must name a .json file");
     }
 
     @Test
     void misconfiguredGatesFailBeforeAnyRun() {
-        assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(OneSeries.class)))
+        assertThat(ConfigurationTest.configurationError(kit().run(OneSeries.class)))
                 .contains("@Baseline compares the series of each execution with the baseline's, but 1 series on each"
                         + " side can never be significant at alpha = 0.01")
                 .contains("run at least 5 series with @Series(count = 5)")
                 .contains("or use @Baseline(compare = RUNS)");
-        assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(NoDirection.class)))
+        assertThat(ConfigurationTest.configurationError(kit().run(NoDirection.class)))
                 .contains("@Baseline gates rtt, which has no @Kpi to tell which way is better; set "
                         + "@Baseline(direction = LOWER_IS_BETTER)");
-        assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(UnknownMetric.class)))
+        assertThat(ConfigurationTest.configurationError(kit().run(UnknownMetric.class)))
                 .contains("@Baseline(metrics = \"fc\") names no declared metric; declared: fct");
-        assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(BothTolerances.class)))
+        assertThat(ConfigurationTest.configurationError(kit().run(BothTolerances.class)))
                 .contains("@Baseline sets both tolerance = 0.05 and absoluteTolerance = 10; set one of them");
-        assertThat(ConfigurationTest.configurationError(Kit.in(folder).with("triscale.baseline.alpha", "0.7")
+        assertThat(ConfigurationTest.configurationError(kit().with("triscale.baseline.alpha", "0.7")
                 .run(Gated.class))).contains("triscale.baseline.alpha = '0.7' is not valid");
-        assertThat(ConfigurationTest.configurationError(Kit.in(folder).with("triscale.baseline.missing", "ignore")
+        assertThat(ConfigurationTest.configurationError(kit().with("triscale.baseline.missing", "ignore")
                 .run(Gated.class))).contains("triscale.baseline.missing = 'ignore' is not valid; use fail or record");
     }
 
     @Test
     void runsComparisonWorksWithOneSeries() throws IOException {
-        Kit kit = Kit.in(folder).with("triscale.baseline.update", "true");
+        Kit kit = kit().with("triscale.baseline.update", "true");
         kit.run(RunsCompared.class);
         RunsCompared.shift = 50;
         try {
-            String message = VerdictTest.verdictFailure(Kit.in(folder).with("triscale.seed", "42")
+            String message = VerdictTest.verdictFailure(kit().with("triscale.seed", "42")
                     .run(RunsCompared.class));
             assertThat(message).contains("P50 fct regressed (unpaired: 10 run metrics against 10 of the baseline)")
                     .contains("±10 % (@Baseline(tolerance))");
             // On the baseline's seeds: paired, run by run, even with a single series.
-            assertThat(VerdictTest.verdictFailure(Kit.in(folder).run(RunsCompared.class)))
+            assertThat(VerdictTest.verdictFailure(kit().run(RunsCompared.class)))
                     .contains("P50 fct regressed (paired: 10 runs on the baseline's seeds)");
         } finally {
             RunsCompared.shift = 0;
@@ -501,7 +521,7 @@ class BaselineTest {
 
     @Test
     void conflictingTestBedValuesFailTheRun() {
-        EngineExecutionResults results = Kit.in(folder).run(ChangingTestBed.class);
+        EngineExecutionResults results = kit().run(ChangingTestBed.class);
 
         assertThat(results.testEvents().failed().list().get(0).getPayload(
                 org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow()
@@ -509,9 +529,35 @@ class BaselineTest {
                 + " test bed must not change within a test");
     }
 
+    /**
+     * A kit for this folder. The fixtures' runs depend only on their seed, so their pairs are
+     * independent: declared with {@code triscale.baseline.paired=runs}, the per-run test decides
+     * (the default would take the series as the unit, since an additive shift changes the log
+     * ratios of series of different levels differently).
+     */
+    private Kit kit() {
+        return Kit.in(folder).with("triscale.baseline.paired", "runs");
+    }
+
+    @Test
+    void byDefaultSeriesThatChangeDifferentlyAreTheUnitAndTheMessageSaysWhy() throws IOException {
+        withBaseline();
+        Kit kit = Kit.in(folder);
+        Gated.shift = 20;
+
+        String message = VerdictTest.verdictFailure(kit.run(Gated.class));
+
+        assertThat(message).contains("P95 fct regressed (paired by series: 25 runs on the baseline's seeds in 5"
+                + " series, tested across series because the per-run changes differ between series")
+                .contains("one-sided t-test of the series' mean changes (4 df) for worse");
+        assertThat(result(kit).at("/baseline/metrics/0/gate/design").asText()).isEqualTo("PAIRED_SERIES");
+        assertThat(ConfigurationTest.configurationError(Kit.in(folder).with("triscale.baseline.paired", "pairs")
+                .run(Gated.class))).contains("triscale.baseline.paired = 'pairs' is not valid").contains("auto");
+    }
+
     private Kit withBaseline() {
-        Kit.in(folder).with("triscale.baseline.update", "true").run(Gated.class);
-        return Kit.in(folder);
+        kit().with("triscale.baseline.update", "true").run(Gated.class);
+        return kit();
     }
 
     private void assertUnusable(String content, String... parts) throws IOException {

@@ -2,6 +2,7 @@ package org.triscale.engine.baseline;
 
 import org.triscale.engine.Arguments;
 import org.triscale.engine.analysis.Side;
+import org.triscale.engine.comparison.PairedTest;
 import org.triscale.engine.comparison.ComparisonSettings;
 import org.triscale.engine.comparison.Direction;
 import org.triscale.engine.comparison.Tolerance;
@@ -19,10 +20,11 @@ import org.triscale.engine.comparison.Tolerance;
  * @param kpiSide         side of that KPI's bound
  * @param scorePercentile percentile of the variability score's pair, in (0, 100)
  * @param scoreConfidence confidence of the variability score in percent, in (0, 100)
+ * @param pairedTest      which unit a paired comparison tests: {@link PairedTest#AUTO} by default
  */
 public record GateSettings(Direction direction, Tolerance tolerance, double alpha, ComparisonUnit unit,
                            double kpiPercentile, double kpiConfidence, Side kpiSide, double scorePercentile,
-                           double scoreConfidence) {
+                           double scoreConfidence, PairedTest pairedTest) {
 
     /** The default false-alarm rate of the gate. */
     public static final double DEFAULT_ALPHA = ComparisonSettings.DEFAULT_ALPHA;
@@ -37,6 +39,7 @@ public record GateSettings(Direction direction, Tolerance tolerance, double alph
         Arguments.notNull("tolerance", tolerance);
         Arguments.notNull("unit", unit);
         Arguments.notNull("kpiSide", kpiSide);
+        Arguments.notNull("pairedTest", pairedTest);
         if (!(alpha > 0 && alpha < 0.5)) {
             throw new IllegalArgumentException("alpha must be a probability in (0, 0.5), got " + alpha
                     + "; use e.g. 0.01 for a false-alarm rate of 1 %");
@@ -60,7 +63,7 @@ public record GateSettings(Direction direction, Tolerance tolerance, double alph
         Arguments.notNull("direction", direction);
         boolean lower = direction == Direction.LOWER_IS_BETTER;
         return new GateSettings(direction, Tolerance.fromScore(), DEFAULT_ALPHA, ComparisonUnit.SERIES,
-                lower ? 75 : 25, 75, lower ? Side.UPPER : Side.LOWER, 75, 75);
+                lower ? 75 : 25, 75, lower ? Side.UPPER : Side.LOWER, 75, 75, PairedTest.AUTO);
     }
 
     /**
@@ -71,7 +74,7 @@ public record GateSettings(Direction direction, Tolerance tolerance, double alph
      */
     public GateSettings withTolerance(Tolerance value) {
         return new GateSettings(direction, value, alpha, unit, kpiPercentile, kpiConfidence, kpiSide, scorePercentile,
-                scoreConfidence);
+                scoreConfidence, pairedTest);
     }
 
     /**
@@ -82,7 +85,7 @@ public record GateSettings(Direction direction, Tolerance tolerance, double alph
      */
     public GateSettings withAlpha(double value) {
         return new GateSettings(direction, tolerance, value, unit, kpiPercentile, kpiConfidence, kpiSide,
-                scorePercentile, scoreConfidence);
+                scorePercentile, scoreConfidence, pairedTest);
     }
 
     /**
@@ -93,7 +96,7 @@ public record GateSettings(Direction direction, Tolerance tolerance, double alph
      */
     public GateSettings withUnit(ComparisonUnit value) {
         return new GateSettings(direction, tolerance, alpha, value, kpiPercentile, kpiConfidence, kpiSide,
-                scorePercentile, scoreConfidence);
+                scorePercentile, scoreConfidence, pairedTest);
     }
 
     /**
@@ -106,7 +109,7 @@ public record GateSettings(Direction direction, Tolerance tolerance, double alph
      */
     public GateSettings withKpi(double percentile, double confidence, Side side) {
         return new GateSettings(direction, tolerance, alpha, unit, percentile, confidence, side, scorePercentile,
-                scoreConfidence);
+                scoreConfidence, pairedTest);
     }
 
     /**
@@ -118,12 +121,23 @@ public record GateSettings(Direction direction, Tolerance tolerance, double alph
      */
     public GateSettings withScore(double percentile, double confidence) {
         return new GateSettings(direction, tolerance, alpha, unit, kpiPercentile, kpiConfidence, kpiSide, percentile,
-                confidence);
+                confidence, pairedTest);
+    }
+
+    /**
+     * These settings with another paired test.
+     *
+     * @param value which unit a paired comparison tests
+     * @return the new settings
+     */
+    public GateSettings withPairedTest(PairedTest value) {
+        return new GateSettings(direction, tolerance, alpha, unit, kpiPercentile, kpiConfidence, kpiSide,
+                scorePercentile, scoreConfidence, value);
     }
 
     /** The settings of the comparison itself. */
     ComparisonSettings comparison() {
         return new ComparisonSettings(direction, alpha, ComparisonSettings.DEFAULT_POWER, tolerance, scorePercentile,
-                scoreConfidence);
+                scoreConfidence, pairedTest);
     }
 }

@@ -14,9 +14,10 @@ import org.triscale.engine.Arguments;
  * @param scorePercentile percentile of the variability score's pair, in (0, 100); 75 for the
  *                        25th–75th percentiles
  * @param scoreConfidence confidence of the variability score in percent, in (0, 100)
+ * @param pairedTest      which unit a paired comparison tests ({@link PairedTest#AUTO} by default)
  */
 public record ComparisonSettings(Direction direction, double alpha, double power, Tolerance tolerance,
-                                 double scorePercentile, double scoreConfidence) {
+                                 double scorePercentile, double scoreConfidence, PairedTest pairedTest) {
 
     /** The default false-alarm rate of each one-sided test. */
     public static final double DEFAULT_ALPHA = 0.01;
@@ -31,6 +32,7 @@ public record ComparisonSettings(Direction direction, double alpha, double power
     public ComparisonSettings {
         Arguments.notNull("direction", direction);
         Arguments.notNull("tolerance", tolerance);
+        Arguments.notNull("pairedTest", pairedTest);
         if (!(alpha > 0 && alpha < 0.5)) {
             throw new IllegalArgumentException("alpha must be a probability in (0, 0.5), got " + alpha
                     + "; use e.g. 0.01 for a false-alarm rate of 1 %");
@@ -51,7 +53,7 @@ public record ComparisonSettings(Direction direction, double alpha, double power
      * @return the settings
      */
     public static ComparisonSettings of(Direction direction) {
-        return new ComparisonSettings(direction, DEFAULT_ALPHA, DEFAULT_POWER, Tolerance.fromScore(), 75, 75);
+        return new ComparisonSettings(direction, DEFAULT_ALPHA, DEFAULT_POWER, Tolerance.fromScore(), 75, 75, PairedTest.AUTO);
     }
 
     /**
@@ -61,7 +63,7 @@ public record ComparisonSettings(Direction direction, double alpha, double power
      * @return the new settings
      */
     public ComparisonSettings withAlpha(double value) {
-        return new ComparisonSettings(direction, value, power, tolerance, scorePercentile, scoreConfidence);
+        return new ComparisonSettings(direction, value, power, tolerance, scorePercentile, scoreConfidence, pairedTest);
     }
 
     /**
@@ -71,7 +73,7 @@ public record ComparisonSettings(Direction direction, double alpha, double power
      * @return the new settings
      */
     public ComparisonSettings withTolerance(Tolerance value) {
-        return new ComparisonSettings(direction, alpha, power, value, scorePercentile, scoreConfidence);
+        return new ComparisonSettings(direction, alpha, power, value, scorePercentile, scoreConfidence, pairedTest);
     }
 
     /**
@@ -82,6 +84,16 @@ public record ComparisonSettings(Direction direction, double alpha, double power
      * @return the new settings
      */
     public ComparisonSettings withScore(double percentile, double confidence) {
-        return new ComparisonSettings(direction, alpha, power, tolerance, percentile, confidence);
+        return new ComparisonSettings(direction, alpha, power, tolerance, percentile, confidence, pairedTest);
+    }
+
+    /**
+     * These settings with another paired test.
+     *
+     * @param value which unit a paired comparison tests
+     * @return the new settings
+     */
+    public ComparisonSettings withPairedTest(PairedTest value) {
+        return new ComparisonSettings(direction, alpha, power, tolerance, scorePercentile, scoreConfidence, value);
     }
 }

@@ -9,13 +9,29 @@ public enum Design {
      */
     PAIRED,
     /**
+     * Runs matched by seed, tested with the series as the unit ({@link PairedTest#SERIES}, or
+     * {@link PairedTest#AUTO} when its pre-check found series effects or serial correlation): the
+     * mean per-run change of each series, a one-sided t-test across series, their mean with the t
+     * interval.
+     */
+    PAIRED_SERIES,
+    /**
      * Independent samples of observations (series medians or runs): Wilcoxon–Mann–Whitney
      * rank-sum test and the Hodges–Lehmann shift with Moses' interval.
      */
     UNPAIRED;
 
-    /** The lower-case name used in messages: {@code paired} or {@code unpaired}. */
+    /** The lower-case name used in messages: {@code paired}, {@code paired by series} or {@code unpaired}. */
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return this == PAIRED_SERIES ? "paired by series" : name().toLowerCase(java.util.Locale.ROOT);
+    }
+
+    /**
+     * Whether runs were matched by seed (either paired design).
+     *
+     * @return true for {@link #PAIRED} and {@link #PAIRED_SERIES}
+     */
+    public boolean isPaired() {
+        return this != UNPAIRED;
     }
 }

@@ -1,6 +1,8 @@
 package org.triscale.engine.comparison;
 
+import org.apache.commons.statistics.distribution.ChiSquaredDistribution;
 import org.apache.commons.statistics.distribution.NormalDistribution;
+import org.apache.commons.statistics.distribution.TDistribution;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.Mode;
 import org.triscale.engine.analysis.VariabilityScores;
@@ -39,7 +41,7 @@ import java.util.Locale;
  * distribution when the null hypothesis holds (exchangeable pairs, or exchangeable observations).
  *
  * <p><b>Tolerance</b> ({@link Tolerance}): by default the smaller of {@link Tolerance#DEFAULT_LIMIT}
- * and the variability score that applies (the width of the two-sided Thompson interval of the
+ * and the variability score that applies, raised to the floor ({@link Tolerance#DEFAULT_FLOOR}, 1 %) (the width of the two-sided Thompson interval of the
  * settings' percentile pair, Jacob et al. 2021): unpaired, of the reference's observations;
  * paired, of the per-series changes (the median change of each series). Relative or absolute
  * otherwise.
@@ -52,6 +54,14 @@ import java.util.Locale;
  * both reach {@code (z(1−α) + z(power))·se} and exceed the tolerance by {@code z(power)·se}.
  */
 public final class SequelComparison {
+    /**
+     * The level of each pre-check of {@link PairedTest#AUTO}: 50 %. Liberal on purpose: the
+     * per-run test decides only when neither heterogeneity between series nor serial correlation
+     * shows even at this level; at 25 % series effects of σs = 0.035 slip through often enough to
+     * lift the two-stage false-alarm rate to 1.7 % (5 × 10 pairs, α = 1 %), at 50 % it stays
+     * within the Monte Carlo error of α in every calibrated cell (docs/regression-gate.md).
+     */
+    public static final double PRE_CHECK_LEVEL = 0.5;
     private static final NormalDistribution NORMAL = NormalDistribution.of(0, 1);
     /** 1/Φ⁻¹(3/4): the median absolute deviation of a normal sample times this is σ. */
     private static final double MAD_TO_SD = 1.482602218505602;
@@ -122,6 +132,25 @@ public final class SequelComparison {
             return context.inconclusive("no run is valid in both sequels", AppliedTolerance.NONE, Double.NaN);
         }
         AppliedTolerance tolerance = context.tolerance(seriesChanges);
+        PairedTest used = settings.pairedTest();
+        if (used == PairedTest.AUTO && seriesCount < 2) {
+            // One series has no series-level test; the per-run test is used and its premise (no
+            // serial correlation) stays the user's to check: docs/regression-gate.md.
+            used = PairedTest.RUNS;
+        } else if (used == PairedTest.AUTO) {
+            // Rounded to 1e-9 of the log: a constant factor gives changes equal up to rounding errors,
+            // which must not look like differences between series.
+            double[] rounded = new double[pairs];
+            for (int i = 0; i < pairs; i++) {
+                rounded[i] = Math.rint(changes[i] * 1e9) / 1e9;
+            }
+            used = heterogeneityPValue(rounded, seriesOf) < PRE_CHECK_LEVEL
+                    || serialCorrelationPValue(rounded, seriesOf) < PRE_CHECK_LEVEL ? PairedTest.SERIES : PairedTest.RUNS;
+        }
+        if (used == PairedTest.SERIES) {
+            return bySeries(changes, seriesOf, new Context(Design.PAIRED_SERIES, scale, settings,
+                    context.referenceMedian(), pairs, pairs, seriesCount), tolerance);
+        }
         double smallest = SignedRankTest.smallestPValue(pairs);
         double se = robustSd(changes) * Math.sqrt(Math.PI / 3 / pairs);
         if (smallest > settings.alpha()) {
@@ -135,6 +164,152 @@ public final class SequelComparison {
         ShiftEstimate estimate = HodgesLehmann.paired(changes, 1 - 2 * settings.alpha());
         return context.decide(greater.pValue(), less.pValue(), smallest, estimate, tolerance, se,
                 greater.zeros());
+    }
+
+    /**
+     * The series-level paired test: the mean change of each series, a one-sided Student (1908)
+     * t-test across the S series (S − 1 degrees of freedom) and the t interval of their mean, a
+     * cluster-level analysis (Donner &amp; Klar 2000) that stays valid whatever the dependence of
+     * the runs within a series.
+     */
+    private static SequelChange bySeries(double[] changes, int[] seriesOf, Context context,
+                                         AppliedTolerance tolerance) {
+        double[] means = seriesMeans(changes, seriesOf);
+        int count = means.length;
+        int zeros = 0;
+        for (double change : changes) {
+            zeros += change == 0 ? 1 : 0;
+        }
+        double alpha = context.settings().alpha();
+        if (count < 2) {
+            return context.inconclusive("the series-level paired test needs 2 series at least, got " + count
+                    + "; run more series, or declare the pairs independent (paired test RUNS)", tolerance,
+                    Double.NaN);
+        }
+        double mean = Arrays.stream(means).average().orElse(0);
+        double sum = 0;
+        for (double m : means) {
+            sum += (m - mean) * (m - mean);
+        }
+        double se = Math.sqrt(sum / (count - 1) / count);
+        TDistribution t = TDistribution.of(count - 1);
+        double greater;
+        double less;
+        if (se == 0) {
+            // Every series changed by the same amount: a deterministic shift (or none).
+            greater = mean > 0 ? 0 : 1;
+            less = mean < 0 ? 0 : 1;
+        } else {
+            greater = t.survivalProbability(mean / se);
+            less = t.cumulativeProbability(mean / se);
+        }
+        double critical = t.inverseSurvivalProbability(alpha);
+        ShiftEstimate estimate = new ShiftEstimate(mean, mean - critical * se, mean + critical * se, 1 - 2 * alpha);
+        // The detectable change uses normal quantiles; widen the standard error by t/z so it reflects S − 1 df.
+        double widened = se * critical / NORMAL.inverseSurvivalProbability(alpha);
+        return context.decide(greater, less, 0, estimate, tolerance, widened, zeros);
+    }
+
+    /** The mean change of each series that has a change, in series order. */
+    private static double[] seriesMeans(double[] changes, int[] seriesOf) {
+        double[] means = new double[changes.length];
+        int count = 0;
+        for (int i = 0; i < changes.length; ) {
+            int start = i;
+            double sum = 0;
+            while (i < changes.length && seriesOf[i] == seriesOf[start]) {
+                sum += changes[i++];
+            }
+            means[count++] = sum / (i - start);
+        }
+        return Arrays.copyOf(means, count);
+    }
+
+    /**
+     * The p-value of the Kruskal–Wallis (1952) test that the per-run changes of the series come
+     * from one distribution, with mid-ranks and the tie correction; 1 with one series or when
+     * every change is equal.
+     *
+     * @param changes  the per-run changes, grouped by series
+     * @param seriesOf the series of each change, non-decreasing
+     * @return the p-value (chi-squared approximation on S − 1 degrees of freedom)
+     */
+    static double heterogeneityPValue(double[] changes, int[] seriesOf) {
+        int total = changes.length;
+        int[] doubled = Ranks.doubledMidRanks(changes);
+        double sumOfTerms = 0;
+        int groups = 0;
+        for (int i = 0; i < total; ) {
+            int start = i;
+            double rankSum = 0;
+            while (i < total && seriesOf[i] == seriesOf[start]) {
+                rankSum += doubled[i++] / 2.0;
+            }
+            sumOfTerms += rankSum * rankSum / (i - start);
+            groups++;
+        }
+        if (groups < 2) {
+            return 1;
+        }
+        double[] sorted = changes.clone();
+        Arrays.sort(sorted);
+        double ties = 0;
+        for (int i = 0; i < total; ) {
+            int j = i;
+            while (j < total && sorted[j] == sorted[i]) {
+                j++;
+            }
+            double size = j - i;
+            ties += size * size * size - size;
+            i = j;
+        }
+        double correction = 1 - ties / ((double) total * total * total - total);
+        if (correction <= 0) {
+            return 1;
+        }
+        double h = (12.0 / (total * (total + 1.0)) * sumOfTerms - 3 * (total + 1.0)) / correction;
+        return ChiSquaredDistribution.of(groups - 1).survivalProbability(Math.max(h, 0));
+    }
+
+    /**
+     * The one-sided p-value of positive lag-1 serial correlation of the per-run changes within
+     * series: the pooled lag-1 autocorrelation of the changes centred on their series' mean,
+     * against its value under independence (−1/n for a series of n, Moran 1948), with standard
+     * error 1/√N of N changes (Bartlett 1946); 1 without variation.
+     *
+     * @param changes  the per-run changes, grouped by series, in run order
+     * @param seriesOf the series of each change, non-decreasing
+     * @return the p-value (normal approximation)
+     */
+    static double serialCorrelationPValue(double[] changes, int[] seriesOf) {
+        int total = changes.length;
+        double lagged = 0;
+        double squares = 0;
+        double expected = 0;
+        for (int i = 0; i < total; ) {
+            int start = i;
+            double sum = 0;
+            while (i < total && seriesOf[i] == seriesOf[start]) {
+                sum += changes[i++];
+            }
+            int n = i - start;
+            double mean = sum / n;
+            for (int k = start; k < i; k++) {
+                double c = changes[k] - mean;
+                squares += c * c;
+                if (k > start) {
+                    lagged += c * (changes[k - 1] - mean);
+                }
+            }
+            expected += n * (-1.0 / n);
+        }
+        // No variation beyond rounding errors of the mean (changes equal to 1e-9): nothing to correlate.
+        if (squares <= 1e-18 * total || total < 3) {
+            return 1;
+        }
+        double r = lagged / squares;
+        double z = (r - expected / total) * Math.sqrt(total);
+        return NORMAL.survivalProbability(z);
     }
 
     /**
@@ -209,9 +384,13 @@ public final class SequelComparison {
                 default:
                     double limit = scale == ChangeScale.LOG_RATIO ? Tolerance.DEFAULT_LIMIT
                             : Tolerance.DEFAULT_LIMIT * magnitude;
+                    double floor = scale == ChangeScale.LOG_RATIO ? tolerance.value()
+                            : tolerance.value() * magnitude;
                     double score = scale.reported(score(scoreValues, settings));
-                    return score < limit ? new AppliedTolerance(score, ToleranceSource.SCORE)
+                    AppliedTolerance capped = score < limit ? new AppliedTolerance(score, ToleranceSource.SCORE)
                             : new AppliedTolerance(limit, ToleranceSource.LIMIT);
+                    // The floor wins over the limit too: a floor set above 2 % is the user's resolution.
+                    return capped.value() < floor ? new AppliedTolerance(floor, ToleranceSource.FLOOR) : capped;
             }
         }
 

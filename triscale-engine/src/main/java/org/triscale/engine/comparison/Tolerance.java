@@ -4,7 +4,7 @@ package org.triscale.engine.comparison;
  * The change between two sequels that does not matter: the equivalence margin of "unchanged" and
  * the size a change must exceed to count as a regression.
  *
- * <p>{@link #fromScore()} (the default) is the smaller of two values: the variability score that
+ * <p>{@link #fromScore()} (the default) is the smaller of two values, raised to a floor: the variability score that
  * applies to the comparison (unpaired, the reference's score of the compared observations, how far
  * the reference's own series spread; paired, the score of the per-series changes, how far the
  * change itself spreads between series, which common random numbers make small) and
@@ -13,12 +13,16 @@ package org.triscale.engine.comparison;
  * design sees a 5 % change of a metric whose runs move by ±9 %, whose score is then about 8 %);
  * the limit keeps the default a statement about the change that matters, as the minimum
  * practically important difference of equivalence testing (Lakens 2017), and the score keeps it
- * smaller on a test bed that reproduces runs more closely than that. A relative tolerance is a
+ * smaller on a test bed that reproduces runs more closely than that. The floor,
+ * {@link #DEFAULT_FLOOR} unless {@link #fromScore(double)} sets another, is the practical
+ * resolution below which a change never matters: a deterministic test bed has a score of 0, and a
+ * tolerance of ±0 % would call a 0.2 % change of a link "inconclusive" (a CI failure) and an
+ * unchanged re-run "unchanged within ±0 %". A relative tolerance is a
  * fraction of the reference ({@code 0.05}: ±5 %); an absolute one is in the metric's unit.
  *
  * @param kind  where the value comes from
- * @param value the relative or absolute tolerance, finite and ≥ 0; ignored (0) for
- *              {@link Kind#SCORE}
+ * @param value the relative or absolute tolerance, finite and ≥ 0; for {@link Kind#SCORE} the
+ *              floor, a fraction of the reference
  */
 public record Tolerance(Kind kind, double value) {
 
@@ -29,9 +33,20 @@ public record Tolerance(Kind kind, double value) {
      */
     public static final double DEFAULT_LIMIT = 0.02;
 
+    /**
+     * The default floor of the default tolerance, as a fraction of the reference: 1 %. The
+     * practical resolution of a performance test: a change smaller than this never fails a build
+     * by default. It leaves the paired sample's 5 % detection intact (the test's own threshold,
+     * about 2.6 % at σd = 0.08 with 50 pairs, lies above it; docs/regression-gate.md).
+     */
+    public static final double DEFAULT_FLOOR = 0.01;
+
     /** Where a tolerance comes from. */
     public enum Kind {
-        /** The default: the variability score that applies to the comparison, at most {@link #DEFAULT_LIMIT}. */
+        /**
+         * The default: the variability score that applies to the comparison, at most
+         * {@link #DEFAULT_LIMIT}, at least the floor.
+         */
         SCORE,
         /** A fraction of the reference. */
         RELATIVE,
@@ -48,17 +63,35 @@ public record Tolerance(Kind kind, double value) {
         if (kind == null) {
             throw new IllegalArgumentException("tolerance kind must not be null; use SCORE, RELATIVE or ABSOLUTE");
         }
-        if (kind == Kind.SCORE) {
-            value = 0;
+        if (kind == Kind.SCORE && !(value >= 0 && value <= 1)) {
+            throw new IllegalArgumentException("tolerance floor must be a fraction in [0, 1], got " + value
+                    + "; use e.g. 0.01 for ±1 % (the default)");
         } else if (!(value >= 0) || value == Double.POSITIVE_INFINITY) {
             throw new IllegalArgumentException("tolerance must be a finite number >= 0, got " + value
                     + (kind == Kind.RELATIVE ? "; use e.g. 0.05 for ±5 %" : " in the metric's unit"));
         }
     }
 
-    /** The default: the variability score that applies to the comparison, at most {@link #DEFAULT_LIMIT}. */
+    /**
+     * The default: the variability score that applies to the comparison, at most
+     * {@link #DEFAULT_LIMIT}, at least {@link #DEFAULT_FLOOR}.
+     *
+     * @return the tolerance
+     */
     public static Tolerance fromScore() {
-        return new Tolerance(Kind.SCORE, 0);
+        return new Tolerance(Kind.SCORE, DEFAULT_FLOOR);
+    }
+
+    /**
+     * The default with another floor: the variability score that applies, at most
+     * {@link #DEFAULT_LIMIT}, at least {@code floor}.
+     *
+     * @param floor a fraction of the reference in [0, 1] (0.01 for ±1 %; 0 lets the score reach 0)
+     * @return the tolerance
+     * @throws IllegalArgumentException if the floor is outside [0, 1] or NaN
+     */
+    public static Tolerance fromScore(double floor) {
+        return new Tolerance(Kind.SCORE, floor);
     }
 
     /**

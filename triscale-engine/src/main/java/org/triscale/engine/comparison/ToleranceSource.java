@@ -2,7 +2,7 @@ package org.triscale.engine.comparison;
 
 /**
  * Where the tolerance of one comparison came from: the default ({@link #SCORE} or
- * {@link #LIMIT}, whichever is smaller) or the settings' explicit value.
+ * {@link #LIMIT}, whichever is smaller, raised to the {@link #FLOOR}) or the settings' explicit value.
  */
 public enum ToleranceSource {
     /** The variability score that applies to the comparison, smaller than {@link Tolerance#DEFAULT_LIMIT}. */
@@ -12,6 +12,11 @@ public enum ToleranceSource {
      * series for its interval).
      */
     LIMIT,
+    /**
+     * The floor of the default ({@link Tolerance#DEFAULT_FLOOR} unless set): the score was smaller,
+     * e.g. 0 on a deterministic test bed.
+     */
+    FLOOR,
     /** An explicit fraction of the reference. */
     RELATIVE,
     /** An explicit amount in the metric's unit. */

@@ -35,7 +35,10 @@ import java.util.Map;
  * independent clusters such as runs (flows of one run are not independent; Kott 2001), at most 20
  * groups of clusters, each replicate refitting the model so that its sampling error counts too.
  * The ends are the roots at {@code p ∓ t·se}, with Student's t of one degree of freedom fewer than
- * the groups. The interval is asymptotic, as for {@link WeightedPercentiles}; its measured coverage
+ * the groups. When the first phase's rows come in clusters (the flows of one run share its
+ * workload), pass them: the first phase's share is then the between-cluster variance of its
+ * cluster sums (Cochran 1977); treated as independent rows it undercovers (P50 at 90 %: 89 %
+ * instead of 94 %, and 83.8 % in an independent trial). The interval is asymptotic, as for {@link WeightedPercentiles}; its measured coverage
  * is in the adaptive-runs documentation. An end beyond the smallest or the largest value is left
  * open, since no value backs it.
  *
@@ -79,13 +82,47 @@ public final class ModelAssistedPercentiles {
     public static ModelAssistedPercentile estimate(double[] values, double[][] auxiliaries, boolean[] fitted,
                                                    int[] clusters, double[][] firstPhase, double percentile,
                                                    double confidence, Side side) {
-        return estimate(values, auxiliaries, fitted, clusters, firstPhase, percentile, confidence, side, true);
+        return estimate(values, auxiliaries, fitted, clusters, firstPhase, null, percentile, confidence, side, true);
+    }
+
+    /**
+     * As {@link #estimate(double[], double[][], boolean[], int[], double[][], double, double, Side)},
+     * with the clusters of the first phase: rows of one cluster (the flows of one run, sharing its
+     * workload) are not independent, and the first phase's share of the variance is then the
+     * between-cluster variance of the cluster sums of {@code m(x, t̂)} (the ratio-mean variance of
+     * cluster sampling, Cochran 1977, §9A.4 (ch. 9A), with the factor C/(C − 1)), not
+     * {@code Var(m)/M}.
+     *
+     * @param values             the values; NaN drops a row
+     * @param auxiliaries        one row of auxiliary variables per value
+     * @param fitted             which rows the model is fitted to, or {@code null} for all
+     * @param clusters           the independent cluster of each value, or {@code null}
+     * @param firstPhase         the first phase's rows of auxiliary variables
+     * @param firstPhaseClusters the cluster of each first-phase row (for example its run), or
+     *                           {@code null} when the first-phase rows are independent
+     * @param percentile         percentile in (0, 100)
+     * @param confidence         confidence in percent, in (0, 100)
+     * @param side               one-sided bound's side, or {@code null} for two-sided
+     * @return the estimate, its interval, the model and the effective sample size
+     * @throws IllegalArgumentException if an argument is invalid; the message names it and the fix
+     */
+    public static ModelAssistedPercentile estimate(double[] values, double[][] auxiliaries, boolean[] fitted,
+                                                   int[] clusters, double[][] firstPhase, int[] firstPhaseClusters,
+                                                   double percentile, double confidence, Side side) {
+        return estimate(values, auxiliaries, fitted, clusters, firstPhase, firstPhaseClusters, percentile, confidence,
+                side, true);
     }
 
     /** As the public method; {@code binned = false} sums the first phase exactly whatever its size (tests). */
     static ModelAssistedPercentile estimate(double[] values, double[][] auxiliaries, boolean[] fitted, int[] clusters,
                                             double[][] firstPhase, double percentile, double confidence, Side side,
                                             boolean binned) {
+        return estimate(values, auxiliaries, fitted, clusters, firstPhase, null, percentile, confidence, side, binned);
+    }
+
+    private static ModelAssistedPercentile estimate(double[] values, double[][] auxiliaries, boolean[] fitted,
+                                                    int[] clusters, double[][] firstPhase, int[] firstPhaseClusters,
+                                                    double percentile, double confidence, Side side, boolean binned) {
         Arguments.samples("values", values);
         Arguments.notNull("auxiliaries", auxiliaries);
         Arguments.notNull("firstPhase", firstPhase);
@@ -103,6 +140,11 @@ public final class ModelAssistedPercentiles {
         if (clusters != null && clusters.length != rows) {
             throw new IllegalArgumentException("clusters must give the cluster of each of the " + rows
                     + " values, got " + clusters.length + "; pass null when the values are independent");
+        }
+        if (firstPhaseClusters != null && firstPhaseClusters.length != firstPhase.length) {
+            throw new IllegalArgumentException("firstPhaseClusters must give the cluster of each of the "
+                    + firstPhase.length + " first-phase rows, got " + firstPhaseClusters.length
+                    + "; pass null when the first-phase rows are independent");
         }
         if (firstPhase.length == 0) {
             throw new IllegalArgumentException("firstPhase holds no row; it must hold the auxiliary variables of"
@@ -146,7 +188,8 @@ public final class ModelAssistedPercentiles {
         double p = percentile / 100;
         double estimate = model.root(p);
         int groups = Math.min(clusterIndex.size(), JACKKNIFE_GROUPS);
-        double se = standardError(model, estimate, y, x, fit, cluster, groups, firstPhase, k, binned);
+        double se = standardError(model, estimate, y, x, fit, cluster, groups, firstPhase, firstPhaseClusters, k,
+                binned);
         double lower = Double.NEGATIVE_INFINITY;
         double upper = Double.POSITIVE_INFINITY;
         if (Double.isFinite(se)) {
@@ -225,7 +268,8 @@ public final class ModelAssistedPercentiles {
      * plus the first phase's share {@code Var(m(x, t)) / M}. NaN with fewer than two groups.
      */
     private static double standardError(Model model, double t, double[] y, double[][] x, boolean[] fit,
-                                        int[] cluster, int groups, double[][] firstPhase, int k, boolean binned) {
+                                        int[] cluster, int groups, double[][] firstPhase, int[] firstPhaseClusters,
+                                        int k, boolean binned) {
         if (groups < 2) {
             return Double.NaN;
         }
@@ -251,9 +295,49 @@ public final class ModelAssistedPercentiles {
             jackknife += (v - mean) * (v - mean);
         }
         jackknife *= (groups - 1.0) / groups;
-        double[] moments = model.firstPhase(t);
-        double first = Math.max(0, moments[1] - moments[0] * moments[0]) / firstPhase.length;
+        double first;
+        if (firstPhaseClusters == null) {
+            double[] moments = model.firstPhase(t);
+            first = Math.max(0, moments[1] - moments[0] * moments[0]) / firstPhase.length;
+        } else {
+            first = clusteredFirstPhaseVariance(model, t, firstPhase, firstPhaseClusters);
+        }
         return Math.sqrt(jackknife + first);
+    }
+
+    /**
+     * The variance of the first phase's mean of {@code m(x, t)} when its rows come in clusters:
+     * {@code C/(C − 1) · Σ_c (S_c − n_c·m̄)² / M²}, S_c the sum of m over cluster c of n_c rows
+     * (Cochran 1977, the ratio mean of cluster samples); the independent-rows variance with one
+     * cluster, where the clusters cannot be told apart.
+     */
+    private static double clusteredFirstPhaseVariance(Model model, double t, double[][] firstPhase, int[] clusters) {
+        int rows = firstPhase.length;
+        double[] m = new double[rows];
+        double mean = 0;
+        for (int j = 0; j < rows; j++) {
+            m[j] = model.sigma == 0 ? (predict(model.beta, firstPhase[j]) <= t ? 1 : 0)
+                    : STANDARD.cumulativeProbability((t - predict(model.beta, firstPhase[j])) / model.sigma);
+            mean += m[j] / rows;
+        }
+        Map<Integer, double[]> sums = new HashMap<>();
+        for (int j = 0; j < rows; j++) {
+            double[] sum = sums.computeIfAbsent(clusters[j], key -> new double[1]);
+            sum[0] += m[j] - mean;
+        }
+        int count = sums.size();
+        if (count < 2) {
+            double squares = 0;
+            for (double v : m) {
+                squares += (v - mean) * (v - mean);
+            }
+            return squares / rows / rows;
+        }
+        double squares = 0;
+        for (double[] sum : sums.values()) {
+            squares += sum[0] * sum[0];
+        }
+        return count / (count - 1.0) * squares / ((double) rows * rows);
     }
 
     /** Checks one row of auxiliaries; returns false when it holds a NaN and NaN drops it. */

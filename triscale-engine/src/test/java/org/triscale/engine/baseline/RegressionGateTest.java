@@ -35,7 +35,15 @@ class RegressionGateTest {
 
     @Test
     void pairedOnTheBaselinesSeedsWithKpiContext() {
-        GateResult result = RegressionGate.compare(baseline(), shifted(6), true, LOWER);
+        // +6 on every run: the log ratios differ between series (smaller where runs are larger), so
+        // the default's pre-check takes the series as the unit; declared independent, the runs.
+        GateResult bySeries = RegressionGate.compare(baseline(), shifted(6), true, LOWER);
+        assertThat(bySeries.change().design()).isEqualTo(Design.PAIRED_SERIES);
+        assertThat(bySeries.outcome()).isEqualTo(ComparisonOutcome.REGRESSED);
+        assertThat(bySeries.change().seriesCount()).isEqualTo(5);
+
+        GateResult result = RegressionGate.compare(baseline(), shifted(6), true,
+                LOWER.withPairedTest(org.triscale.engine.comparison.PairedTest.RUNS));
 
         assertThat(result.outcome()).isEqualTo(ComparisonOutcome.REGRESSED);
         assertThat(result.change().design()).isEqualTo(Design.PAIRED);

@@ -47,8 +47,79 @@ class SequelComparisonTest {
         assertThat(change.change().estimate()).isZero();
         assertThat(change.change().lower()).isZero();
         assertThat(change.change().upper()).isZero();
-        assertThat(change.tolerance()).isZero();
+        // The score of identical runs is 0; the default floor keeps the tolerance at ±1 %.
+        assertThat(change.tolerance()).isEqualTo(Tolerance.DEFAULT_FLOOR);
+        assertThat(change.toleranceSource()).isEqualTo(ToleranceSource.FLOOR);
         assertThat(change.acceptable()).isTrue();
+    }
+
+    @Test
+    void aDeterministicBackendZeroPointTwoPercentSlowerIsUnchangedWithinTheFloor() {
+        // A deterministic test bed: every run 0.2 % slower, score 0. Without a floor the interval
+        // [+0.2 %, +0.2 %] is neither inside ±0 % nor beyond it: inconclusive, a CI failure.
+        double[][] reference = sequel(3, 0.3);
+        SequelChange change = SequelComparison.paired(reference, scaled(reference, 1.002), LOWER);
+        assertThat(change.outcome()).isEqualTo(ComparisonOutcome.UNCHANGED);
+        assertThat(change.tolerance()).isEqualTo(0.01);
+        SequelChange noFloor = SequelComparison.paired(reference, scaled(reference, 1.002),
+                LOWER.withTolerance(Tolerance.fromScore(0)));
+        assertThat(noFloor.tolerance()).isZero();
+        assertThat(noFloor.toleranceSource()).isEqualTo(ToleranceSource.SCORE);
+        assertThat(noFloor.outcome()).isNotEqualTo(ComparisonOutcome.UNCHANGED);
+        // A floor above the 2 % limit is the user's resolution and wins over the limit.
+        SequelChange wide = SequelComparison.paired(reference, scaled(reference, 1.03),
+                LOWER.withTolerance(Tolerance.fromScore(0.05)));
+        assertThat(wide.tolerance()).isCloseTo(0.05, within(1e-12));
+        assertThat(wide.outcome()).isEqualTo(ComparisonOutcome.UNCHANGED);
+        // 5 % on the same deterministic backend is beyond the floor: regressed.
+        assertThat(SequelComparison.paired(reference, scaled(reference, 1.05), LOWER).outcome())
+                .isEqualTo(ComparisonOutcome.REGRESSED);
+    }
+
+    @Test
+    void aFloorOutsideZeroToOneIsRejectedWithItsRange() {
+        assertThatThrownBy(() -> Tolerance.fromScore(-0.01))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("floor")
+                .hasMessageContaining("[0, 1]");
+        assertThatThrownBy(() -> Tolerance.fromScore(Double.NaN))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("0.01");
+    }
+
+    @Test
+    void preChecksFindSeriesEffectsAndSerialCorrelationAndStayQuietOnConstantChanges() {
+        int[] seriesOf = new int[50];
+        for (int i = 0; i < 50; i++) {
+            seriesOf[i] = i / 10;
+        }
+        double[] constant = new double[50];
+        java.util.Arrays.fill(constant, 0.18);
+        assertThat(SequelComparison.heterogeneityPValue(constant, seriesOf)).isEqualTo(1);
+        assertThat(SequelComparison.serialCorrelationPValue(constant, seriesOf)).isEqualTo(1);
+        double[] bySeries = new double[50];
+        double[] trending = new double[50];
+        for (int i = 0; i < 50; i++) {
+            bySeries[i] = seriesOf[i] + 0.01 * (i % 10);   // series 0 < 1 < ... < 4: ranks separate
+            trending[i] = Math.sin(i % 10 / 3.0) + 0.001 * seriesOf[i];  // smooth within each series
+        }
+        assertThat(SequelComparison.heterogeneityPValue(bySeries, seriesOf)).isLessThan(1e-6);
+        assertThat(SequelComparison.serialCorrelationPValue(trending, seriesOf)).isLessThan(1e-3);
+        // One series: no heterogeneity to test.
+        assertThat(SequelComparison.heterogeneityPValue(new double[] {1, 2, 3}, new int[] {0, 0, 0})).isEqualTo(1);
+    }
+
+    @Test
+    void theSeriesLevelTestSaysSoAndNeedsTwoSeries() {
+        double[][] reference = sequel(11, 0.3);
+        SequelChange change = SequelComparison.paired(reference, scaled(reference, 1.2),
+                LOWER.withPairedTest(PairedTest.SERIES));
+        assertThat(change.design()).isEqualTo(Design.PAIRED_SERIES);
+        assertThat(change.design().label()).isEqualTo("paired by series");
+        assertThat(change.outcome()).isEqualTo(ComparisonOutcome.REGRESSED);
+        assertThat(change.change().estimate()).isCloseTo(0.2, within(1e-9));
+        double[][] one = {reference[0]};
+        SequelChange single = SequelComparison.paired(one, scaled(one, 1.2), LOWER.withPairedTest(PairedTest.SERIES));
+        assertThat(single.outcome()).isEqualTo(ComparisonOutcome.INCONCLUSIVE);
+        assertThat(single.reason()).contains("needs 2 series at least, got 1");
     }
 
     @Test
@@ -153,10 +224,18 @@ class SequelComparisonTest {
         assertThat(narrow.outcome()).isEqualTo(ComparisonOutcome.REGRESSED);
         // The series changes spread by 8 % (score 8 %): the tolerance is the 2 % limit, and the
         // consistent 5 % change is still a regression.
-        SequelChange wide = SequelComparison.paired(reference, seriesScaled(reference, 1.01, 0.02), LOWER);
+        // Declared independent, the per-run test sees it.
+        SequelChange wide = SequelComparison.paired(reference, seriesScaled(reference, 1.01, 0.02),
+                LOWER.withPairedTest(PairedTest.RUNS));
         assertThat(wide.toleranceSource()).isEqualTo(ToleranceSource.LIMIT);
         assertThat(wide.tolerance()).isEqualTo(Tolerance.DEFAULT_LIMIT);
         assertThat(wide.outcome()).isEqualTo(ComparisonOutcome.REGRESSED);
+        // By default such series differ (their changes run from +1 % to +9 %): the series are the
+        // unit, 5 of them, and the t-test across them (t = 3.6 on 4 df, p = 0.011) cannot show it.
+        SequelChange auto = SequelComparison.paired(reference, seriesScaled(reference, 1.01, 0.02), LOWER);
+        assertThat(auto.design()).isEqualTo(Design.PAIRED_SERIES);
+        assertThat(auto.outcome()).isEqualTo(ComparisonOutcome.INCONCLUSIVE);
+        assertThat(auto.worsePValue()).isBetween(0.01, 0.02);
     }
 
     /** Series s scaled by {@code first + s · step}. */

@@ -35,7 +35,9 @@ public final class ComparisonAssert extends AbstractAssert<ComparisonAssert, Seq
 
     /**
      * Verifies that the metric is worse than the reference's by at least {@code fraction}: the
-     * interval's bound on the good side is at least that much worse. Only after
+     * interval's bound on the good side is strictly beyond it (an end exactly on the fraction, as
+     * ties of count metrics give, does not exclude it; with {@code byAtLeast(0)} this keeps a false
+     * "worse" at most α on tied data too). Only after
      * {@link MetricAssert#isWorseThan}.
      *
      * @param fraction the smallest change that counts, ≥ 0 (0.10 for 10 %)
@@ -56,8 +58,12 @@ public final class ComparisonAssert extends AbstractAssert<ComparisonAssert, Seq
         } else if (bad[1] < fraction) {
             failure = expected + "it is not: change " + interval(change) + "; the interval excludes"
                     + " a worsening of " + Format.percent(fraction) + " or more.";
-        } else if (bad[0] < fraction) {
-            failure = expected + "cannot tell: change " + interval(change) + "; " + Messages.detects(change) + ".";
+        } else if (bad[0] <= fraction) {
+            // Strict: on tied data (counts) the interval's end often lies exactly on 0, and "at least
+            // 0" would then pass on no change 4 % of the time; a worsening must be shown beyond it.
+            failure = expected + "cannot tell: change " + interval(change) + "; "
+                    + (bad[0] == fraction ? "the interval reaches " + Format.percent(fraction) + " but does not"
+                    + " exclude it; " : "") + Messages.detects(change) + ".";
         }
         return conclude(change, "worse by at least " + Format.percent(fraction), failure);
     }

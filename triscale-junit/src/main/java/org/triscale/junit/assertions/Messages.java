@@ -57,8 +57,8 @@ final class Messages {
 
     /** "paired: 50 runs on the same seeds" or "unpaired: 5 series medians of 'a' against 5 of 'b'". */
     static String design(SequelChange change, String candidate, String reference, boolean runs) {
-        if (change.design() == Design.PAIRED) {
-            return "paired: " + change.candidateCount() + " runs on the same seeds"
+        if (change.design().isPaired()) {
+            return change.design().label() + ": " + change.candidateCount() + " runs on the same seeds"
                     + (change.zeros() > 0 ? ", " + change.zeros() + " without change" : "");
         }
         return "unpaired: " + change.candidateCount() + (runs ? " runs" : " series medians") + " of '" + candidate

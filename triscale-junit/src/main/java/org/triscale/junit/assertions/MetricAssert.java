@@ -33,7 +33,8 @@ public final class MetricAssert {
     /** The metric is better when higher (throughput); lower is better by default (FCT, delay). */
     public MetricAssert higherIsBetter() {
         settings = new ComparisonSettings(Direction.HIGHER_IS_BETTER, settings.alpha(), settings.power(),
-                settings.tolerance(), settings.scorePercentile(), settings.scoreConfidence());
+                settings.tolerance(), settings.scorePercentile(), settings.scoreConfidence(),
+                settings.pairedTest());
         return this;
     }
 

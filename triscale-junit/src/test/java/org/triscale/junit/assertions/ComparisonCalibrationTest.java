@@ -53,6 +53,49 @@ class ComparisonCalibrationTest {
         assertThat(rate(new SplittableRandom(8), false, 1.20, Check.WORSE, 0)).isGreaterThan(0.8);
     }
 
+    /**
+     * A tied count metric (Poisson, mean 2 per run, independent runs on both sides, 5 series of 12
+     * so both sides' intervals are exact): with no change the Hodges–Lehmann interval's lower end
+     * is often exactly 0, and {@code byAtLeast(0)} must not read "at least 0" as shown. It passed
+     * 4.1 % of the time when the lower end 0 counted; the strict lower end keeps it at α.
+     */
+    @Test
+    void byAtLeastZeroOnATiedCountMetricKeepsAlpha() {
+        SplittableRandom rng = new SplittableRandom(41);
+        int passed = 0;
+        for (int t = 0; t < TRIALS; t++) {
+            double[][] reference = new double[5][RUNS];
+            double[][] candidate = new double[5][RUNS];
+            for (int s = 0; s < 5; s++) {
+                for (int r = 0; r < RUNS; r++) {
+                    reference[s][r] = poisson(rng, 2);
+                    candidate[s][r] = poisson(rng, 2);
+                }
+            }
+            Sequel ref = Sequel.of("reference", Map.of("losses", reference), null);
+            Sequel cand = Sequel.of("candidate", Map.of("losses", candidate), null);
+            try {
+                TriscaleAssertions.assertThat(cand).metric("losses").isWorseThan(ref).byAtLeast(0);
+                passed++;
+            } catch (AssertionError e) {
+                // failed: not counted
+            }
+        }
+        assertThat((double) passed / TRIALS).isLessThanOrEqualTo(MOST);
+    }
+
+    private static double poisson(SplittableRandom rng, double mean) {
+        // Knuth's multiplication method: fine for a small mean.
+        double limit = Math.exp(-mean);
+        double product = rng.nextDouble();
+        int count = 0;
+        while (product > limit) {
+            product *= rng.nextDouble();
+            count++;
+        }
+        return count;
+    }
+
     private enum Check { WORSE, NOT_WORSE }
 
     /** Share of trials in which the assertion passed. */

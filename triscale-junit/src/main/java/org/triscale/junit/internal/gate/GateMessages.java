@@ -64,7 +64,12 @@ final class GateMessages {
 
     /** "paired: 50 runs on the baseline's seeds" or "unpaired: 5 series medians against 5". */
     private static String design(SequelChange change, GateResult result) {
-        if (change.design() == Design.PAIRED) {
+        if (change.design() == Design.PAIRED_SERIES) {
+            return "paired by series: " + change.candidateCount() + " runs on the baseline's seeds in "
+                    + change.seriesCount() + " series, tested across series because the per-run changes differ"
+                    + " between series or carry over from run to run (pairs not independent)";
+        }
+        if (change.design().isPaired()) {
             return "paired: " + change.candidateCount() + " runs on the baseline's seeds"
                     + (change.zeros() > 0 ? ", " + change.zeros() + " without change" : "");
         }
@@ -75,7 +80,7 @@ final class GateMessages {
 
     /** What the default tolerance's variability score was computed from. */
     private static String scored(SequelChange change, GateResult result) {
-        return change.design() == Design.PAIRED ? "per-series changes"
+        return change.design().isPaired() ? "per-series changes"
                 : "baseline's " + (result.unit() == ComparisonUnit.SERIES ? "series medians" : "run metrics");
     }
 
@@ -96,6 +101,10 @@ final class GateMessages {
                 break;
             case ABSOLUTE:
                 source = "@Baseline(absoluteTolerance)";
+                break;
+            case FLOOR:
+                source = "the default floor, the practical resolution; the variability score of the "
+                        + scored(change, result) + " is smaller";
                 break;
             case LIMIT:
                 source = "the default limit " + Format.percent(Tolerance.DEFAULT_LIMIT) + "; the variability score"
@@ -121,8 +130,9 @@ final class GateMessages {
 
     /** "one-sided Wilcoxon signed-rank test, p = 2.98e-08 <= alpha = 0.01". */
     private static String test(SequelChange change, boolean worse) {
-        String name = change.design() == Design.PAIRED ? "Wilcoxon signed-rank test" : "Wilcoxon-Mann-Whitney rank-sum"
-                + " test";
+        String name = change.design() == Design.PAIRED_SERIES ? "t-test of the series' mean changes (" + (change
+                .seriesCount() - 1) + " df)" : change.design().isPaired() ? "Wilcoxon signed-rank test"
+                : "Wilcoxon-Mann-Whitney rank-sum test";
         double p = worse ? change.worsePValue() : change.betterPValue();
         return "one-sided " + name + " for " + (worse ? "worse" : "better") + ", p = " + pValue(p) + " <= alpha = "
                 + Format.number(change.settings().alpha());

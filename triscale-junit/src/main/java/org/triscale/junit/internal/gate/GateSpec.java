@@ -4,6 +4,7 @@ import org.triscale.junit.internal.output.Format;
 import org.triscale.junit.internal.setup.MetricSpec;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.baseline.ComparisonUnit;
+import org.triscale.engine.comparison.PairedTest;
 import org.triscale.engine.comparison.Direction;
 import org.triscale.engine.baseline.GateSettings;
 import org.triscale.engine.comparison.Tolerance;
@@ -32,10 +33,11 @@ import java.util.Set;
  *                     environment variable {@code CI})
  * @param historyFile  the history file, absolute
  * @param baseDir      the module's folder, for messages
+ * @param paired       which unit the paired design tests ({@code triscale.baseline.paired}, auto by default)
  */
 public record GateSpec(List<GatedMetric> metrics, Tolerance tolerance, ComparisonUnit unit, double alpha, Path file,
                 int fromHistory, String scenario, Map<String, String> tags, Set<String> ignored, boolean update, MissingPolicy missing,
-                InconclusivePolicy inconclusive, boolean strict, Path historyFile, Path baseDir) {
+                InconclusivePolicy inconclusive, boolean strict, Path historyFile, Path baseDir, PairedTest paired) {
 
     public GateSpec {
         metrics = List.copyOf(metrics);
@@ -82,7 +84,7 @@ public record GateSpec(List<GatedMetric> metrics, Tolerance tolerance, Compariso
         GateSettings settings(GateSpec spec) {
             return GateSettings.of(direction).withTolerance(spec.tolerance()).withAlpha(spec.alpha())
                     .withUnit(spec.unit()).withKpi(kpiPercentile, kpiConfidence, kpiSide)
-                    .withScore(scorePercentile, scoreConfidence);
+                    .withScore(scorePercentile, scoreConfidence).withPairedTest(spec.paired());
         }
 
         /** {@code "P95 fct"}: the measure and the name. */

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.baseline.ComparisonUnit;
+import org.triscale.engine.comparison.PairedTest;
 import org.triscale.engine.comparison.Direction;
 import org.triscale.engine.comparison.Tolerance;
 import org.triscale.engine.baseline.GateSettings;
@@ -46,6 +47,8 @@ public final class GateSpecReader {
     static final String MISSING = TriscaleConstants.BASELINE_MISSING;
     static final String INCONCLUSIVE = TriscaleConstants.BASELINE_INCONCLUSIVE;
     static final String ALPHA = TriscaleConstants.BASELINE_ALPHA;
+    static final String TOLERANCE_FLOOR = TriscaleConstants.BASELINE_TOLERANCE_FLOOR;
+    static final String PAIRED = TriscaleConstants.BASELINE_PAIRED;
     static final String FROM_HISTORY = TriscaleConstants.BASELINE_FROM_HISTORY;
     static final String TAGS = TriscaleConstants.BASELINE_TAGS;
     static final String HISTORY_DIR = TriscaleConstants.HISTORY_DIR;
@@ -70,7 +73,8 @@ public final class GateSpecReader {
         Baseline baseline = found.get();
         List<GateSpec.GatedMetric> gated = gatedMetrics(baseline, metrics, kpis, scores, seriesPercentile,
                 seriesConfidence);
-        Tolerance tolerance = tolerance(baseline);
+        Tolerance tolerance = tolerance(baseline, parameter(context, TOLERANCE_FLOOR).map(this::parseFloor)
+                .orElse(Tolerance.DEFAULT_FLOOR));
         check(baseline.fromHistory() >= 0, "@Baseline(fromHistory = " + baseline.fromHistory() + ") must be >= 0: "
                 + "the number of accepted sequels of the history that form the baseline, or 0 for the file");
         ComparisonUnit unit = baseline.compare() == Baseline.Compare.RUNS ? ComparisonUnit.RUNS : ComparisonUnit.SERIES;
@@ -127,11 +131,11 @@ public final class GateSpecReader {
                 .orElse(strict ? GateSpec.InconclusivePolicy.FAIL : GateSpec.InconclusivePolicy.WARN);
         return Optional.of(new GateSpec(gated, tolerance, unit, alpha, file, fromHistory, baseline.scenario().trim(),
                 tags, ignored, update, missing, inconclusive, strict, HistoryStore.file(historyDir, testClass, testMethod),
-                baseDir));
+                baseDir, parameter(context, PAIRED).map(this::parsePaired).orElse(PairedTest.AUTO)));
     }
 
     /** The tolerance of the annotation: relative, absolute, or (neither set) from the variability score. */
-    private Tolerance tolerance(Baseline baseline) {
+    private Tolerance tolerance(Baseline baseline, double floor) {
         double relative = baseline.tolerance();
         double absolute = baseline.absoluteTolerance();
         check(!Double.isNaN(relative) && relative != Double.POSITIVE_INFINITY, "@Baseline(tolerance = "
@@ -146,7 +150,7 @@ public final class GateSpecReader {
         if (relative >= 0) {
             return Tolerance.relative(relative);
         }
-        return absolute >= 0 ? Tolerance.absolute(absolute) : Tolerance.fromScore();
+        return absolute >= 0 ? Tolerance.absolute(absolute) : Tolerance.fromScore(floor);
     }
 
     /** CI services (GitHub Actions, GitLab CI, and others) set {@code CI=true}. */
@@ -266,6 +270,30 @@ public final class GateSpecReader {
         check(key.length() <= TestBed.MAX_KEY && value.length() <= TestBed.MAX_VALUE, what + " is too long: keys "
                 + "have at most " + TestBed.MAX_KEY + " characters, values " + TestBed.MAX_VALUE);
         tags.put(key, value);
+    }
+
+    private PairedTest parsePaired(String text) {
+        for (PairedTest test : PairedTest.values()) {
+            if (test.label().equals(text.trim().toLowerCase(java.util.Locale.ROOT))) {
+                return test;
+            }
+        }
+        throw SettingsReader.invalid(PAIRED, text, "auto (the default: series-level test when the per-run changes"
+                + " differ between series or carry over from run to run), runs (pairs independent: a test bed whose"
+                + " runs depend only on their seed) or series");
+    }
+
+    private double parseFloor(String text) {
+        try {
+            double floor = Double.parseDouble(text);
+            if (floor >= 0 && floor <= 1) {
+                return floor;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw SettingsReader.invalid(TOLERANCE_FLOOR, text, "a fraction of the baseline in [0, 1], e.g. 0.01 for"
+                + " ±1 % (the default) or 0 for the variability score alone");
     }
 
     private double parseAlpha(String text) {

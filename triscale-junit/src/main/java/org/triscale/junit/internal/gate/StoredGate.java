@@ -2,6 +2,7 @@ package org.triscale.junit.internal.gate;
 
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.baseline.ComparisonUnit;
+import org.triscale.engine.comparison.PairedTest;
 import org.triscale.engine.comparison.Direction;
 import org.triscale.engine.comparison.Tolerance;
 import org.triscale.junit.internal.setup.Metrics;
@@ -31,10 +32,13 @@ import java.util.Set;
  * @param missing      what a missing baseline does, {@code FAIL} or {@code RECORD}
  * @param inconclusive what an inconclusive comparison does, {@code FAIL} or {@code WARN}
  * @param strict       whether the strict defaults applied
+ * @param paired       which unit the paired design tests; null in partial results written before it
+ *                     existed, read as {@code AUTO}
  */
 public record StoredGate(List<Metric> metrics, Tolerance tolerance, ComparisonUnit unit, double alpha, String file,
                          boolean defaultFile, int fromHistory, String scenario, Map<String, String> tags,
-                         Set<String> ignored, String missing, String inconclusive, boolean strict) {
+                         Set<String> ignored, String missing, String inconclusive, boolean strict,
+                         PairedTest paired) {
 
     /**
      * One gated metric.
@@ -68,7 +72,7 @@ public record StoredGate(List<Metric> metrics, Tolerance tolerance, ComparisonUn
         boolean defaultFile = spec.file().endsWith(Path.of(testClass, testMethod + ".json"));
         return new StoredGate(metrics, spec.tolerance(), spec.unit(), spec.alpha(), spec.fileLabel(), defaultFile,
                 spec.fromHistory(), spec.scenario(), spec.tags(), spec.ignored(), spec.missing().name(),
-                spec.inconclusive().name(), spec.strict());
+                spec.inconclusive().name(), spec.strict(), spec.paired());
     }
 
     /**
@@ -94,6 +98,6 @@ public record StoredGate(List<Metric> metrics, Tolerance tolerance, ComparisonUn
         }
         return new GateSpec(gated, tolerance, unit, alpha, baselineFile, fromHistory, scenario, tags, ignored, false,
                 GateSpec.MissingPolicy.valueOf(missing), GateSpec.InconclusivePolicy.valueOf(inconclusive), strict,
-                historyFile, baseDir);
+                historyFile, baseDir, paired == null ? PairedTest.AUTO : paired);
     }
 }

@@ -428,7 +428,8 @@ final class Charts {
         double[] interval = changeInterval(gate);
         if (interval != null && old != null) {
             plot.interval(2, old * (1 + interval[0]), old * (1 + interval[1]), "change");
-            plot.legend("change", "interval of the change at " + Format.percent(comparison.confidence()));
+            plot.legend("change", "change the gate decided on: " + ResultFacts.gateChange(gate) + " at "
+                    + Format.percent(comparison.confidence()));
         }
         plot.points(new double[] {1, 2}, new double[] {number(old), number(kpis.newKpi())}, "dot",
                 new String[] {"baseline " + ResultFacts.value(result, gate.metric(), old),
@@ -436,7 +437,7 @@ final class Charts {
         if (old != null && kpis.newKpi() != null) {
             plot.line(new double[] {1, 2}, new double[] {old, kpis.newKpi()}, "arrow");
         }
-        plot.legend("arrow", "change: " + (kpis.change() == null ? "n/a"
+        plot.legend("arrow", "median series KPI: " + (kpis.change() == null ? "n/a"
                 : Format.withUnit(kpis.change(), unit) + (kpis.relativeChange() == null ? ""
                 : " (" + Format.signedPercent(kpis.relativeChange()) + ")")) + ", " + gate.outcome().label());
         String table = tableStart("baseline KPI", "candidate KPI", "change", "estimate [interval]", "tolerance",

@@ -104,9 +104,10 @@ public final class LaunchSummary {
         }
         if (result.baseline() != null) {
             for (TestResult.GateMetric gate : result.baseline().metrics()) {
-                Double relativeChange = gate.kpis().relativeChange();
+                // The change the decision used, not the median series KPI's: one number everywhere.
+                String change = ResultFacts.gateChange(gate);
                 parts.add("gate " + gate.metric() + ": " + gate.outcome().label()
-                        + (relativeChange == null ? "" : " " + Format.signedPercent(relativeChange)));
+                        + (change == null ? "" : " " + change));
             }
         }
         return parts.isEmpty() ? "no KPI" : String.join(" · ", parts);

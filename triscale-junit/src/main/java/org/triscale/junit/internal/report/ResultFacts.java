@@ -163,4 +163,19 @@ final class ResultFacts {
         List<TestResult.ScoreParameters> all = result.parameters().variabilityScores();
         return index < all.size() ? all.get(index) : null;
     }
+
+    /**
+     * The gate's change as the decision used it: the estimate of the test (Hodges–Lehmann, or the
+     * mean of the series' changes when paired by series) with its interval, relative to the
+     * baseline: "+9.79 % [+5.1 %, +14.2 %]"; null without a comparison.
+     */
+    static String gateChange(TestResult.GateMetric gate) {
+        TestResult.GateComparison comparison = gate.gate();
+        if (comparison == null || comparison.change() == null) {
+            return null;
+        }
+        return Format.signedPercent(comparison.change()) + (comparison.lower() == null || comparison.upper() == null
+                ? "" : " [" + Format.signedPercent(comparison.lower()) + ", "
+                + Format.signedPercent(comparison.upper()) + "]");
+    }
 }

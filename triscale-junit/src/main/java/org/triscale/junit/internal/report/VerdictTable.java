@@ -110,7 +110,9 @@ public final class VerdictTable {
         if (result.baseline() != null) {
             for (TestResult.GateMetric gate : result.baseline().metrics()) {
                 TestResult.GateKpis kpis = gate.kpis();
-                table.add(new String[] {"gate " + gate.metric(), kpis.change() == null ? "n/a"
+                // The change the decision used (with its interval); the KPIs' move stays in its own column.
+                String change = ResultFacts.gateChange(gate);
+                table.add(new String[] {"gate " + gate.metric(), change != null ? change : kpis.change() == null ? "n/a"
                                 : signed(ResultFacts.value(result, gate.metric(), kpis.change()), kpis.change())
                                 + (kpis.relativeChange() == null ? ""
                                 : " (" + Format.signedPercent(kpis.relativeChange()) + ")"),
@@ -126,7 +128,7 @@ public final class VerdictTable {
     /** {@code "50 pairs"} (paired design) or {@code "5 vs 5 series"}. */
     static String compared(TestResult.GateMetric gate) {
         TestResult.GateSignificance counts = gate.significance();
-        if (gate.gate() != null && gate.gate().design() == Design.PAIRED) {
+        if (gate.gate() != null && gate.gate().design().isPaired()) {
             return counts.newCount() + " pairs";
         }
         return counts.newCount() + " vs " + counts.baselineCount() + " "
