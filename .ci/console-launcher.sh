@@ -45,6 +45,7 @@ expected="started $run failed $((failures + errors)) skipped $skipped"
 grep -q '^FAILED BrokenCubicRegression.cubicWithoutBackoff$' "$WORK/surefire.verdicts" \
     || { echo "Surefire did not fail the broken CCA's verdict"; cat "$WORK/surefire.verdicts"; exit 1; }
 
+BASELINES="$PWD/sample-tests/src/test/resources/triscale/baselines"
 status=0
 for v in $LAUNCHERS; do
     for mode in jar classpath; do
@@ -55,7 +56,10 @@ for v in $LAUNCHERS; do
             launch=(java -cp "$WORK/junit-platform-console-standalone-$v.jar:$CP" org.junit.platform.console.ConsoleLauncher execute)
         fi
         start=$(date +%s)
+        # The launcher runs in a folder of its own, so it is told where the committed baselines are,
+        # as a user starting it outside the module would (with CI=true a missing baseline fails).
         (cd "$dir" && "${launch[@]}" $selectors --config triscale.samples.brokenCca=true \
+            --config "triscale.baseline.dir=$BASELINES" \
             --details=summary --disable-banner --disable-ansi-colors > launcher.log 2>&1) || true
         verdicts "$dir/launcher.log" > "$dir/verdicts"
         count() { sed -n "s/^\[ *\([0-9]*\) tests $1 *\]$/\1/p" "$dir/launcher.log"; }
