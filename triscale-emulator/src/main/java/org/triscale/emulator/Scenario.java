@@ -32,176 +32,67 @@ import org.triscale.emulator.workload.FctWorkload;
  * Trace trace = Emulator.run(s, seed);
  * }</pre>
  *
- * @param bottleneck       rate of the bottleneck link
- * @param buffer           size of its buffer; without a queue discipline a DropTail buffer that
- *                         counts the packet on the wire, with one the discipline's limit on
- *                         queued packets (as a Linux qdisc's {@code limit})
- * @param ecnThreshold     DropTail only: mark an ECN-capable packet that arrives when K or more
- *                         packets are in the buffer, the one on the wire included; empty for no
- *                         marking
- * @param queue            the queue discipline (AQM) of the bottleneck; empty for the DropTail
- *                         fast path
- * @param randomLoss       probability that the bottleneck drops a data packet at random, in [0, 1)
- * @param flows            the individual flows (ids 0 … n−1 in this order)
- * @param workloads        the FCT workloads (their flows get the ids after the individual flows,
- *                         in arrival order)
- * @param duration         simulated time of a run, in (0, 1 h]
- * @param throughputBin    width of the throughput time-series bins, in (0, duration]
- * @param delaySampleEvery keep one per-packet one-way delay sample out of this many, &gt;= 1
- * @param delayedAck       whether receivers delay ACKs (every second segment or 40 ms)
- * @param ackJitter        largest random extra delay of an ACK (uniform, order kept), &gt;= 0;
- *                         models host noise so that runs with different seeds differ
- * @param initialWindow    initial congestion window in segments, in [1, 1000]
- * @param receiveWindowBytes largest flight a receiver allows, in bytes, &gt;= 2 segments
- * @param lossRecovery     how senders repair losses (SACK by default, as Linux)
- * @param minRto           the smallest retransmission timeout's variance term, in [1 ms, 10 s]
- *                         (Linux's {@code tcp_rto_min}, 200 ms)
- * @param handshake        whether each flow opens with a SYN/SYN-ACK exchange, one RTT before
- *                         its first data segment
- * @param lossModel        random loss of data packets before the bottleneck, instead of
- *                         {@code randomLoss}; empty for {@code randomLoss}
- * @param ackLoss          random loss of ACKs on the return path; empty for none
- * @param ackDelay         extra one-way delay of the return path, &gt;= 0 (an asymmetric path)
- * @param trace            a mahimahi delivery trace that drives the bottleneck instead of its
- *                         constant rate; empty for the constant rate
- * @param hops             further links every flow's data crosses after the bottleneck, in order
- *                         (unless a flow's path names fewer)
- * @param reverseLink      the link of the ACK direction: the forward flows' ACKs and the reverse
- *                         flows' data queue there; empty for an uncongested return path
- * @param reverseTrace     a mahimahi delivery trace (the uplink of a pair) that drives the
- *                         reverse link; empty for its constant rate
+ * <p>The scenario is made of named parts, each a record that validates itself; the builder is the
+ * stable way to make one (a new setting is a new builder method with a default, and a new
+ * component of one part). Runs vary with the seed by default ({@link Variation#HOST_NOISE});
+ * {@link Builder#deterministicAcrossSeeds()} turns that off.
+ *
+ * @param link        the bottleneck link: rate, buffer, queue discipline, loss before it, trace
+ * @param path        the links after the bottleneck and the return path
+ * @param hosts       the TCP settings of the senders and receivers
+ * @param traffic     the individual flows and the FCT workloads
+ * @param measurement the run's length and what is recorded
+ * @param variation   the seeded run-to-run variation
  */
-public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThreshold,
-                       Optional<QueueDiscipline.Factory> queue, double randomLoss,
-                       List<FlowSpec> flows, List<FctWorkload> workloads, Duration duration,
-                       Duration throughputBin, int delaySampleEvery, boolean delayedAck, Duration ackJitter,
-                       int initialWindow, long receiveWindowBytes, LossRecovery lossRecovery, Duration minRto,
-                       boolean handshake, Optional<LossModel> lossModel, Optional<LossModel> ackLoss,
-                       Duration ackDelay, Optional<DeliveryTrace> trace, List<Hop> hops,
-                       Optional<Hop> reverseLink, Optional<DeliveryTrace> reverseTrace) {
+public record Scenario(Link link, Path path, Hosts hosts, Traffic traffic, Measurement measurement,
+                       Variation variation) {
     private static final Duration MAX_DURATION = Duration.ofHours(1);
     private static final int MAX_INITIAL_WINDOW = 1000;
     private static final long MAX_BINS = 10_000_000L;
 
     /**
-     * Validates the scenario.
+     * Validates what spans the parts (each part validates itself).
      *
-     * @param bottleneck rate of the bottleneck link
-     * @param buffer size of its DropTail buffer
-     * @param ecnThreshold DropTail only: mark ECN-capable packets arriving when K or more packets are in the buffer
-     * @param queue the queue discipline of the bottleneck; empty for the DropTail fast path
-     * @param randomLoss probability that the bottleneck drops a data packet at random, in [0, 1)
-     * @param flows the individual flows (ids 0 … n−1 in this order)
-     * @param workloads the FCT workloads (their flows get the ids after the individual flows, in arrival order)
-     * @param duration simulated time of a run, in (0, 1 h]
-     * @param throughputBin width of the throughput time-series bins, in (0, duration]
-     * @param delaySampleEvery keep one per-packet one-way delay sample out of this many, &gt;= 1
-     * @param delayedAck whether receivers delay ACKs (every second segment or 40 ms)
-     * @param ackJitter largest random extra delay of an ACK (uniform, order kept), &gt;= 0; models
-     *                  host noise so that runs with different seeds differ
-     * @param initialWindow initial congestion window in segments, in [1, 1000]
-     * @param receiveWindowBytes largest flight a receiver allows, in bytes, &gt;= 2 segments
-     * @param lossRecovery how senders repair losses (SACK by default, as Linux)
-     * @param minRto the smallest retransmission timeout's variance term, in [1 ms, 10 s]
-     * @param handshake whether each flow opens with a SYN/SYN-ACK exchange
-     * @param lossModel random loss of data packets, instead of {@code randomLoss}; empty for {@code randomLoss}
-     * @param ackLoss random loss of ACKs on the return path; empty for none
-     * @param ackDelay extra one-way delay of the return path, &gt;= 0
-     * @param trace a mahimahi delivery trace that drives the bottleneck; empty for the constant rate
-     * @param hops further links every flow's data crosses after the bottleneck, in order
-     * @param reverseLink the link of the ACK direction; empty for an uncongested return path
-     * @param reverseTrace a delivery trace that drives the reverse link; empty for its constant rate
+     * @param link        the bottleneck link
+     * @param path        the links after the bottleneck and the return path
+     * @param hosts       the TCP settings of the hosts
+     * @param traffic     the flows and workloads
+     * @param measurement the run's length and recording
+     * @param variation   the seeded run-to-run variation
      * @throws IllegalArgumentException naming the first invalid parameter and how to fix it
      */
     public Scenario {
-        Check.notNull("bottleneck", bottleneck, "bottleneck(Rate.mbps(50))");
-        Check.notNull("buffer", buffer, "buffer(Packets.of(450))");
-        Check.notNull("ecnThreshold", ecnThreshold, "OptionalInt.empty() for no ECN marking");
-        if (ecnThreshold.isPresent() && ecnThreshold.getAsInt() < 1) {
-            throw new IllegalArgumentException("ecnThreshold must be >= 1 packet, got " + ecnThreshold.getAsInt()
-                    + "; use for example ecnThreshold(20), or leave it unset for no marking");
-        }
-        Check.notNull("queue", queue, "Optional.empty() for DropTail");
-        if (queue.isPresent() && ecnThreshold.isPresent()) {
-            throw new IllegalArgumentException("ecnThreshold applies to the DropTail fast path only, but a queue "
-                    + "discipline is set; use queue(DropTail.withMarkThreshold(" + ecnThreshold.getAsInt()
-                    + ")) or leave the queue unset");
-        }
-        if (!(randomLoss >= 0 && randomLoss < 1)) {
-            throw new IllegalArgumentException("randomLoss must be a probability in [0, 1), got " + randomLoss
-                    + "; use for example randomLoss(0.001) for 0.1 %");
-        }
-        Check.notNull("flows", flows, "List.of()");
-        Check.notNull("workloads", workloads, "List.of()");
-        flows = List.copyOf(flows);
-        workloads = List.copyOf(workloads);
-        if (flows.isEmpty() && workloads.isEmpty()) {
-            throw new IllegalArgumentException("a scenario needs at least one flow or FCT workload; "
-                    + "add one with flow(f -> f.cca(Cca.CUBIC)) or fctWorkload(w -> w.cca(Cca.CUBIC))");
-        }
-        Check.positive("duration", duration, "duration(Duration.ofSeconds(30))");
-        Check.atMost("duration", duration, MAX_DURATION, "simulated time of one run");
+        Check.notNull("link", link, "Scenario.dumbbell().bottleneck(Rate.mbps(50)).buffer(Packets.of(450))");
+        Check.notNull("path", path, "Scenario.Path.DIRECT");
+        Check.notNull("hosts", hosts, "Scenario.Hosts.LINUX");
+        Check.notNull("traffic", traffic, "a Traffic with flow(f -> f.cca(Cca.CUBIC))");
+        Check.notNull("measurement", measurement, "Scenario.Measurement.of(Duration.ofSeconds(30))");
+        Check.notNull("variation", variation, "Variation.HOST_NOISE");
+        Duration duration = measurement.duration();
+        List<FlowSpec> flows = traffic.flows();
         for (int i = 0; i < flows.size(); i++) {
-            if (flows.get(i).start().compareTo(duration) >= 0) {
+            Duration latest = flows.get(i).start().plus(variation.startJitter());
+            if (latest.compareTo(duration) >= 0) {
                 throw new IllegalArgumentException("flow " + i + " starts at " + flows.get(i).start()
-                        + ", not before the end of the run (" + duration + "); start it earlier or run longer");
+                        + (variation.startJitter().isZero() ? "" : " plus up to " + variation.startJitter()
+                        + " of start jitter") + ", not before the end of the run (" + duration
+                        + "); start it earlier or run longer");
             }
         }
+        List<FctWorkload> workloads = traffic.workloads();
         for (int i = 0; i < workloads.size(); i++) {
             if (workloads.get(i).start().compareTo(duration) >= 0) {
                 throw new IllegalArgumentException("FCT workload " + i + " starts at " + workloads.get(i).start()
                         + ", not before the end of the run (" + duration + "); start it earlier or run longer");
             }
         }
-        Check.positive("throughputBin", throughputBin, "throughputBin(Duration.ofMillis(500))");
-        Check.atMost("throughputBin", throughputBin, duration, "a bin cannot be longer than the run");
-        if (duration.toNanos() / throughputBin.toNanos() > MAX_BINS) {
-            throw new IllegalArgumentException("throughputBin " + throughputBin + " gives more than " + MAX_BINS
-                    + " bins over " + duration + "; use a wider bin such as Duration.ofMillis(500)");
-        }
-        if (delaySampleEvery < 1) {
-            throw new IllegalArgumentException("delaySampleEvery must be >= 1 (1 keeps every packet), got "
-                    + delaySampleEvery);
-        }
-        Check.nonNegative("ackJitter", ackJitter, "Duration.ofMillis(1)");
-        Check.atMost("ackJitter", ackJitter, Duration.ofSeconds(1), "host noise, not a path delay");
-        if (initialWindow < 1 || initialWindow > MAX_INITIAL_WINDOW) {
-            throw new IllegalArgumentException("initialWindow must be in [1, " + MAX_INITIAL_WINDOW
-                    + "] segments, got " + initialWindow + "; Linux uses 10");
-        }
-        if (receiveWindowBytes < 2L * Wire.MSS) {
-            throw new IllegalArgumentException("receiveWindowBytes must be >= " + 2 * Wire.MSS
-                    + " (two segments), got " + receiveWindowBytes + "; use for example 8 MiB");
-        }
-        Check.notNull("lossRecovery", lossRecovery, "LossRecovery.SACK");
-        Check.positive("minRto", minRto, "Duration.ofMillis(200)");
-        if (minRto.compareTo(Duration.ofMillis(1)) < 0 || minRto.compareTo(Duration.ofSeconds(10)) > 0) {
-            throw new IllegalArgumentException("minRto must be in [1 ms, 10 s], got " + minRto
-                    + "; Linux uses 200 ms, datacenters often 1 to 5 ms");
-        }
-        Check.notNull("lossModel", lossModel, "Optional.empty()");
-        if (lossModel.isPresent() && randomLoss > 0) {
-            throw new IllegalArgumentException("randomLoss (" + randomLoss + ") and lossModel are both set; "
-                    + "use lossModel(new LossModel.Bernoulli(" + randomLoss + ")) alone");
-        }
-        Check.notNull("ackLoss", ackLoss, "Optional.empty()");
-        Check.nonNegative("ackDelay", ackDelay, "Duration.ZERO");
-        Check.atMost("ackDelay", ackDelay, Duration.ofSeconds(10), "a path delay; check the unit");
-        Check.notNull("trace", trace, "Optional.empty()");
-        Check.notNull("hops", hops, "List.of()");
-        hops = List.copyOf(hops);
-        Check.notNull("reverseLink", reverseLink, "Optional.empty()");
-        Check.notNull("reverseTrace", reverseTrace, "Optional.empty()");
-        if (reverseLink.isPresent() && ecnThreshold.isPresent()) {
+        if (path.reverseLink().isPresent() && link.ecnThreshold().isPresent()) {
             throw new IllegalArgumentException("ecnThreshold applies to the DropTail fast path only, but a reverse "
-                    + "link is set; use queue(DropTail.withMarkThreshold(" + ecnThreshold.getAsInt() + "))");
+                    + "link is set; use queue(DropTail.withMarkThreshold(" + link.ecnThreshold().getAsInt() + "))");
         }
-        if (reverseTrace.isPresent() && reverseLink.isEmpty()) {
-            throw new IllegalArgumentException("reverseTrace needs a reverse link (its buffer and queue); "
-                    + "use reverseLink(Hop.dropTail(rate, Packets.of(100))) or reverseTrace(trace, buffer)");
-        }
-        for (FlowSpec f : flows == null ? List.<FlowSpec>of() : flows) {
-            if (f.reverse() && reverseLink.isEmpty()) {
+        List<Hop> hops = path.hops();
+        for (FlowSpec f : flows) {
+            if (f.reverse() && path.reverseLink().isEmpty()) {
                 throw new IllegalArgumentException("flow " + (f.label() != null ? f.label() : f.cca().name())
                         + " is reverse but the scenario has no reverse link; add reverseLink(Hop.dropTail(...))");
             }
@@ -214,11 +105,230 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
     }
 
     /**
+     * The bottleneck link.
+     *
+     * @param bottleneck   its rate
+     * @param buffer       size of its buffer; without a queue discipline a DropTail buffer that
+     *                     counts the packet on the wire, with one the discipline's limit on queued
+     *                     packets (as a Linux qdisc's {@code limit})
+     * @param ecnThreshold DropTail only: mark an ECN-capable packet that arrives when K or more
+     *                     packets are in the buffer, the one on the wire included; empty for no
+     *                     marking
+     * @param queue        the queue discipline (AQM); empty for the DropTail fast path
+     * @param randomLoss   probability that the bottleneck drops a data packet at random, in [0, 1)
+     * @param lossModel    random loss of data packets before the bottleneck, instead of
+     *                     {@code randomLoss}; empty for {@code randomLoss}
+     * @param trace        a mahimahi delivery trace that drives the link instead of its constant
+     *                     rate; empty for the constant rate
+     */
+    public record Link(Rate bottleneck, BufferSize buffer, OptionalInt ecnThreshold,
+                       Optional<QueueDiscipline.Factory> queue, double randomLoss, Optional<LossModel> lossModel,
+                       Optional<DeliveryTrace> trace) {
+        /**
+         * Validates the link.
+         *
+         * @param bottleneck   its rate
+         * @param buffer       size of its buffer
+         * @param ecnThreshold DropTail only: the ECN marking threshold K, &gt;= 1; empty for none
+         * @param queue        the queue discipline; empty for DropTail
+         * @param randomLoss   in [0, 1)
+         * @param lossModel    instead of {@code randomLoss}; empty for {@code randomLoss}
+         * @param trace        a delivery trace; empty for the constant rate
+         * @throws IllegalArgumentException naming the first invalid parameter and how to fix it
+         */
+        public Link {
+            Check.notNull("bottleneck", bottleneck, "bottleneck(Rate.mbps(50))");
+            Check.notNull("buffer", buffer, "buffer(Packets.of(450))");
+            Check.notNull("ecnThreshold", ecnThreshold, "OptionalInt.empty() for no ECN marking");
+            if (ecnThreshold.isPresent() && ecnThreshold.getAsInt() < 1) {
+                throw new IllegalArgumentException("ecnThreshold must be >= 1 packet, got " + ecnThreshold.getAsInt()
+                        + "; use for example ecnThreshold(20), or leave it unset for no marking");
+            }
+            Check.notNull("queue", queue, "Optional.empty() for DropTail");
+            if (queue.isPresent() && ecnThreshold.isPresent()) {
+                throw new IllegalArgumentException("ecnThreshold applies to the DropTail fast path only, but a queue "
+                        + "discipline is set; use queue(DropTail.withMarkThreshold(" + ecnThreshold.getAsInt()
+                        + ")) or leave the queue unset");
+            }
+            if (!(randomLoss >= 0 && randomLoss < 1)) {
+                throw new IllegalArgumentException("randomLoss must be a probability in [0, 1), got " + randomLoss
+                        + "; use for example randomLoss(0.001) for 0.1 %");
+            }
+            Check.notNull("lossModel", lossModel, "Optional.empty()");
+            if (lossModel.isPresent() && randomLoss > 0) {
+                throw new IllegalArgumentException("randomLoss (" + randomLoss + ") and lossModel are both set; "
+                        + "use lossModel(new LossModel.Bernoulli(" + randomLoss + ")) alone");
+            }
+            Check.notNull("trace", trace, "Optional.empty()");
+        }
+    }
+
+    /**
+     * The links after the bottleneck and the return path of the ACKs.
+     *
+     * @param hops         further links every flow's data crosses after the bottleneck, in order
+     *                     (unless a flow's path names fewer)
+     * @param reverseLink  the link of the ACK direction: the forward flows' ACKs and the reverse
+     *                     flows' data queue there; empty for an uncongested return path
+     * @param reverseTrace a mahimahi delivery trace (the uplink of a pair) that drives the reverse
+     *                     link; empty for its constant rate
+     * @param ackDelay     extra one-way delay of the return path, in [0, 10 s] (an asymmetric path)
+     * @param ackLoss      random loss of ACKs on the return path; empty for none
+     */
+    public record Path(List<Hop> hops, Optional<Hop> reverseLink, Optional<DeliveryTrace> reverseTrace,
+                       Duration ackDelay, Optional<LossModel> ackLoss) {
+        /** No hop after the bottleneck, an uncongested return path without extra delay or loss. */
+        public static final Path DIRECT = new Path(List.of(), Optional.empty(), Optional.empty(), Duration.ZERO,
+                Optional.empty());
+
+        /**
+         * Validates the path.
+         *
+         * @param hops         further links after the bottleneck
+         * @param reverseLink  the link of the ACK direction; empty for none
+         * @param reverseTrace a trace for the reverse link; empty for its constant rate
+         * @param ackDelay     in [0, 10 s]
+         * @param ackLoss      random loss of ACKs; empty for none
+         * @throws IllegalArgumentException naming the first invalid parameter and how to fix it
+         */
+        public Path {
+            Check.notNull("hops", hops, "List.of()");
+            hops = List.copyOf(hops);
+            Check.notNull("reverseLink", reverseLink, "Optional.empty()");
+            Check.notNull("reverseTrace", reverseTrace, "Optional.empty()");
+            if (reverseTrace.isPresent() && reverseLink.isEmpty()) {
+                throw new IllegalArgumentException("reverseTrace needs a reverse link (its buffer and queue); "
+                        + "use reverseLink(Hop.dropTail(rate, Packets.of(100))) or reverseTrace(trace, buffer)");
+            }
+            Check.nonNegative("ackDelay", ackDelay, "Duration.ZERO");
+            Check.atMost("ackDelay", ackDelay, Duration.ofSeconds(10), "a path delay; check the unit");
+            Check.notNull("ackLoss", ackLoss, "Optional.empty()");
+        }
+    }
+
+    /**
+     * The TCP settings of the senders and receivers.
+     *
+     * @param delayedAck         whether receivers delay ACKs (every second segment or 40 ms)
+     * @param initialWindow      initial congestion window in segments, in [1, 1000]
+     * @param receiveWindowBytes largest flight a receiver allows, in bytes, &gt;= 2 segments
+     * @param lossRecovery       how senders repair losses (SACK by default, as Linux)
+     * @param minRto             the smallest retransmission timeout's variance term, in
+     *                           [1 ms, 10 s] (Linux's {@code tcp_rto_min}, 200 ms)
+     * @param handshake          whether each flow opens with a SYN/SYN-ACK exchange, one RTT before
+     *                           its first data segment
+     */
+    public record Hosts(boolean delayedAck, int initialWindow, long receiveWindowBytes, LossRecovery lossRecovery,
+                        Duration minRto, boolean handshake) {
+        /** Linux's defaults except delayed ACKs and the handshake: IW 10, 8 MiB, SACK, 200 ms. */
+        public static final Hosts LINUX = new Hosts(false, 10, 8L * 1024 * 1024, LossRecovery.SACK,
+                Duration.ofMillis(200), false);
+
+        /**
+         * Validates the settings.
+         *
+         * @param delayedAck         whether receivers delay ACKs
+         * @param initialWindow      in [1, 1000] segments
+         * @param receiveWindowBytes &gt;= 2 segments
+         * @param lossRecovery       the loss recovery
+         * @param minRto             in [1 ms, 10 s]
+         * @param handshake          whether flows open with a handshake
+         * @throws IllegalArgumentException naming the first invalid parameter and how to fix it
+         */
+        public Hosts {
+            if (initialWindow < 1 || initialWindow > MAX_INITIAL_WINDOW) {
+                throw new IllegalArgumentException("initialWindow must be in [1, " + MAX_INITIAL_WINDOW
+                        + "] segments, got " + initialWindow + "; Linux uses 10");
+            }
+            if (receiveWindowBytes < 2L * Wire.MSS) {
+                throw new IllegalArgumentException("receiveWindowBytes must be >= " + 2 * Wire.MSS
+                        + " (two segments), got " + receiveWindowBytes + "; use for example 8 MiB");
+            }
+            Check.notNull("lossRecovery", lossRecovery, "LossRecovery.SACK");
+            Check.positive("minRto", minRto, "Duration.ofMillis(200)");
+            if (minRto.compareTo(Duration.ofMillis(1)) < 0 || minRto.compareTo(Duration.ofSeconds(10)) > 0) {
+                throw new IllegalArgumentException("minRto must be in [1 ms, 10 s], got " + minRto
+                        + "; Linux uses 200 ms, datacenters often 1 to 5 ms");
+            }
+        }
+    }
+
+    /**
+     * What runs over the path.
+     *
+     * @param flows     the individual flows (ids 0 … n−1 in this order)
+     * @param workloads the FCT workloads (their flows get the ids after the individual flows, in
+     *                  arrival order)
+     */
+    public record Traffic(List<FlowSpec> flows, List<FctWorkload> workloads) {
+        /**
+         * Validates the traffic: at least one flow or workload.
+         *
+         * @param flows     the individual flows
+         * @param workloads the FCT workloads
+         * @throws IllegalArgumentException if both are empty or either is null
+         */
+        public Traffic {
+            Check.notNull("flows", flows, "List.of()");
+            Check.notNull("workloads", workloads, "List.of()");
+            flows = List.copyOf(flows);
+            workloads = List.copyOf(workloads);
+            if (flows.isEmpty() && workloads.isEmpty()) {
+                throw new IllegalArgumentException("a scenario needs at least one flow or FCT workload; "
+                        + "add one with flow(f -> f.cca(Cca.CUBIC)) or fctWorkload(w -> w.cca(Cca.CUBIC))");
+            }
+        }
+    }
+
+    /**
+     * The run's length and what is recorded.
+     *
+     * @param duration         simulated time of a run, in (0, 1 h]
+     * @param throughputBin    width of the throughput time-series bins, in (0, duration]
+     * @param delaySampleEvery keep one per-packet one-way delay sample out of this many, &gt;= 1
+     */
+    public record Measurement(Duration duration, Duration throughputBin, int delaySampleEvery) {
+        /**
+         * Validates the measurement.
+         *
+         * @param duration         in (0, 1 h]
+         * @param throughputBin    in (0, duration], at most 10 million bins
+         * @param delaySampleEvery &gt;= 1
+         * @throws IllegalArgumentException naming the first invalid parameter and how to fix it
+         */
+        public Measurement {
+            Check.positive("duration", duration, "duration(Duration.ofSeconds(30))");
+            Check.atMost("duration", duration, MAX_DURATION, "simulated time of one run");
+            Check.positive("throughputBin", throughputBin, "throughputBin(Duration.ofMillis(500))");
+            Check.atMost("throughputBin", throughputBin, duration, "a bin cannot be longer than the run");
+            if (duration.toNanos() / throughputBin.toNanos() > MAX_BINS) {
+                throw new IllegalArgumentException("throughputBin " + throughputBin + " gives more than " + MAX_BINS
+                        + " bins over " + duration + "; use a wider bin such as Duration.ofMillis(500)");
+            }
+            if (delaySampleEvery < 1) {
+                throw new IllegalArgumentException("delaySampleEvery must be >= 1 (1 keeps every packet), got "
+                        + delaySampleEvery);
+            }
+        }
+
+        /**
+         * A measurement of this length with 500 ms throughput bins and every delay sample kept.
+         *
+         * @param duration in (0, 1 h]
+         * @return the measurement
+         */
+        public static Measurement of(Duration duration) {
+            return new Measurement(duration, Duration.ofMillis(500), 1);
+        }
+    }
+
+    /**
      * A builder of a dumbbell scenario. Required: {@code bottleneck}, {@code buffer} and at least one
      * flow or workload. Defaults: 30 s runs, 500 ms throughput bins (as Pantheon), every delay
-     * sample kept, no delayed ACKs, no ACK jitter, a DropTail buffer without ECN marking, no random
-     * loss, initial window 10, receive window 8 MiB, SACK loss recovery, a 200 ms minimum RTO, no
-     * handshake.
+     * sample kept, no delayed ACKs, a DropTail buffer without ECN marking, no random loss, initial
+     * window 10, receive window 8 MiB, SACK loss recovery, a 200 ms minimum RTO, no handshake, and
+     * the seeded variation {@link Variation#HOST_NOISE} (ACK jitter up to 10 µs, individual flows
+     * started up to 10 ms late) so that runs with different seeds differ.
      *
      * @return the builder
      */
@@ -233,7 +343,7 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
      * @return packets, rounded up
      */
     public Packets bdp(Duration rtt) {
-        return Packets.bdp(bottleneck, rtt);
+        return Packets.bdp(link.bottleneck(), rtt);
     }
 
     /** Builds a {@link Scenario}; not thread-safe. */
@@ -249,7 +359,7 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
         private Duration throughputBin = Duration.ofMillis(500);
         private int delaySampleEvery = 1;
         private boolean delayedAck;
-        private Duration ackJitter = Duration.ZERO;
+        private Variation variation = Variation.HOST_NOISE;
         private int initialWindow = 10;
         private long receiveWindowBytes = 8L * 1024 * 1024;
         private LossRecovery lossRecovery = LossRecovery.SACK;
@@ -449,14 +559,51 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
         }
 
         /**
-         * Largest random extra delay of each ACK (default 0).
+         * Largest random extra delay of each ACK (default 10 µs, {@link Variation#HOST_NOISE});
+         * keeps the start jitter of the variation set so far.
          *
          * @param value in [0, 1 s]
          * @return this builder
          */
         public Builder ackJitter(Duration value) {
-            ackJitter = Check.nonNegative("ackJitter", value, "Duration.ofMillis(1)");
+            variation = variation.withAckJitter(Check.nonNegative("ackJitter", value, "Duration.ofMillis(1)"));
             return this;
+        }
+
+        /**
+         * Largest random delay of each individual flow's start (default 10 ms,
+         * {@link Variation#HOST_NOISE}); keeps the ACK jitter set so far.
+         *
+         * @param value in [0, 10 s]
+         * @return this builder
+         */
+        public Builder startJitter(Duration value) {
+            variation = variation.withStartJitter(Check.nonNegative("startJitter", value, "Duration.ofMillis(10)"));
+            return this;
+        }
+
+        /**
+         * The seeded run-to-run variation (default {@link Variation#HOST_NOISE}); replaces any
+         * {@link #ackJitter} or {@link #startJitter} set before.
+         *
+         * @param value the variation
+         * @return this builder
+         */
+        public Builder variation(Variation value) {
+            variation = Check.notNull("variation", value, "Variation.NONE");
+            return this;
+        }
+
+        /**
+         * No seeded variation ({@link Variation#NONE}): with nothing else random in the scenario
+         * (random loss, workloads, randomised AQMs), every seed gives the bit-exact same run. For
+         * tests of the emulator itself; a performance test's runs would then be one measurement
+         * repeated. An {@link #ackJitter} or {@link #startJitter} set afterwards still applies.
+         *
+         * @return this builder
+         */
+        public Builder deterministicAcrossSeeds() {
+            return variation(Variation.NONE);
         }
 
         /**
@@ -619,10 +766,11 @@ public record Scenario(Rate bottleneck, BufferSize buffer, OptionalInt ecnThresh
          * @throws IllegalArgumentException naming what is missing or invalid
          */
         public Scenario build() {
-            return new Scenario(bottleneck, buffer, ecnThreshold, queue, randomLoss, flows, workloads, duration,
-                    throughputBin, delaySampleEvery, delayedAck, ackJitter, initialWindow, receiveWindowBytes,
-                    lossRecovery, minRto, handshake, lossModel, ackLoss, ackDelay, trace, hops, reverseLink,
-                    reverseTrace);
+            return new Scenario(new Link(bottleneck, buffer, ecnThreshold, queue, randomLoss, lossModel, trace),
+                    new Path(hops, reverseLink, reverseTrace, ackDelay, ackLoss),
+                    new Hosts(delayedAck, initialWindow, receiveWindowBytes, lossRecovery, minRto, handshake),
+                    new Traffic(flows, workloads), new Measurement(duration, throughputBin, delaySampleEvery),
+                    variation);
         }
     }
 }

@@ -58,6 +58,8 @@ final class Simulation {
     final LossModel.Process ackLoss;
     final long ackDelayNanos;
     private final UniformRandomProvider jitterRandom;
+    private final long startJitterNanos;
+    private final UniformRandomProvider startRandom;
     private final long flowSeedBase;
     private final Workload[] workloads;
     /** The index of the reverse link in {@link #servedLinks}, or -1 without one. */
@@ -110,59 +112,62 @@ final class Simulation {
     Simulation(Scenario scenario, long seed) {
         this.scenario = scenario;
         this.seed = seed;
-        this.end = scenario.duration().toNanos();
-        this.binNanos = scenario.throughputBin().toNanos();
+        this.end = scenario.measurement().duration().toNanos();
+        this.binNanos = scenario.measurement().throughputBin().toNanos();
         this.binCount = (int) ((end + binNanos - 1) / binNanos);
-        this.initialWindow = scenario.initialWindow();
-        this.receiveWindowBytes = scenario.receiveWindowBytes();
-        this.delayedAck = scenario.delayedAck();
-        this.lossRecovery = scenario.lossRecovery();
-        this.minRtoNanos = scenario.minRto().toNanos();
-        this.handshake = scenario.handshake();
+        this.initialWindow = scenario.hosts().initialWindow();
+        this.receiveWindowBytes = scenario.hosts().receiveWindowBytes();
+        this.delayedAck = scenario.hosts().delayedAck();
+        this.lossRecovery = scenario.hosts().lossRecovery();
+        this.minRtoNanos = scenario.hosts().minRto().toNanos();
+        this.handshake = scenario.hosts().handshake();
         // Independent streams per purpose, so that e.g. adding random loss leaves the workload unchanged.
         UniformRandomProvider seeds = RandomSource.SPLIT_MIX_64.create(seed);
         UniformRandomProvider lossRandom = RandomSource.XO_RO_SHI_RO_128_PP.create(seeds.nextLong());
         this.jitterRandom = RandomSource.XO_RO_SHI_RO_128_PP.create(seeds.nextLong());
         this.flowSeedBase = seeds.nextLong();
-        this.workloads = new Workload[scenario.workloads().size()];
+        this.workloads = new Workload[scenario.traffic().workloads().size()];
         for (int w = 0; w < workloads.length; w++) {
-            workloads[w] = new Workload(scenario.workloads().get(w),
+            workloads[w] = new Workload(scenario.traffic().workloads().get(w),
                     RandomSource.XO_RO_SHI_RO_128_PP.create(seeds.nextLong()), end);
         }
         // Drawn after the older streams so that adding a queue leaves their seeds unchanged.
         UniformRandomProvider queueRandom = RandomSource.XO_RO_SHI_RO_128_PP.create(seeds.nextLong());
         UniformRandomProvider ackLossRandom = RandomSource.XO_RO_SHI_RO_128_PP.create(seeds.nextLong());
-        LossModel.Process loss = scenario.lossModel().orElse(new LossModel.Bernoulli(scenario.randomLoss()))
+        LossModel.Process loss = scenario.link().lossModel().orElse(new LossModel.Bernoulli(scenario.link().randomLoss()))
                 .process(lossRandom);
-        this.ackLoss = scenario.ackLoss().map(m -> m.process(ackLossRandom)).orElse(null);
-        this.ackDelayNanos = scenario.ackDelay().toNanos();
-        List<Hop> hops = scenario.hops();
-        Optional<Hop> reverse = scenario.reverseLink();
-        if (scenario.queue().isPresent() || scenario.trace().isPresent() || !hops.isEmpty() || reverse.isPresent()) {
-            QueueDiscipline.Setup setup = new QueueDiscipline.Setup(scenario.bottleneck(), scenario.buffer(),
+        this.ackLoss = scenario.path().ackLoss().map(m -> m.process(ackLossRandom)).orElse(null);
+        this.ackDelayNanos = scenario.path().ackDelay().toNanos();
+        List<Hop> hops = scenario.path().hops();
+        Optional<Hop> reverse = scenario.path().reverseLink();
+        if (scenario.link().queue().isPresent() || scenario.link().trace().isPresent() || !hops.isEmpty() || reverse.isPresent()) {
+            QueueDiscipline.Setup setup = new QueueDiscipline.Setup(scenario.link().bottleneck(), scenario.link().buffer(),
                     queueRandom);
-            QueueDiscipline discipline = scenario.queue().orElse(DropTail.factory()).create(setup);
+            QueueDiscipline discipline = scenario.link().queue().orElse(DropTail.factory()).create(setup);
             this.servedLinks = new ServedLink[1 + hops.size() + (reverse.isPresent() ? 1 : 0)];
-            servedLinks[0] = new ServedLink(this, 0, discipline, scenario.bottleneck(), loss,
-                    scenario.trace().orElse(null), end);
+            servedLinks[0] = new ServedLink(this, 0, discipline, scenario.link().bottleneck(), loss,
+                    scenario.link().trace().orElse(null), end);
             for (int h = 0; h < hops.size(); h++) {
                 servedLinks[h + 1] = served(h + 1, hops.get(h), null, seeds.nextLong());
             }
             this.reverseIndex = reverse.isPresent() ? hops.size() + 1 : -1;
             if (reverse.isPresent()) {
-                servedLinks[reverseIndex] = served(reverseIndex, reverse.get(), scenario.reverseTrace().orElse(null),
+                servedLinks[reverseIndex] = served(reverseIndex, reverse.get(), scenario.path().reverseTrace().orElse(null),
                         seeds.nextLong());
             }
             this.bottleneck = null;
         } else {
-            this.bottleneck = new Bottleneck(scenario.bottleneck(), scenario.buffer(), scenario.ecnThreshold(), loss,
+            this.bottleneck = new Bottleneck(scenario.link().bottleneck(), scenario.link().buffer(), scenario.link().ecnThreshold(), loss,
                     end);
             this.servedLinks = new ServedLink[0];
             this.reverseIndex = -1;
         }
-        this.delays = new DelayRecorder(scenario.delaySampleEvery());
+        this.delays = new DelayRecorder(scenario.measurement().delaySampleEvery());
         this.totalBins = new ThroughputBins(binNanos, 0, binCount);
-        this.ackJitterNanos = scenario.ackJitter().toNanos();
+        this.ackJitterNanos = scenario.variation().ackJitter().toNanos();
+        // Drawn last so that the variation leaves every older stream's seed unchanged.
+        this.startJitterNanos = scenario.variation().startJitter().toNanos();
+        this.startRandom = RandomSource.XO_RO_SHI_RO_128_PP.create(seeds.nextLong());
     }
 
     private ServedLink served(int index, Hop hop, DeliveryTrace trace, long queueSeed) {
@@ -224,13 +229,14 @@ final class Simulation {
     }
 
     Trace run() {
-        List<FlowSpec> specs = scenario.flows();
+        List<FlowSpec> specs = scenario.traffic().flows();
         for (int i = 0; i < specs.size(); i++) {
             FlowSpec f = specs.get(i);
             String label = f.label() != null ? f.label() : "flow-" + i;
             long size = f.sizeBytes().isPresent() ? f.sizeBytes().getAsLong() : -1;
+            long start = f.start().toNanos() + (startJitterNanos == 0 ? 0 : startRandom.nextLong(startJitterNanos + 1));
             Flow flow = newFlow(label, FlowResult.Kind.INDIVIDUAL, f.cca(), f.oneWayDelay().toNanos(),
-                    f.start().toNanos(), size, f.reverse(), f.path());
+                    start, size, f.reverse(), f.path());
             schedule(flow.start, flow.id, START);
         }
         for (int w = 0; w < workloads.length; w++) {
@@ -252,7 +258,7 @@ final class Simulation {
                 firstBins, flowMbps);
         LinkStats link = bottleneck != null ? bottleneck.stats() : servedLinks[0].stats();
         List<LinkStats> hopStats = new ArrayList<>();
-        for (int h = 1; h <= scenario.hops().size(); h++) {
+        for (int h = 1; h <= scenario.path().hops().size(); h++) {
             hopStats.add(servedLinks[h].stats());
         }
         Optional<LinkStats> reverseStats = reverseIndex < 0 ? Optional.empty()
@@ -264,7 +270,7 @@ final class Simulation {
                          long oneWayDelay, long start, long size, boolean reverse, List<Integer> path) {
         int id = flows.size();
         int[] forward = path.isEmpty()
-                ? java.util.stream.IntStream.rangeClosed(0, scenario.hops().size()).toArray()
+                ? java.util.stream.IntStream.rangeClosed(0, scenario.path().hops().size()).toArray()
                 : path.stream().mapToInt(Integer::intValue).toArray();
         int[] toReverse = reverseIndex < 0 ? new int[0] : new int[] {reverseIndex};
         Flow flow = new Flow(this, id, label, kind, cca, oneWayDelay, start, size, flowSeedBase + id * SEED_STEP,

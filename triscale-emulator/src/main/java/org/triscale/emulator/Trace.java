@@ -95,8 +95,8 @@ public record Trace(Scenario scenario, long seed, List<FlowResult> flows, DelayS
         }
         long packets = (flow.sizeBytes() + Wire.MSS - 1) / Wire.MSS;
         double wireBits = (flow.sizeBytes() + packets * Wire.HEADER) * 8.0;
-        double rtts = scenario.handshake() ? 2 : 1;
-        return rtts * flow.baseRttMillis() + wireBits / scenario.bottleneck().bitsPerSecond() * 1e3;
+        double rtts = scenario.hosts().handshake() ? 2 : 1;
+        return rtts * flow.baseRttMillis() + wireBits / scenario.link().bottleneck().bitsPerSecond() * 1e3;
     }
 
     /**

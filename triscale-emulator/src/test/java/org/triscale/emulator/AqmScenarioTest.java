@@ -59,7 +59,9 @@ class AqmScenarioTest {
         // interval, so every 200 ms window holds a packet that waited less than the target.
         double[] times = codel.delays().timesSeconds(0);
         double[] queueing = Stats.queueingDelaysMillis(codel, 0, 0);
-        for (double from = 5; from < 20; from += 0.2) {
+        // Integer steps: a summed 0.2 reached 19.9999…, a window past the run's end.
+        for (int step = 25; step < 100; step++) {
+            double from = step * 0.2;
             double min = Double.POSITIVE_INFINITY;
             for (int i = 0; i < times.length; i++) {
                 if (times[i] >= from && times[i] < from + 0.2) {

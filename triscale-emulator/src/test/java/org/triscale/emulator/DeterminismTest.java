@@ -82,10 +82,22 @@ class DeterminismTest {
     }
 
     @Test
-    void withoutRandomElementsTheSeedDoesNotMatter() {
+    void deterministicAcrossSeedsWithoutRandomElementsTheSeedDoesNotMatter() {
+        Scenario s = Scenario.dumbbell().bottleneck(Rate.mbps(20)).buffer(Packets.of(60))
+                .flow(f -> f.cca(Cca.CUBIC)).duration(Duration.ofSeconds(3)).deterministicAcrossSeeds().build();
+
+        assertThat(Emulator.run(s, 1).flows()).isEqualTo(Emulator.run(s, 2).flows());
+        assertThat(Emulator.run(s, 1).delays().delaysMillis()).isEqualTo(Emulator.run(s, 2).delays().delaysMillis());
+    }
+
+    @Test
+    void byDefaultEverySeedGivesAnotherRunAndTheSameSeedTheSameRun() {
         Scenario s = Scenario.dumbbell().bottleneck(Rate.mbps(20)).buffer(Packets.of(60))
                 .flow(f -> f.cca(Cca.CUBIC)).duration(Duration.ofSeconds(3)).build();
 
-        assertThat(Emulator.run(s, 1).flows()).isEqualTo(Emulator.run(s, 2).flows());
+        assertThat(Emulator.run(s, 1).flows()).isNotEqualTo(Emulator.run(s, 2).flows());
+        assertThat(Emulator.run(s, 1).delays().delaysMillis()).isNotEqualTo(Emulator.run(s, 2).delays().delaysMillis());
+        assertThat(Emulator.run(s, 7).flows()).isEqualTo(Emulator.run(s, 7).flows());
+        assertThat(Emulator.run(s, 7).delays().delaysMillis()).isEqualTo(Emulator.run(s, 7).delays().delaysMillis());
     }
 }

@@ -34,7 +34,7 @@ class LinkVariationTest {
                 .flow(f -> f.cca(Cca.CUBIC).rtt(Duration.ofMillis(40))).duration(Duration.ofSeconds(10)).build();
         Trace t = Emulator.run(s, 1);
 
-        assertThat(s.bottleneck().bitsPerSecond()).isCloseTo(trace.meanBitsPerSecond(), within(1.0));
+        assertThat(s.link().bottleneck().bitsPerSecond()).isCloseTo(trace.meanBitsPerSecond(), within(1.0));
         assertThat(t.flow(0).goodputMbps()).isCloseTo(18 * 1448 / 1500.0, within(1.0));
         assertThat(onOff.meanBitsPerSecond()).isCloseTo(18e6, within(1e-6));
     }

@@ -24,6 +24,8 @@ class ParkingLotTest {
         return Scenario.dumbbell().bottleneck(Rate.mbps(10)).buffer(Packets.of(200)).queue(CoDel.rfc8289())
                 .hop(new Hop(Rate.mbps(10), Packets.of(200), Optional.of(CoDel.rfc8289())))
                 .ackJitter(Duration.ofMillis(1))
+                // The shares below were calibrated with the flows starting together.
+                .startJitter(Duration.ZERO)
                 .flow(f -> f.cca(Cca.NEWRENO).rtt(Duration.ofMillis(100)).path(0, 1).label("long"))
                 .flow(f -> f.cca(Cca.NEWRENO).rtt(Duration.ofMillis(100)).path(0).label("short-0"))
                 .flow(f -> f.cca(Cca.NEWRENO).rtt(Duration.ofMillis(100)).path(1).label("short-1"))

@@ -88,7 +88,7 @@ class ReverseTrafficTest {
         assertThat(t.flow(0).goodputMbps()).isGreaterThan(0.95 * plain.flow(0).goodputMbps());
         // An ACK waits at most one opportunity gap for its delivery.
         assertThat(t.flow(0).minRttMillis()).isBetween(20.0, 30.0);
-        assertThat(s.reverseLink().orElseThrow().rate().bitsPerSecond()).isCloseTo(1.2e6, within(1.0));
+        assertThat(s.path().reverseLink().orElseThrow().rate().bitsPerSecond()).isCloseTo(1.2e6, within(1.0));
     }
 
     @Test

@@ -83,23 +83,52 @@ class ScenarioValidationTest {
 
     @Test
     void recordsValidateToo() {
-        assertThatThrownBy(() -> new Scenario(Rate.mbps(1), Packets.of(1), OptionalInt.of(-3), Optional.empty(), 0,
-                List.of(), List.of(), Duration.ofSeconds(1), Duration.ofMillis(500), 1, false, Duration.ZERO, 10,
-                1 << 20, LossRecovery.SACK, Duration.ofMillis(200), false, Optional.empty(), Optional.empty(), Duration.ZERO,
-                Optional.empty(), List.of(), Optional.empty(), Optional.empty())).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ecnThreshold");
+        assertThatThrownBy(() -> new Scenario.Link(Rate.mbps(1), Packets.of(1), OptionalInt.of(-3), Optional.empty(), 0,
+                Optional.empty(), Optional.empty())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("ecnThreshold must be >= 1 packet, got -3");
+        assertThatThrownBy(() -> new Scenario.Traffic(List.of(), List.of()))
+                .hasMessageContaining("at least one flow or FCT workload");
+        assertThatThrownBy(() -> new Scenario.Hosts(false, 0, 1 << 20, LossRecovery.SACK, Duration.ofMillis(200),
+                false)).hasMessageContaining("initialWindow must be in [1, 1000] segments, got 0");
+        assertThatThrownBy(() -> new Scenario.Measurement(Duration.ofSeconds(1), Duration.ofMillis(500), 0))
+                .hasMessageContaining("delaySampleEvery must be >= 1");
+        assertThatThrownBy(() -> new Scenario.Path(List.of(), Optional.empty(), Optional.empty(),
+                Duration.ofSeconds(11), Optional.empty())).hasMessageContaining("ackDelay must be <= PT10S");
+        assertThatThrownBy(() -> new Variation(Duration.ofSeconds(2), Duration.ZERO))
+                .hasMessageContaining("ackJitter must be <= PT1S, got PT2S");
+        Scenario.Traffic late = new Scenario.Traffic(List.of(FlowSpec.builder().start(Duration.ofMillis(995)).build()),
+                List.of());
+        assertThatThrownBy(() -> new Scenario(valid().build().link(), Scenario.Path.DIRECT, Scenario.Hosts.LINUX,
+                late, Scenario.Measurement.of(Duration.ofSeconds(1)), Variation.HOST_NOISE))
+                .hasMessageContaining("flow 0 starts at PT0.995S plus up to PT0.01S of start jitter");
+    }
+
+    @Test
+    void thePartsHaveTheBuildersDefaults() {
+        Scenario s = valid().build();
+
+        assertThat(s.path()).isEqualTo(Scenario.Path.DIRECT);
+        assertThat(s.hosts()).isEqualTo(Scenario.Hosts.LINUX);
+        assertThat(s.measurement()).isEqualTo(Scenario.Measurement.of(Duration.ofSeconds(30)));
+        assertThat(s.variation()).isEqualTo(Variation.HOST_NOISE);
+        assertThat(valid().deterministicAcrossSeeds().build().variation()).isEqualTo(Variation.NONE);
+        assertThat(valid().deterministicAcrossSeeds().ackJitter(Duration.ofMillis(1)).build().variation())
+                .isEqualTo(new Variation(Duration.ofMillis(1), Duration.ZERO));
+        assertThat(valid().startJitter(Duration.ZERO).build().variation().ackJitter())
+                .isEqualTo(Duration.ofNanos(10_000));
     }
 
     @Test
     void defaultsAreDocumented() {
         Scenario s = valid().build();
 
-        assertThat(s.duration()).isEqualTo(Duration.ofSeconds(30));
-        assertThat(s.throughputBin()).isEqualTo(Duration.ofMillis(500));
-        assertThat(s.delaySampleEvery()).isOne();
-        assertThat(s.initialWindow()).isEqualTo(10);
-        assertThat(s.lossRecovery()).isEqualTo(LossRecovery.SACK);
-        assertThat(s.ecnThreshold()).isEmpty();
-        assertThat(s.flows()).singleElement().satisfies(f -> {
+        assertThat(s.measurement().duration()).isEqualTo(Duration.ofSeconds(30));
+        assertThat(s.measurement().throughputBin()).isEqualTo(Duration.ofMillis(500));
+        assertThat(s.measurement().delaySampleEvery()).isOne();
+        assertThat(s.hosts().initialWindow()).isEqualTo(10);
+        assertThat(s.hosts().lossRecovery()).isEqualTo(LossRecovery.SACK);
+        assertThat(s.link().ecnThreshold()).isEmpty();
+        assertThat(s.traffic().flows()).singleElement().satisfies(f -> {
             assertThat(f.rtt()).isEqualTo(Duration.ofMillis(20));
             assertThat(f.sizeBytes()).isEmpty();
         });

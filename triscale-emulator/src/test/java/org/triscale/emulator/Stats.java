@@ -41,11 +41,11 @@ final class Stats {
     }
 
     static double transmissionMillis(Trace trace) {
-        return 1500 * 8 / trace.scenario().bottleneck().bitsPerSecond() * 1e3;
+        return 1500 * 8 / trace.scenario().link().bottleneck().bitsPerSecond() * 1e3;
     }
 
     /** The buffer's drain time: its size over the bottleneck rate. */
     static double bufferMillis(Trace trace) {
-        return ((Packets) trace.scenario().buffer()).count() * transmissionMillis(trace);
+        return ((Packets) trace.scenario().link().buffer()).count() * transmissionMillis(trace);
     }
 }

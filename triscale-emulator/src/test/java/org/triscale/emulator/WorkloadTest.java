@@ -65,7 +65,7 @@ class WorkloadTest {
 
         // 100 s × 30 % on × 100 arrivals/s = 3,000; on-off counts vary more than Poisson ones.
         assertThat(t.workloadFlows().size()).isBetween(2500, 3500);
-        assertThat(s.workloads().get(0).offeredLoad().bitsPerSecond()).isCloseTo(1000 * 8 * 100 * 0.3, within(1e-6));
+        assertThat(s.traffic().workloads().get(0).offeredLoad().bitsPerSecond()).isCloseTo(1000 * 8 * 100 * 0.3, within(1e-6));
     }
 
     @Test
