@@ -94,8 +94,4 @@ final class CoDelControl {
     int count() {
         return count;
     }
-
-    boolean dropping() {
-        return dropping;
-    }
 }

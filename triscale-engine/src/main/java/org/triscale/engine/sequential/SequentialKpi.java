@@ -3,6 +3,7 @@ package org.triscale.engine.sequential;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.numeric.Binomial;
+import org.triscale.engine.numeric.Bisection;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -208,16 +209,7 @@ public final class SequentialKpi {
             }
             candidate = Math.min(PREDICTION_HORIZON, 2 * candidate);
         }
-        long passing = candidate;
-        while (passing - failing > 1) {
-            long mid = (failing + passing) >>> 1;
-            if (enough.test((int) mid)) {
-                passing = mid;
-            } else {
-                failing = mid;
-            }
-        }
-        return OptionalInt.of((int) (passing - n));
+        return OptionalInt.of((int) (Bisection.smallestPassing(failing, candidate, enough) - n));
     }
 
     private SequentialStep step() {

@@ -3,6 +3,7 @@ package org.triscale.engine.sizing;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.bounds.ThompsonBounds;
 import org.triscale.engine.numeric.Binomial;
+import org.triscale.engine.numeric.Bisection;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
@@ -195,16 +196,7 @@ public final class Sizing {
                 candidate = Integer.MAX_VALUE;
             }
         }
-        long passing = candidate;
-        while (passing - failing > 1) {
-            long mid = (failing + passing) >>> 1;
-            if (enough.test((int) mid)) {
-                passing = mid;
-            } else {
-                failing = mid;
-            }
-        }
-        return (int) passing;
+        return (int) Bisection.smallestPassing(failing, candidate, enough);
     }
 
     private static int checkedInt(double value) {

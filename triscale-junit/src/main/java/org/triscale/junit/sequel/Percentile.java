@@ -44,11 +44,6 @@ public record Percentile(double percentile, double confidence) {
         return of(75);
     }
 
-    /** The 25th percentile at 75 % confidence. */
-    public static Percentile p25() {
-        return of(25);
-    }
-
     /**
      * This percentile at another confidence.
      *
