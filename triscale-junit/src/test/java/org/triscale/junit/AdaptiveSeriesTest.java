@@ -76,10 +76,8 @@ class AdaptiveSeriesTest {
         assertThat(sequential.get("decision").asText()).isEqualTo("FAIL");
         results.testEvents().assertStatistics(stats -> stats.started(series * RUNS + 1).failed(1));
         assertThat(verdictMessage(results)).contains("adaptive series of at most 60 × 5 runs")
-                .contains("The variability score of delay (25th–75th percentiles of the series KPIs delay P75 at 75 %)"
-                        + " (atMost 1 ms): sequential bounds (Howard & Ramdas 2022) after " + series + " of max 60"
-                        + " series: decided fail. With 75 % confidence for each end, the range between the 25th and"
-                        + " the 75th percentiles of the series KPIs is at least ")
+                .contains("variability score of delay", "(atMost 1 ms)", "after " + series + " of max 60 series",
+                        "decided fail", "75 % confidence for each end", "is at least ")
                 .contains("Series KPIs: ");
     }
 
@@ -97,7 +95,7 @@ class AdaptiveSeriesTest {
         assertThat(sequential.get("lastLookConfidence").asDouble()).isGreaterThanOrEqualTo(75).isLessThan(100);
         results.testEvents().assertStatistics(stats -> stats.started(6 * RUNS + 1));
         assertThat(reportEntry(results)).contains("undecided after max 6 series")
-                .contains("the verdict is the fixed-N score of the 6 defined series KPIs (Thompson 1936), each end at ");
+                .contains("fixed-N score of the 6 defined series KPIs", "each end at ");
     }
 
     @Test
@@ -112,8 +110,7 @@ class AdaptiveSeriesTest {
         }
         String text = out.toString(StandardCharsets.UTF_8);
         assertThat(text).contains("[SteadySeries.cca] series 1 of max 60 run 1/5 · delay=")
-                .contains("[SteadySeries.cca] sequel after series 1 of max 60 · score of delay not bounded"
-                        + " yet")
+                .contains("sequel after series 1 of max 60", "score of delay not bounded yet")
                 .containsPattern("sequel after series \\d+ of max 60 · score of delay ≤ [0-9.]+ ms decided pass"
                         + " · stopped: every score decided");
     }

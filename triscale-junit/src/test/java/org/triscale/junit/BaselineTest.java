@@ -528,8 +528,8 @@ class BaselineTest {
 
         assertThat(results.testEvents().failed().list().get(0).getPayload(
                 org.junit.platform.engine.TestExecutionResult.class).orElseThrow().getThrowable().orElseThrow()
-                .getMessage()).isEqualTo("testBed(\"backend\", \"b\") in series 1 run 2: an earlier run gave \"a\"; the"
-                + " test bed must not change within a test");
+                .getMessage()).contains("testBed(\"backend\", \"b\")", "series 1 run 2", "an earlier run gave \"a\"",
+                "must not change within a test");
     }
 
     /**

@@ -73,7 +73,7 @@ class ImportanceSamplingTest {
         Throwable error = Kit.error(Kit.in(folder).run(FewSamplesFixture.class).testEvents().failed().list().get(0));
 
         assertThat(error.getMessage())
-                .contains("The run metrics are importance-weighted; their effective sample sizes (Kish) are run 1 = ")
+                .contains("importance-weighted", "effective sample sizes (Kish)", "run 1 = ")
                 .containsPattern("run 5 = \\d+\\.")
                 .contains("metric fct is importance-weighted and series 1 run ")
                 .contains("(below 100): a few heavy weights dominate its value");

@@ -42,8 +42,7 @@ class ReliabilityTest {
     @Test
     void aCountBeyondTheLimitIsAConfigurationErrorNotAnOutOfMemoryError() {
         assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(HugeCount.class)))
-                .contains("@Runs(count = 2000000000) with @Series(count = 3) asks for 2000000000 × 3 = 6000000000"
-                        + " runs, more than the 100000 one test method may have");
+                .contains("@Runs(count = 2000000000)", "@Series(count = 3)", "6000000000", "more than the 100000");
         assertThat(ConfigurationTest.configurationError(Kit.in(folder).run(HugeRobustness.class)))
                 .contains("@Runs(robustness = 2000000000) must be below 100000");
     }

@@ -143,9 +143,8 @@ class ShardTest {
         EngineExecutionResults results = Kit.in(folder).with("triscale.shard", "1/2")
                 .with("triscale.baseline.update", "true").run(Fixture.class);
         Event failed = results.containerEvents().failed().stream().findFirst().orElseThrow();
-        assertThat(Kit.error(failed)).hasMessage("TriScale configuration error in Fixture.cca: triscale.shard = 1/2"
-                + " cannot be combined with triscale.baseline.update = true: a shard holds part of the sequel, not a"
-                + " baseline. Update the baseline from an unsharded run, or remove triscale.baseline.update");
+        assertThat(Kit.error(failed)).hasMessageContainingAll("Fixture.cca", "triscale.shard = 1/2",
+                "cannot be combined with triscale.baseline.update = true", "Update the baseline from an unsharded run");
     }
 
     @Test
@@ -207,8 +206,7 @@ class ShardTest {
         edit(kit, 2, partial -> ((ObjectNode) partial.get("fingerprint")).put("cpus", 999));
         assertThatThrownBy(() -> merge(kit)).hasMessageStartingWith("cannot merge Fixture.cca: the shards ran on"
                 + " different test beds: cpus: '" + Runtime.getRuntime().availableProcessors() + "' → '999' (shard 1/2")
-                .hasMessageContaining("run the shards on one kind of machine, or leave a machine entry out with"
-                        + " @Baseline(ignoreInFingerprint)");
+                .hasMessageContainingAll("one kind of machine", "@Baseline(ignoreInFingerprint)");
     }
 
     @Test
@@ -225,8 +223,7 @@ class ShardTest {
         Kit kit = shards("1/2", "2/2");
         edit(kit, 2, partial -> ((com.fasterxml.jackson.databind.node.ArrayNode) partial.get("runs")).remove(0));
         assertThatThrownBy(() -> merge(kit)).hasMessageStartingWith("cannot merge Fixture.cca: shard 2/2 (")
-                .hasMessageContaining("does not hold the 10 runs of its series [2, 4] (5 per series); it is incomplete"
-                        + " or was altered");
+                .hasMessageContainingAll("does not hold the 10 runs", "series [2, 4]", "5 per series", "altered");
     }
 
     @Test
@@ -244,9 +241,8 @@ class ShardTest {
         Path renamed = partials.resolve(NAME + ".shard-1-of-1.partial.json");
         Files.copy(kit.json(Fixture.class, "cca"), renamed);
         assertThatThrownBy(() -> ShardMerge.merge(List.of(partials), options(kit, folder.resolve("o"), 0)))
-                .hasMessage("cannot read the partial result " + renamed + ": " + renamed + " is not a partial TriScale"
-                        + " result: it has no integer partialSchemaVersion (it is a full result: a verdict, not a"
-                        + " shard); remove it, or replace it with the file its shard wrote");
+                .hasMessageContainingAll("cannot read the partial result " + renamed, "no integer partialSchemaVersion",
+                        "it is a full result", "remove it");
     }
 
     @Test

@@ -54,10 +54,12 @@ import org.triscale.engine.sequential.WeightedPercentiles;
  * <p>The fast test (several seconds) measures the calibrations and the sojourn model against the
  * plain estimator on the same 40 runs, by a bootstrap over runs (runs are independent; flows
  * within a run are not), and checks that the tilted runs' weights average to 1 over the emulator's
- * flows. With {@code -Dtriscale.importance=full} it also runs the replication study (1,000
- * replications of 10 runs per estimator on seeds not used while choosing the estimators, against a
- * reference from 5,000 nominal runs, about 5 minutes) and prints the table of the documentation,
- * with bootstrap intervals of the runs needed and the sojourn model's interval coverage.
+ * flows. The replication study runs reduced by default (30 replications, the reference from 300
+ * runs, about 30 s) and checks the documentation's table against its Monte Carlo error; with
+ * {@code -Dtriscale.importance=full} it is the documented study (1,000 replications of 10 runs per
+ * estimator on seeds not used while choosing the estimators, against a reference from 5,000
+ * nominal runs, about 5 minutes), which prints the table of the documentation, with bootstrap
+ * intervals of the runs needed and the sojourn model's interval coverage, and checks it too.
  * {@code -Dtriscale.importance.replications} and {@code -Dtriscale.importance.seeds} change the
  * replications and the first seed (for exploring on other seeds).
  */
@@ -255,12 +257,59 @@ class ImportanceSamplingStudyTest {
         assertThat(tail / (double) pooled.sizes().length).isGreaterThan(0.03);
     }
 
+    /**
+     * The replication study. By default a reduced one (30 replications, the reference from 300
+     * runs) and checks that the documented table's runs for equal precision
+     * lie in its 99 % bootstrap intervals, and the documented interval coverage and flows per run
+     * within its Monte Carlo error; with {@code -Dtriscale.importance=full} the documented study
+     * itself, whose own intervals must then hold the documented numbers.
+     */
     @Test
     void replicationStudy() {
-        if (!"full".equals(System.getProperty("triscale.importance"))) {
-            return;
+        boolean full = "full".equals(System.getProperty("triscale.importance"));
+        int replications = full ? Integer.getInteger("triscale.importance.replications", REPLICATIONS) : 30;
+        // Seeds 50,000,000 on: not used while the estimators were chosen (other seeds for exploring).
+        long seeds = Long.getLong("triscale.importance.seeds", 50_000_000L);
+        Study study = study(replications, seeds, full ? REFERENCE_RUNS : 300);
+        System.out.println(study.table());
+
+        for (int e = 1; e < DOCUMENTED_RUNS.length; e++) {
+            assertThat(DOCUMENTED_RUNS[e]).as("documented runs for equal precision of %s", STUDY_NAMES[e])
+                    .isBetween(study.runsLower()[e], study.runsUpper()[e]);
         }
-        Flows reference = Flows.pool(nominalRuns(REFERENCE_RUNS, 1_000_000));
+        // Binomial Monte Carlo error of the coverage, 3 standard errors.
+        double coverageError = 3 * Math.sqrt(DOCUMENTED_COVERAGE * (1 - DOCUMENTED_COVERAGE) / replications);
+        assertThat(study.coverage()).isCloseTo(DOCUMENTED_COVERAGE, within(coverageError));
+        // Flows per run, within 3 standard errors of the mean over the replications (the tilted
+        // runs of one replication are a chain, so the replication is the unit).
+        assertThat(study.flowsPerRun()[0]).isCloseTo(75.7, within(3 * study.flowsPerRunError()[0]));
+        assertThat(study.flowsPerRun()[1]).isCloseTo(18.8, within(3 * study.flowsPerRunError()[1]));
+    }
+
+    /** The estimators of the study, in the order of the documentation's table. */
+    private static final String[] STUDY_NAMES = {"plain", "calibrated", "CE tilt", "CE tilt, calibrated",
+        "sojourn-calibrated", "sojourn model"};
+    /** docs/adaptive.md, "Importance sampling": runs for equal precision, in the table's order. */
+    private static final double[] DOCUMENTED_RUNS = {1.00, 0.57, 2.90, 1.85, 0.29, 0.23};
+    /** docs/adaptive.md: the sojourn model's 95 % interval covered the reference in 94.1 % of the replications. */
+    private static final double DOCUMENTED_COVERAGE = 0.941;
+
+    /**
+     * A replication study's numbers.
+     *
+     * @param runsLower   per estimator, the lower end of the 99 % bootstrap interval of its runs for equal precision
+     * @param runsUpper   the upper end
+     * @param coverage    how often the sojourn model's 95 % interval covered the reference
+     * @param flowsPerRun completed flows per run: nominal, tilted
+     * @param flowsPerRunError the standard errors of {@code flowsPerRun}, over the replications
+     * @param table       the documentation's table, printed
+     */
+    record Study(double[] runsLower, double[] runsUpper, double coverage, double[] flowsPerRun,
+                 double[] flowsPerRunError, String table) {
+    }
+
+    static Study study(int replications, long seeds, int referenceRuns) {
+        Flows reference = Flows.pool(nominalRuns(referenceRuns, 1_000_000));
         double truth = reference.p99();
         int slow = 0;
         int slowAboveP99 = 0;
@@ -274,14 +323,12 @@ class ImportanceSamplingStudyTest {
         }
         System.out.printf(Locale.ROOT, "Flows with FCT >= the reference P99: %d; sizes above the nominal P99: %.0f %%,"
                 + " between P95 and P99: %.0f %%%n", slow, 100.0 * slowAboveP99 / slow, 100.0 * slowP95toP99 / slow);
-        int replications = Integer.getInteger("triscale.importance.replications", REPLICATIONS);
-        // Seeds 50,000,000 on: not used while the estimators were chosen (other seeds for exploring).
-        long seeds = Long.getLong("triscale.importance.seeds", 50_000_000L);
         int k = 10;
         double[][] estimates = new double[6][replications];
         double[] effective = new double[replications];
         int covered = 0;
         double[] flowsPerRun = new double[2];
+        double[][] perReplication = new double[2][replications];
         for (int rep = 0; rep < replications; rep++) {
             List<Flows> nominal = nominalRuns(k, seeds + 1_000L * rep);
             List<Flows> tilted = tiltedRuns(k, seeds + 10_000_000 + 1_000L * rep);
@@ -298,14 +345,15 @@ class ImportanceSamplingStudyTest {
             covered += Math.exp(model.lower()) <= truth && truth <= Math.exp(model.upper()) ? 1 : 0;
             flowsPerRun[0] += plain.fcts().length / (double) (k * replications);
             flowsPerRun[1] += is.fcts().length / (double) (k * replications);
+            perReplication[0][rep] = plain.fcts().length / (double) k;
+            perReplication[1][rep] = is.fcts().length / (double) k;
         }
-        String[] names = {"plain", "calibrated", "CE tilt", "CE tilt, calibrated", "sojourn-calibrated",
-            "sojourn model"};
+        String[] names = STUDY_NAMES;
         double plainMse = mse(estimates[0], truth);
         StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "Reference P99 FCT %.0f ms (%d nominal"
                 + " runs); %d replications of %d runs per estimator.%n%n| estimator | flows per run | bias | RMSE |"
                 + " runs for equal precision | flows for equal precision |%n|---|---|---|---|---|---|%n", truth,
-                REFERENCE_RUNS, replications, k));
+                referenceRuns, replications, k));
         for (int e = 0; e < names.length; e++) {
             double runs = mse(estimates[e], truth) / plainMse;
             double perRun = flowsPerRun[e == 2 || e == 3 ? 1 : 0];
@@ -332,15 +380,21 @@ class ImportanceSamplingStudyTest {
             }
         }
         table.append(System.lineSeparator());
+        double[] lower = new double[names.length];
+        double[] upper = new double[names.length];
         for (int e = 1; e < names.length; e++) {
             Arrays.sort(ratios[e]);
+            lower[e] = ratios[e][(int) (0.005 * BOOTSTRAP)];
+            upper[e] = ratios[e][(int) (0.995 * BOOTSTRAP) - 1];
             table.append(String.format(Locale.ROOT, "%s: runs for equal precision, 95 %% bootstrap interval %.0f–%.0f %%%n",
                     names[e], 100 * ratios[e][(int) (0.025 * BOOTSTRAP)], 100 * ratios[e][(int) (0.975 * BOOTSTRAP) - 1]));
         }
         table.append(String.format(Locale.ROOT, "sojourn model: effective sample size %.2f × the flows (mean), the"
                 + " 95 %% interval covers the reference in %.1f %% of the replications%n", mean(effective),
                 100.0 * covered / replications));
-        System.out.println(table);
+        double[] flowsError = {Math.sqrt(variance(perReplication[0]) / replications),
+            Math.sqrt(variance(perReplication[1]) / replications)};
+        return new Study(lower, upper, (double) covered / replications, flowsPerRun, flowsError, table.toString());
     }
 
     private static double[][] firstPhase() {

@@ -173,7 +173,7 @@ class CsvColumnReaderTest {
         Path file = csv("x,y\n1,2\n3\n");
         assertThatThrownBy(() -> CsvColumnReader.readAll(file, 2, "choose"))
                 .isInstanceOf(CsvDataException.class)
-                .hasMessage(file + " line 3 has 1 column; column 2 (y) is missing");
+                .hasMessageContainingAll(file.toString(), "line 3", "column 2 (y) is missing");
     }
 
     @Test
@@ -181,7 +181,7 @@ class CsvColumnReaderTest {
         Path file = csv("a,b,c\n1,2,3\n");
         assertThatThrownBy(() -> CsvColumnReader.readAll(file, 1, "choose one with --column NAME|POSITION"))
                 .isInstanceOf(CsvDataException.class)
-                .hasMessage(file + " has 3 columns but 1 are read; choose one with --column NAME|POSITION");
+                .hasMessageContainingAll(file.toString(), "3 columns", "1 are read", "--column NAME|POSITION");
     }
 
     @Test
@@ -189,7 +189,7 @@ class CsvColumnReaderTest {
         Path withHeader = csv("time,delay\n1,2\n");
         assertThatThrownBy(() -> CsvColumnReader.read(withHeader, List.of(ColumnRef.parse("rtt"))))
                 .isInstanceOf(CsvDataException.class)
-                .hasMessage(withHeader + " has no column 'rtt'; its columns are: time, delay");
+                .hasMessageContainingAll(withHeader.toString(), "no column 'rtt'", "time, delay");
         assertThatThrownBy(() -> CsvColumnReader.read(withHeader, List.of(ColumnRef.position(3))))
                 .isInstanceOf(CsvDataException.class).hasMessageContaining("has no column 3");
         Path noHeader = csv("1,2\n");
@@ -204,10 +204,10 @@ class CsvColumnReaderTest {
     void emptyFilesAndHeaderOnlyFilesHaveNoData() throws IOException {
         Path empty = csv("\n\n");
         assertThatThrownBy(() -> CsvColumnReader.readAll(empty, 1, "choose"))
-                .isInstanceOf(CsvDataException.class).hasMessage(empty + " has no data rows");
+                .isInstanceOf(CsvDataException.class).hasMessageContainingAll(empty.toString(), "no data rows");
         Path headerOnly = csv("delay\n");
         assertThatThrownBy(() -> CsvColumnReader.readAll(headerOnly, 1, "choose"))
-                .isInstanceOf(CsvDataException.class).hasMessage(headerOnly + " has a header but no data rows");
+                .isInstanceOf(CsvDataException.class).hasMessageContainingAll(headerOnly.toString(), "a header but no data");
     }
 
     @Test
@@ -216,7 +216,7 @@ class CsvColumnReaderTest {
         assertThatThrownBy(() -> CsvColumnReader.readAll(missing, 1, "choose"))
                 .isInstanceOf(CsvDataException.class).hasMessage(missing + ": no such file");
         assertThatThrownBy(() -> CsvColumnReader.readAll(dir, 1, "choose"))
-                .isInstanceOf(CsvDataException.class).hasMessage(dir + " is a directory, not a CSV file");
+                .isInstanceOf(CsvDataException.class).hasMessageContainingAll(dir.toString(), "is a directory");
     }
 
     @Test
@@ -248,8 +248,8 @@ class CsvColumnReaderTest {
         Path file = csv("delay,delay\n1,2\n");
         assertThatThrownBy(() -> CsvColumnReader.read(file, List.of(ColumnRef.parse("delay"))))
                 .isInstanceOf(CsvDataException.class)
-                .hasMessage(file + " has two columns named 'delay' (columns 1 and 2), so the name is ambiguous; "
-                        + "give the position instead, or rename one in the header");
+                .hasMessageContainingAll(file.toString(), "two columns named 'delay'", "columns 1 and 2",
+                        "give the position");
         assertThat(CsvColumnReader.read(file, List.of(ColumnRef.position(2))).column(0)).containsExactly(2);
     }
 
@@ -260,8 +260,7 @@ class CsvColumnReaderTest {
         Path file = csv("y\n1\n\"" + cell + "\"\n");
         assertThatThrownBy(() -> CsvColumnReader.readAll(file, 1, "choose"))
                 .isInstanceOf(CsvDataException.class)
-                .hasMessage(file + " line 3, column 1 (y): '" + cell + "' is not a number; write a decimal number, "
-                        + "or leave the cell empty or write nan for a missing value");
+                .hasMessageContainingAll("line 3, column 1 (y)", "'" + cell + "' is not a number");
     }
 
     @Test
@@ -334,8 +333,7 @@ class CsvColumnReaderTest {
         Path device = Path.of("/dev/zero");
         assertThatThrownBy(() -> CsvColumnReader.readAll(device, 1, "choose"))
                 .isInstanceOf(CsvDataException.class)
-                .hasMessage(device + " is not a regular file (a device, pipe or socket); "
-                        + "save the data to a file and give its path");
+                .hasMessageContainingAll(device.toString(), "not a regular file", "save the data to a file");
     }
 
     @Test
@@ -346,8 +344,8 @@ class CsvColumnReaderTest {
         Files.write(file, noLineBreak);
         assertThatThrownBy(() -> CsvColumnReader.readAll(file, 1, "choose"))
                 .isInstanceOf(CsvDataException.class)
-                .hasMessage(file + " line 1 is longer than " + CsvScanner.MAX_RECORD_BYTES
-                        + " bytes; a CSV file of numbers has short lines (is this a CSV file?)");
+                .hasMessageContainingAll(file.toString(), "line 1 is longer than " + CsvScanner.MAX_RECORD_BYTES
+                        + " bytes");
     }
 
     @Test
@@ -358,8 +356,7 @@ class CsvColumnReaderTest {
         assertThat(data.column(1)).containsExactly(2, 4);
         Path junk = csv("1\n\"2\"x\n");
         assertThatThrownBy(() -> CsvColumnReader.readAll(junk, 1, "choose"))
-                .hasMessage(junk + " line 2: malformed CSV: 'x' after a quoted field; a quoted field ends at its "
-                        + "closing quote (write a quote inside it as \"\")");
+                .hasMessageContainingAll(junk.toString(), "line 2: malformed CSV", "'x' after a quoted field");
     }
 
     @Test
@@ -367,7 +364,7 @@ class CsvColumnReaderTest {
         Path file = dir.resolve("utf16.csv");
         Files.writeString(file, "y\n1\n", StandardCharsets.UTF_16LE);
         assertThatThrownBy(() -> CsvColumnReader.readAll(file, 1, "choose"))
-                .hasMessage(file + " is not UTF-8 text (UTF-16 or UTF-32?); save it as UTF-8");
+                .hasMessageContainingAll(file.toString(), "not UTF-8", "save it as UTF-8");
     }
 
     @Test

@@ -139,9 +139,9 @@ class ParallelCsvReadingTest {
                 + "\n" + rows(1000, "\n", ParallelCsvReadingTest::number, 6);
         int badLine = 1 + 1 + 1 + 1000 + 1 + 1000 + 1;
         Path file = csv(head + "20.0,1.5,oops\n" + rows(50, "\n", ParallelCsvReadingTest::number, 7));
-        String expected = file + " line " + badLine + ", column 3 (throughput): 'oops' is not a number; "
-                + "write a decimal number, or leave the cell empty or write nan for a missing value";
-        assertThatThrownBy(() -> CsvColumnReader.read(file, ALL, Chunking.sequential())).hasMessage(expected);
+        Throwable sequential = catchThrowable(() -> CsvColumnReader.read(file, ALL, Chunking.sequential()));
+        assertThat(sequential).hasMessageContainingAll(file + " line " + badLine + ", column 3 (throughput)", "'oops'");
+        String expected = sequential.getMessage();
         for (int chunks = 2; chunks <= 5; chunks++) {
             assertSplits(file, chunks);
             Chunking chunking = splitting(file, chunks);
@@ -156,7 +156,7 @@ class ParallelCsvReadingTest {
                 + rows(1000, "\n", ParallelCsvReadingTest::number, 9) + "1,2,x\n"
                 + rows(1000, "\n", ParallelCsvReadingTest::number, 10));
         Throwable sequential = catchThrowable(() -> CsvColumnReader.read(file, ALL, Chunking.sequential()));
-        assertThat(sequential).hasMessage(file + " line 1001 has 2 columns; column 3 (column 3) is missing");
+        assertThat(sequential).hasMessageContainingAll(file + " line 1001", "column 3 (column 3) is missing");
         for (int chunks = 2; chunks <= 5; chunks++) {
             Chunking chunking = splitting(file, chunks);
             assertThatThrownBy(() -> CsvColumnReader.read(file, ALL, chunking)).hasMessage(sequential.getMessage());
@@ -203,7 +203,7 @@ class ParallelCsvReadingTest {
         Path file = csv("time,rtt\n" + "# nothing yet\n\n".repeat(500));
         assertSplits(file, 3);
         assertThatThrownBy(() -> CsvColumnReader.readAll(file, 2, "choose", splitting(file, 3)))
-                .isInstanceOf(CsvDataException.class).hasMessage(file + " has a header but no data rows");
+                .isInstanceOf(CsvDataException.class).hasMessageContainingAll(file.toString(), "a header but no data");
     }
 
     @Test

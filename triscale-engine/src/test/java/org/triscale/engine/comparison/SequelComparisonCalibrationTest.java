@@ -215,34 +215,56 @@ class SequelComparisonCalibrationTest {
         table.append(" tolerance | detectable change |\n|---|---|---|").append("---|".repeat(FACTORS.length + 2))
                 .append('\n');
         int cell = 100;
+        SoftAssertions soft = new SoftAssertions();
         for (ComparisonModel model : ComparisonModel.values()) {
             double[] residuals = model == ComparisonModel.EMULATOR_FCT ? RESIDUALS : new double[] {0.1};
             for (Design design : new Design[] {Design.PAIRED, Design.UNPAIRED}) {
                 for (double residual : design == Design.PAIRED ? residuals : new double[] {0}) {
-                    row(table, design.name().toLowerCase(Locale.ROOT), model.name().toLowerCase(Locale.ROOT),
+                    String name = design.name().toLowerCase(Locale.ROOT) + " " + model.name().toLowerCase(Locale.ROOT)
+                            + " σd " + residual;
+                    checkRow(soft, name, r, row(table, design.name().toLowerCase(Locale.ROOT),
+                            model.name().toLowerCase(Locale.ROOT),
                             design == Design.PAIRED && model != ComparisonModel.COUNTS ? residual : Double.NaN,
-                            (factor, c) -> cell(design, model, factor, residual, r, c), cell);
+                            (factor, c) -> cell(design, model, factor, residual, r, c), cell));
                     cell += FACTORS.length;
                 }
             }
         }
-        row(table, "unpaired, 5 × 5", "FCT-like", Double.NaN, (factor, c) -> cell(Design.UNPAIRED_FCT_5X5, null,
-                factor, 0, r, c), cell);
+        checkRow(soft, "unpaired 5 × 5 FCT-like", r, row(table, "unpaired, 5 × 5", "FCT-like", Double.NaN,
+                (factor, c) -> cell(Design.UNPAIRED_FCT_5X5, null, factor, 0, r, c), cell));
         Calibration.publish("sequel-comparison", table.toString());
+        soft.assertAll();
+    }
+
+    /**
+     * What every row of the table must show: false alarms (× 1) at most α, and a share of
+     * "regressed" that does not fall as the change grows (a larger slowdown is never harder to
+     * find), each within 3 standard errors.
+     */
+    private static void checkRow(SoftAssertions soft, String name, int replications, Cell[] cells) {
+        soft.assertThat(cells[0].share(ComparisonOutcome.REGRESSED)).as("false alarms, %s", name)
+                .isLessThanOrEqualTo(limit(ALPHA, replications));
+        double slack = 3 * Math.sqrt(2 * 0.25 / replications);
+        for (int k = 1; k < cells.length; k++) {
+            soft.assertThat(cells[k].share(ComparisonOutcome.REGRESSED)).as("regressed at × %s, %s", FACTORS[k], name)
+                    .isGreaterThanOrEqualTo(cells[k - 1].share(ComparisonOutcome.REGRESSED) - slack);
+        }
     }
 
     private interface CellAt {
         Cell at(double factor, long cell);
     }
 
-    private static void row(StringBuilder table, String design, String metric, double residual, CellAt cells,
-                            int firstCell) {
+    private static Cell[] row(StringBuilder table, String design, String metric, double residual, CellAt cells,
+                              int firstCell) {
+        Cell[] all = new Cell[FACTORS.length];
         table.append("| ").append(design).append(" | ").append(metric).append(" | ")
                 .append(Double.isNaN(residual) ? "–" : Double.toString(residual)).append(" |");
         Cell last = null;
         for (int k = 0; k < FACTORS.length; k++) {
             double factor = FACTORS[k];
             Cell c = cells.at(factor, firstCell + k);
+            all[k] = c;
             table.append(' ').append(Calibration.percent(c.share(ComparisonOutcome.REGRESSED)));
             table.append(" (").append(Calibration.percent(c.share(ComparisonOutcome.UNCHANGED))).append(") |");
             if (factor == 1) {
@@ -251,5 +273,6 @@ class SequelComparisonCalibrationTest {
         }
         table.append(' ').append(Calibration.percent(last.tolerance())).append(" | ")
                 .append(Calibration.percent(last.detectable())).append(" |\n");
+        return all;
     }
 }

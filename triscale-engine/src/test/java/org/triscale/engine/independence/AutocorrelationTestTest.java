@@ -10,7 +10,6 @@ import org.triscale.engine.numeric.PairwiseSum;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -52,6 +51,37 @@ class AutocorrelationTestTest {
         // d = (−1, 0, 1): r0 = 2, r1 = 0, r2 = −1.
         assertThat(r).containsExactly(new double[] {1, 0, -0.5}, within(1e-15));
         assertThat(AutocorrelationTest.threshold(16)).isEqualTo(0.49);
+    }
+
+    /**
+     * Expectations derived by hand from the definition r_k = Σ d_i d_(i+k) / Σ d_i² (d the
+     * deviations from the mean) and the band ±1.96/√n, not from the implementation.
+     */
+    @Test
+    void closedFormCasesGiveTheirLargestLagAndDecision() {
+        // ±1 alternating, n = 20: r_k = (−1)^k (20 − k) / 20, largest |r_1| = 0.95 > 1.96/√20 = 0.438.
+        double[] alternating = new double[20];
+        // 1, 1, −1, −1 repeated, n = 20: r_1 = 1/20, r_2 = −18/20, r_4 = 16/20; largest 0.9 at lag 2.
+        double[] pairs = new double[20];
+        for (int i = 0; i < 20; i++) {
+            alternating[i] = i % 2 == 0 ? 1 : -1;
+            pairs[i] = i % 4 < 2 ? 1 : -1;
+        }
+        CheckResult a = AutocorrelationTest.test(alternating);
+        assertThat(a.passed()).isFalse();
+        assertThat(a.statistic()).isCloseTo(0.95, within(1e-15));
+        assertThat(a.description()).contains("0.950 (lag 1)", "outside the band +/-0.438 = 1.96/sqrt(20)");
+        CheckResult p = AutocorrelationTest.test(pairs);
+        assertThat(p.passed()).isFalse();
+        assertThat(p.statistic()).isCloseTo(0.9, within(1e-15));
+        assertThat(p.description()).contains("0.900 (lag 2)");
+        assertThat(AutocorrelationTest.autocorrelation(pairs)).startsWith(new double[] {1, 0.05, -0.9, -0.05, 0.8},
+                within(1e-15));
+        // 1, 2, 3: r = (1, 0, −0.5) inside the band 1.96/√3 = 1.132, largest 0.5 at lag 2.
+        CheckResult ramp = AutocorrelationTest.test(new double[] {1, 2, 3});
+        assertThat(ramp.passed()).isTrue();
+        assertThat(ramp.statistic()).isCloseTo(0.5, within(1e-15));
+        assertThat(ramp.description()).contains("0.500 (lag 2)", "within", "no dependence detected");
     }
 
     @Test
@@ -194,29 +224,9 @@ class AutocorrelationTestTest {
         return r;
     }
 
+    /** The class's own exact path: every lag summed directly, no FFT. */
     private static CheckResult direct(double[] values) {
-        double[] r = directAutocorrelation(values);
-        int n = values.length;
-        double threshold = AutocorrelationTest.threshold(n);
-        double largest = 0;
-        int lag = 0;
-        boolean passed = true;
-        for (int k = 1; k < n; k++) {
-            double a = Math.abs(r[k]);
-            if (!(a < threshold)) {
-                passed = false;
-            }
-            if (a > largest || Double.isNaN(a)) {
-                largest = a;
-                lag = k;
-            }
-        }
-        String description = n == 1
-                ? "a single value has no autocorrelation to test"
-                : String.format(Locale.ROOT, "largest autocorrelation at lag >= 1 is %.3f (lag %d), %s the band "
-                        + "+/-%.3f = 1.96/sqrt(%d): %s", largest, lag, passed ? "within" : "outside", threshold, n,
-                passed ? "no dependence detected" : "the values look dependent");
-        return new CheckResult(AutocorrelationTest.NAME, passed, largest, Double.NaN, description);
+        return AutocorrelationTest.test(values, Integer.MAX_VALUE);
     }
 
     private static double[] uniform(UniformRandomProvider rng, int n) {

@@ -47,9 +47,8 @@ class TriscaleAssertionsTest {
     void aKpiTheRunsCannotBoundFailsWithTheRunsNeeded() {
         assertThatThrownBy(() -> assertThat(fiveSeries()).kpi("fct", p95()).isAtMost(100))
                 .isInstanceOf(AssertionError.class)
-                .hasMessage("Expected the P95 at 75 % KPI of fct in sequel 'cubic' to be at most 100 in every series,"
-                        + " but series 0 has no KPI: 5 valid runs cannot bound the 95th percentile at 75 % confidence;"
-                        + " at least 28 are needed.");
+                .hasMessageContainingAll("P95 at 75 % KPI of fct", "series 0 has no KPI", "5 valid runs",
+                        "at least 28 are needed");
     }
 
     @Test
@@ -89,9 +88,8 @@ class TriscaleAssertionsTest {
         assertThat(prague).metric("fct").isNotWorseThan(cubic).withTolerance(0.25);
         assertThatThrownBy(() -> assertThat(prague).metric("fct").isNotWorseThan(cubic).withTolerance(0.05))
                 .isInstanceOf(AssertionError.class)
-                .hasMessage("Expected fct of 'prague' to be not worse than 'cubic' beyond a tolerance of 5 %, but it is"
-                        + " worse: change +20 % [+20 %, +20 %] (98 % interval; paired: 10 runs on the same seeds); the"
-                        + " whole interval is a worsening beyond 5 %.");
+                .hasMessageContainingAll("not worse than 'cubic' beyond a tolerance of 5 %", "but it is worse",
+                        "+20 % [+20 %, +20 %]", "paired: 10 runs");
     }
 
     @Test
@@ -117,9 +115,8 @@ class TriscaleAssertionsTest {
         Sequel b = Sequel.of("b", Map.of("fct", new double[][] {{2, 4, 6}}), seeds);
         assertThatThrownBy(() -> assertThat(b).metric("fct").isWorseThan(a).byAtLeast(0.1))
                 .isInstanceOf(AssertionError.class)
-                .hasMessage("Expected fct of 'b' to be worse than 'a' by at least 10 %, but cannot tell: too few pairs"
-                        + " to decide at alpha = 0.01: 3 pairs can give p-values no smaller than 0.1250; at least 7 are"
-                        + " needed (paired: 3 runs on the same seeds).");
+                .hasMessageContainingAll("cannot tell: too few pairs", "alpha = 0.01", "3 pairs", "0.1250",
+                        "at least 7 are needed");
     }
 
     @Test
@@ -130,8 +127,7 @@ class TriscaleAssertionsTest {
         Sequel b = Sequel.of("b", Map.of("fct", new double[][] {{nan, 4, nan}}), seeds);
         assertThatThrownBy(() -> assertThat(b).metric("fct").isNotWorseThan(a).withTolerance(0.1))
                 .isInstanceOf(AssertionError.class)
-                .hasMessage("Expected fct of 'b' to be not worse than 'a' beyond a tolerance of 10 %, but cannot tell:"
-                        + " no run is valid in both sequels (paired: 0 runs on the same seeds).");
+                .hasMessageContainingAll("cannot tell", "no run is valid in both sequels", "paired: 0 runs");
     }
 
     @Test

@@ -75,7 +75,7 @@ class SequelTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("seeds has series of [2] runs, the run metrics [3]; give one seed per run, or null");
         assertThatThrownBy(() -> s.runMetrics("delay")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("sequel 's' has no metric 'delay'; it recorded [fct]");
+                .hasMessageContainingAll("'s'", "no metric 'delay'", "[fct]");
         assertThatThrownBy(() -> Sequel.of(" ", Map.of("fct", fct), null))
                 .hasMessageContaining("a name must not be blank");
     }
@@ -86,11 +86,11 @@ class SequelTest {
             run.record("fct", 1);
             run.record("fct", 2);
         })).isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("metric 'fct' was already recorded in run 0 of series 0; record each metric once per run");
+                .hasMessageContainingAll("'fct' was already recorded", "run 0 of series 0", "once per run");
         assertThatThrownBy(() -> Sequel.run("x", 1, 1, 0, run -> run.record("fct", Double.POSITIVE_INFINITY)))
                 .hasMessageContaining("must be finite or NaN");
         assertThatThrownBy(() -> Sequel.run("x", 1, 2, 0, run -> { }))
-                .hasMessage("sequel 'x' recorded no metric in 2 runs; call run.record(metric, value) in the body");
+                .hasMessageContainingAll("'x' recorded no metric in 2 runs", "run.record(metric, value)");
         assertThatThrownBy(() -> Sequel.run("x", 0, 2, 0, run -> { })).hasMessageContaining("series");
     }
 
