@@ -423,10 +423,42 @@ final class SlopeSelection {
         private final int[] tmpId;
         private long[] tmpHigh;
         private long[] tmpLow;
+        // The merge passes' source and destination, swapped after each pass.
+        private double[] sk;
+        private double[] dk;
+        private long[] sh;
+        private long[] sl;
+        private long[] dh;
+        private long[] dl;
+        private int[] si;
+        private int[] di;
 
         Sorter(int n) {
             tmpKey = new double[n];
             tmpId = new int[n];
+        }
+
+        /** Merges the sorted runs [lo, mid) and [mid, hi) of the source into the destination. */
+        @FunctionalInterface
+        private interface Merge {
+            long merge(int lo, int mid, int hi);
+        }
+
+        /**
+         * The bottom-up passes of the merge sort over runs of {@code RUN} sorted elements: merges
+         * neighbouring runs of each width, then swaps source and destination.
+         *
+         * @return the pairs the merges put in the other order
+         */
+        private static long mergePasses(int n, Merge merge, Runnable swapBuffers) {
+            long swaps = 0;
+            for (int w = RUN; w < n; w <<= 1) {
+                for (int lo = 0; lo < n; lo += 2 * w) {
+                    swaps += merge.merge(lo, Math.min(lo + w, n), Math.min(lo + 2 * w, n));
+                }
+                swapBuffers.run();
+            }
+            return swaps;
         }
 
         /** As {@link #sort(double[], int[])} for signed 128-bit keys {@code (high, low)}. */
@@ -456,55 +488,66 @@ final class SlopeSelection {
                     id[j + 1] = iv;
                 }
             }
-            long[] sh = high;
-            long[] sl = low;
-            int[] si = id;
-            long[] dh = tmpHigh;
-            long[] dl = tmpLow;
-            int[] di = tmpId;
-            for (int w = RUN; w < n; w <<= 1) {
-                for (int lo = 0; lo < n; lo += 2 * w) {
-                    int mid = Math.min(lo + w, n);
-                    int hi = Math.min(lo + 2 * w, n);
-                    int i = lo;
-                    int j = mid;
-                    int o = lo;
-                    while (i < mid && j < hi) {
-                        if (less(sh[j], sl[j], sh[i], sl[i])) {
-                            dh[o] = sh[j];
-                            dl[o] = sl[j];
-                            di[o++] = si[j++];
-                            swaps += mid - i;
-                        } else {
-                            dh[o] = sh[i];
-                            dl[o] = sl[i];
-                            di[o++] = si[i++];
-                        }
-                    }
-                    System.arraycopy(sh, i, dh, o, mid - i);
-                    System.arraycopy(sl, i, dl, o, mid - i);
-                    System.arraycopy(si, i, di, o, mid - i);
-                    o += mid - i;
-                    System.arraycopy(sh, j, dh, o, hi - j);
-                    System.arraycopy(sl, j, dl, o, hi - j);
-                    System.arraycopy(si, j, di, o, hi - j);
-                }
-                long[] t = sh;
-                sh = dh;
-                dh = t;
-                t = sl;
-                sl = dl;
-                dl = t;
-                int[] ti = si;
-                si = di;
-                di = ti;
-            }
+            sh = high;
+            sl = low;
+            si = id;
+            dh = tmpHigh;
+            dl = tmpLow;
+            di = tmpId;
+            swaps += mergePasses(n, this::mergeWide, this::swapWide);
             if (sh != high) {
                 System.arraycopy(sh, 0, high, 0, n);
                 System.arraycopy(sl, 0, low, 0, n);
                 System.arraycopy(si, 0, id, 0, n);
             }
+            sh = sl = dh = dl = null;
+            si = di = null;
             return swaps;
+        }
+
+        private long mergeWide(int lo, int mid, int hi) {
+            long[] sh = this.sh;
+            long[] sl = this.sl;
+            int[] si = this.si;
+            long[] dh = this.dh;
+            long[] dl = this.dl;
+            int[] di = this.di;
+            long swaps = 0;
+            int i = lo;
+            int j = mid;
+            int o = lo;
+            while (i < mid && j < hi) {
+                if (less(sh[j], sl[j], sh[i], sl[i])) {
+                    dh[o] = sh[j];
+                    dl[o] = sl[j];
+                    di[o++] = si[j++];
+                    swaps += mid - i;
+                } else {
+                    dh[o] = sh[i];
+                    dl[o] = sl[i];
+                    di[o++] = si[i++];
+                }
+            }
+            System.arraycopy(sh, i, dh, o, mid - i);
+            System.arraycopy(sl, i, dl, o, mid - i);
+            System.arraycopy(si, i, di, o, mid - i);
+            o += mid - i;
+            System.arraycopy(sh, j, dh, o, hi - j);
+            System.arraycopy(sl, j, dl, o, hi - j);
+            System.arraycopy(si, j, di, o, hi - j);
+            return swaps;
+        }
+
+        private void swapWide() {
+            long[] t = sh;
+            sh = dh;
+            dh = t;
+            t = sl;
+            sl = dl;
+            dl = t;
+            int[] ti = si;
+            si = di;
+            di = ti;
         }
 
         private static boolean less(long aHigh, long aLow, long bHigh, long bLow) {
@@ -531,47 +574,56 @@ final class SlopeSelection {
                     id[j + 1] = iv;
                 }
             }
-            double[] sk = key;
-            double[] dk = tmpKey;
-            int[] si = id;
-            int[] di = tmpId;
-            for (int w = RUN; w < n; w <<= 1) {
-                for (int lo = 0; lo < n; lo += 2 * w) {
-                    int mid = Math.min(lo + w, n);
-                    int hi = Math.min(lo + 2 * w, n);
-                    int i = lo;
-                    int j = mid;
-                    int o = lo;
-                    if (mid < hi && sk[mid] < sk[mid - 1]) {
-                        while (i < mid && j < hi) {
-                            if (sk[j] < sk[i]) {
-                                dk[o] = sk[j];
-                                di[o++] = si[j++];
-                                swaps += mid - i;
-                            } else {
-                                dk[o] = sk[i];
-                                di[o++] = si[i++];
-                            }
-                        }
-                    }
-                    System.arraycopy(sk, i, dk, o, mid - i);
-                    System.arraycopy(si, i, di, o, mid - i);
-                    o += mid - i;
-                    System.arraycopy(sk, j, dk, o, hi - j);
-                    System.arraycopy(si, j, di, o, hi - j);
-                }
-                double[] tk = sk;
-                sk = dk;
-                dk = tk;
-                int[] ti = si;
-                si = di;
-                di = ti;
-            }
+            sk = key;
+            dk = tmpKey;
+            si = id;
+            di = tmpId;
+            swaps += mergePasses(n, this::mergeNarrow, this::swapNarrow);
             if (sk != key) {
                 System.arraycopy(sk, 0, key, 0, n);
                 System.arraycopy(si, 0, id, 0, n);
             }
+            sk = dk = null;
+            si = di = null;
             return swaps;
+        }
+
+        private long mergeNarrow(int lo, int mid, int hi) {
+            double[] sk = this.sk;
+            double[] dk = this.dk;
+            int[] si = this.si;
+            int[] di = this.di;
+            long swaps = 0;
+            int i = lo;
+            int j = mid;
+            int o = lo;
+            if (mid < hi && sk[mid] < sk[mid - 1]) {
+                while (i < mid && j < hi) {
+                    if (sk[j] < sk[i]) {
+                        dk[o] = sk[j];
+                        di[o++] = si[j++];
+                        swaps += mid - i;
+                    } else {
+                        dk[o] = sk[i];
+                        di[o++] = si[i++];
+                    }
+                }
+            }
+            System.arraycopy(sk, i, dk, o, mid - i);
+            System.arraycopy(si, i, di, o, mid - i);
+            o += mid - i;
+            System.arraycopy(sk, j, dk, o, hi - j);
+            System.arraycopy(si, j, di, o, hi - j);
+            return swaps;
+        }
+
+        private void swapNarrow() {
+            double[] tk = sk;
+            sk = dk;
+            dk = tk;
+            int[] ti = si;
+            si = di;
+            di = ti;
         }
     }
 
