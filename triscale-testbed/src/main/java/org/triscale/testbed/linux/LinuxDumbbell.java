@@ -158,7 +158,7 @@ public final class LinuxDumbbell implements AutoCloseable {
                 .filter(n -> n.startsWith(mine)).toList();
     }
 
-    /** Describes a dumbbell; {@link #commands()} gives the command lines without running them. */
+    /** Describes a dumbbell; {@link #commands(String)} gives the command lines without running them. */
     public static final class Builder {
         private int senders = 1;
         private Rate rate = Rate.mbps(50);
