@@ -11,10 +11,10 @@ import java.util.Optional;
 
 /**
  * What the running kernel and user offer a {@link LinuxDumbbell}, found by trying: root, whether a
- * network namespace can be made, which qdiscs {@code tc} can add and which congestion controls a
- * namespace may take as its default (inside a namespace only those of
- * {@code net.ipv4.tcp_allowed_congestion_control} are allowed). Qdiscs and CCAs are probed on
- * demand in a throw-away namespace and remembered for the JVM.
+ * network namespace can be made, which qdiscs {@code tc} can add, which congestion controls the
+ * kernel has and which of them a namespace may take as its default (inside a namespace only those
+ * of {@code net.ipv4.tcp_allowed_congestion_control} are allowed), and whether {@code iperf3} is
+ * installed. Qdiscs and CCAs are probed on demand in a throw-away namespace and remembered for the JVM.
  */
 public final class LinuxCapabilities {
     private static LinuxCapabilities probed;
@@ -24,6 +24,7 @@ public final class LinuxCapabilities {
     private final String kernel;
     private final Map<String, Optional<String>> qdiscs = new LinkedHashMap<>();
     private final Map<String, Optional<String>> ccas = new LinkedHashMap<>();
+    private final Map<String, Optional<String>> tools = new LinkedHashMap<>();
 
     private LinuxCapabilities() {
         root = "root".equals(System.getProperty("user.name"));
@@ -68,16 +69,52 @@ public final class LinuxCapabilities {
     }
 
     /**
+     * Whether the kernel has a congestion control for per-socket use ({@code TCP_CONGESTION}, as
+     * {@code iperf3 -C} sets it for the long flows): it is in {@code tcp_available_congestion_control},
+     * or a namespace may take it as its default (which loads its module).
+     *
      * @param cca a congestion-control name
-     * @return empty when a namespace can take it as default (setting it loads its module), else the reason
+     * @return empty when the kernel has it, else what was tried and what is available
      */
     public synchronized Optional<String> cca(String cca) {
+        if (available(cca)) {
+            return Optional.empty();
+        }
+        return namespaceDefaultCca(cca).map(reason -> "congestion control " + cca + " not in this kernel ("
+                + reason.substring(reason.indexOf("(tried:") + 1));
+    }
+
+    /**
+     * Whether a namespace may take a congestion control as its default, which the Java flows of a
+     * {@link TcpFlows.Flow} workload use: inside a namespace only those of
+     * {@code net.ipv4.tcp_allowed_congestion_control} are allowed.
+     *
+     * @param cca a congestion-control name
+     * @return empty when it may, else the reason, with the available and the allowed lists
+     */
+    public synchronized Optional<String> namespaceDefaultCca(String cca) {
         return ccas.computeIfAbsent(cca, k -> {
             Optional<String> failure = tryInNamespace(List.of("sysctl", "-w", "net.ipv4.tcp_congestion_control=" + k),
                     "congestion control " + k + " cannot be a namespace's default");
             return failure.map(reason -> reason + "; available: " + read("/proc/sys/net/ipv4/tcp_available_congestion_control").orElse("?")
                     + ", allowed in namespaces: " + read("/proc/sys/net/ipv4/tcp_allowed_congestion_control").orElse("?"));
         });
+    }
+
+    /**
+     * @param program a program the traffic needs, e.g. {@code iperf3} for long flows
+     * @return empty when it runs ({@code program --version}), else the reason with the install hint
+     */
+    public synchronized Optional<String> tool(String program) {
+        return tools.computeIfAbsent(program, k -> {
+            Commands.Outcome outcome = Commands.run(List.of(k, "--version"));
+            return outcome.ok() ? Optional.empty()
+                    : Optional.of(k + " not installed (tried: " + outcome.describe() + "); e.g. apt-get install " + k);
+        });
+    }
+
+    private static boolean available(String cca) {
+        return List.of(read("/proc/sys/net/ipv4/tcp_available_congestion_control").orElse("").split("\\s+")).contains(cca);
     }
 
     /**
@@ -92,6 +129,8 @@ public final class LinuxCapabilities {
         }
         requirement.qdiscs().forEach(q -> qdisc(q).ifPresent(reasons::add));
         requirement.ccas().forEach(c -> cca(c).ifPresent(reasons::add));
+        requirement.namespaceCcas().forEach(c -> namespaceDefaultCca(c).ifPresent(reasons::add));
+        requirement.tools().forEach(t -> tool(t).ifPresent(reasons::add));
         return reasons;
     }
 
@@ -112,7 +151,9 @@ public final class LinuxCapabilities {
         report.put("kernel", kernel);
         report.put("namespaces", namespaceError == null ? "yes" : namespaceError);
         qdiscs.forEach((k, v) -> report.put("qdisc." + k, v.isEmpty() ? "yes" : "no"));
-        ccas.forEach((k, v) -> report.put("cca." + k, v.isEmpty() ? "yes" : "no"));
+        ccas.forEach((k, v) -> report.put("cca." + k + ".namespaceDefault", v.isEmpty() ? "yes" : "no"));
+        report.put("cca.available", read("/proc/sys/net/ipv4/tcp_available_congestion_control").orElse("?"));
+        tools.forEach((k, v) -> report.put("tool." + k, v.isEmpty() ? "yes" : "no"));
         return report;
     }
 
@@ -145,16 +186,28 @@ public final class LinuxCapabilities {
     }
 
     /**
-     * What a test needs of the kernel.
+     * What a test needs of the kernel and the machine.
      *
-     * @param qdiscs qdisc kernel names
-     * @param ccas   congestion-control names
+     * @param qdiscs        qdisc kernel names
+     * @param ccas          congestion controls for per-socket use (long flows)
+     * @param namespaceCcas congestion controls a sender namespace must take as its default (workload flows)
+     * @param tools         programs, e.g. {@code iperf3}
      */
-    public record Requirement(List<String> qdiscs, List<String> ccas) {
+    public record Requirement(List<String> qdiscs, List<String> ccas, List<String> namespaceCcas, List<String> tools) {
         /** Copies the lists. */
         public Requirement {
             qdiscs = List.copyOf(qdiscs);
             ccas = List.copyOf(ccas);
+            namespaceCcas = List.copyOf(namespaceCcas);
+            tools = List.copyOf(tools);
+        }
+
+        /**
+         * @param qdiscs qdisc kernel names
+         * @param ccas   congestion controls for per-socket use
+         */
+        public Requirement(List<String> qdiscs, List<String> ccas) {
+            this(qdiscs, ccas, List.of(), List.of());
         }
     }
 

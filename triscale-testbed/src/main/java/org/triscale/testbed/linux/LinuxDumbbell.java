@@ -37,6 +37,8 @@ public final class LinuxDumbbell implements AutoCloseable {
     /** The prefix of every namespace this class creates; the PID follows. */
     public static final String PREFIX = "tsl-";
     private static final Pattern OURS = Pattern.compile(Pattern.quote(PREFIX) + "(\\d+)-\\d+-[a-z0-9]+");
+    /** The highest bottleneck rate a dumbbell accepts. */
+    public static final Rate MAX_RATE = Rate.mbps(500);
     private static final AtomicInteger COUNTER = new AtomicInteger();
     private static final Set<LinuxDumbbell> OPEN = ConcurrentHashMap.newKeySet();
 
@@ -120,20 +122,63 @@ public final class LinuxDumbbell implements AutoCloseable {
         }
     }
 
-    /** Kills the processes started here and deletes every namespace (and with them the veth pairs). */
+    /**
+     * Kills the processes started here and every other process inside its namespaces, then deletes
+     * the namespaces (and with them the veth pairs, which never leave them). Idempotent.
+     */
     @Override
     public void close() {
         OPEN.remove(this);
         processes.forEach(p -> Commands.killTree(p.toHandle()));
         processes.clear();
-        for (String namespace : namespaces) {
-            Commands.run(List.of("ip", "netns", "delete", namespace));
-        }
+        namespaces.forEach(LinuxDumbbell::delete);
         namespaces.clear();
     }
 
     /**
-     * Deletes namespaces named {@code tsl-<pid>-...} whose JVM is no longer alive.
+     * The congestion control of a sender's long flows: the one asked for, else the namespace's default.
+     *
+     * @param i the sender's index, from 0
+     * @return the CCA name
+     */
+    public String congestionControl(int i) {
+        String asked = settings.ccas().get(i);
+        return asked != null ? asked : namespaceDefaultCca(i);
+    }
+
+    /**
+     * The default congestion control of a sender's namespace, which the flows of a workload use:
+     * the one asked for where the kernel allows it as a namespace's default, else the kernel's default.
+     *
+     * @param i the sender's index, from 0
+     * @return the CCA name
+     */
+    public String namespaceDefaultCca(int i) {
+        return testBed.get("cca.sender" + (i + 1) + ".namespaceDefault");
+    }
+
+    /** @return the bottleneck rate */
+    public Rate rate() {
+        return settings.rate;
+    }
+
+    /** @return the number of sender namespaces */
+    public int senders() {
+        return settings.senders;
+    }
+
+    // A namespace is kept alive by the processes in it (and its veths with it): kill them first.
+    private static void delete(String namespace) {
+        for (String pid : Commands.run(List.of("ip", "netns", "pids", namespace)).output().lines()
+                .map(String::strip).filter(l -> l.matches("\\d+")).toList()) {
+            ProcessHandle.of(Long.parseLong(pid)).ifPresent(Commands::killTree);
+        }
+        Commands.run(List.of("ip", "netns", "delete", namespace));
+    }
+
+    /**
+     * Deletes namespaces named {@code tsl-<pid>-...} whose JVM is no longer alive (a {@code kill -9}),
+     * after killing the processes left inside them.
      *
      * @return the namespaces deleted
      */
@@ -144,7 +189,7 @@ public final class LinuxDumbbell implements AutoCloseable {
             String name = line.split("\\s+")[0];
             Matcher matcher = OURS.matcher(name);
             if (matcher.matches() && ProcessHandle.of(Long.parseLong(matcher.group(1))).filter(ProcessHandle::isAlive).isEmpty()) {
-                Commands.run(List.of("ip", "netns", "delete", name));
+                delete(name);
                 removed.add(name);
             }
         }
@@ -185,10 +230,14 @@ public final class LinuxDumbbell implements AutoCloseable {
         }
 
         /**
-         * @param value the bottleneck rate, at most a few hundred Mbit/s on a small machine
+         * @param value the bottleneck rate, at most 500 Mbit/s
          * @return this builder
          */
         public Builder rate(Rate value) {
+            if (value.bitsPerSecond() > MAX_RATE.bitsPerSecond()) {
+                throw new IllegalArgumentException("rate = " + value + " must be at most " + MAX_RATE
+                        + ": beyond, a small machine's CPUs, not the bottleneck, limit the flows; give e.g. Rate.mbps(50)");
+            }
             rate = value;
             return this;
         }
@@ -313,6 +362,8 @@ public final class LinuxDumbbell implements AutoCloseable {
                             lossPercent + "%", "limit", "100000"));
                 }
                 c.add(sysctl(s, "net.ipv4.tcp_ecn=" + (ecn ? 1 : 0)));
+                // Runs on one dumbbell stay independent: no ssthresh or RTT carried over from a past connection.
+                c.add(sysctl(s, "net.ipv4.tcp_no_metrics_save=1"));
                 String cca = ccas.get(i);
                 if (cca != null) {
                     c.add(sysctl(s, "net.ipv4.tcp_congestion_control=" + cca));
@@ -383,7 +434,12 @@ public final class LinuxDumbbell implements AutoCloseable {
                     if (command.size() == 4 && command.get(2).equals("add") && command.get(1).equals("netns")) {
                         bed.namespaces.add(command.get(3));
                     }
-                    Commands.check(command);
+                    if (String.join(" ", command).contains("tcp_congestion_control=")) {
+                        // Refused where the kernel allows the CCA per socket only; read back below.
+                        Commands.run(command);
+                    } else {
+                        Commands.check(command);
+                    }
                 }
             } catch (RuntimeException e) {
                 bed.close();
@@ -398,9 +454,10 @@ public final class LinuxDumbbell implements AutoCloseable {
             t.put("ecn", ecn ? "tcp_ecn=1" : "tcp_ecn=0");
             t.put("offloads", gsoMaxSize == null ? "veth defaults (GSO/GRO on)" : "gso_max_size/gro_max_size " + gsoMaxSize);
             for (int i = 0; i < senders; i++) {
-                String cca = Commands.run(List.of("ip", "netns", "exec", bed.sender(i), "sysctl", "-n",
+                String namespaceDefault = Commands.run(List.of("ip", "netns", "exec", bed.sender(i), "sysctl", "-n",
                         "net.ipv4.tcp_congestion_control")).output().strip();
-                t.put("cca.sender" + (i + 1), cca);
+                t.put("cca.sender" + (i + 1), ccas.getOrDefault(i, namespaceDefault));
+                t.put("cca.sender" + (i + 1) + ".namespaceDefault", namespaceDefault);
             }
             return bed;
         }

@@ -24,8 +24,14 @@ public @interface RequiresLinuxTestBed {
     /** @return qdisc kernel names needed besides htb (e.g. {@code "fq_codel"}, {@code "netem"}) */
     String[] qdisc() default {};
 
-    /** @return congestion controls needed as a namespace's default */
+    /** @return congestion controls the kernel must have (the long flows set them per socket) */
     String[] cca() default {};
+
+    /** @return congestion controls a sender namespace must take as its default (the flows of a workload) */
+    String[] namespaceCca() default {};
+
+    /** @return programs needed, e.g. {@code "iperf3"} for long flows */
+    String[] tool() default {};
 
     /** Probes with {@link LinuxCapabilities}. */
     final class Condition implements ExecutionCondition {
@@ -37,17 +43,21 @@ public @interface RequiresLinuxTestBed {
         public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
             List<String> qdiscs = new ArrayList<>(List.of("htb"));
             List<String> ccas = new ArrayList<>();
+            List<String> namespaceCcas = new ArrayList<>();
+            List<String> tools = new ArrayList<>();
             for (var element : List.of(context.getRequiredTestClass(), context.getElement().orElse(null))) {
                 if (element != null) {
                     AnnotationSupport.findAnnotation(element, RequiresLinuxTestBed.class).ifPresent(a -> {
                         qdiscs.addAll(List.of(a.qdisc()));
                         ccas.addAll(List.of(a.cca()));
+                        namespaceCcas.addAll(List.of(a.namespaceCca()));
+                        tools.addAll(List.of(a.tool()));
                     });
                 }
             }
-            List<String> missing = LinuxCapabilities.probe().missing(new LinuxCapabilities.Requirement(qdiscs, ccas));
+            List<String> missing = LinuxCapabilities.probe().missing(new LinuxCapabilities.Requirement(qdiscs, ccas, namespaceCcas, tools));
             return missing.isEmpty()
-                    ? ConditionEvaluationResult.enabled("Linux test bed with " + qdiscs + " " + ccas)
+                    ? ConditionEvaluationResult.enabled("Linux test bed with " + qdiscs + " " + ccas + " " + namespaceCcas + " " + tools)
                     : ConditionEvaluationResult.disabled(String.join("; ", missing));
         }
     }

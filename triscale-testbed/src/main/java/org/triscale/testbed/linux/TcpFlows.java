@@ -7,6 +7,8 @@ import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.time.Duration;
@@ -14,26 +16,41 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.triscale.testbed.Iperf3Json;
 
 /**
- * Traffic over real kernel TCP in a {@link LinuxDumbbell}: a sink in the receiver namespace and one
- * source per sender namespace, each a small Java process ({@code ip netns exec <ns> java -cp ...
- * TcpFlows source|sink}). Long flows give throughput per 250 ms interval per flow (counted by the
- * sink) and RTT samples ({@code ss -tin} polled in the senders' namespaces); an FCT workload
- * (start times and sizes given by the caller, e.g. from the emulator's seeded workload) gives each
- * completed flow's completion time, measured by the source from connect to the sink's one-byte reply.
- * Every process is started through {@link LinuxDumbbell#exec}, so closing the dumbbell kills it.
+ * Traffic over real kernel TCP in a {@link LinuxDumbbell}. Long flows are {@code iperf3} transfers,
+ * one per sender, with the sender's congestion control set on the socket ({@code iperf3 -C}, which
+ * works for every CCA of {@code tcp_available_congestion_control}, not only the ones a namespace may
+ * take as its default): per-flow throughput per 250 ms interval as the receiver counted it, and the
+ * sender's smoothed RTT ({@code TCP_INFO}) per interval. A workload of finite flows (start times and
+ * sizes given by the caller, e.g. {@link LinuxWorkload#poisson}) is run by a small Java client/server
+ * ({@code ip netns exec <ns> java -cp ... TcpFlows source|sink}) with the sender namespace's default
+ * CCA; each completed flow's completion time is measured by the source from connect to the sink's
+ * one-byte reply, and the senders' RTTs are polled with {@code ss -tin}.
+ *
+ * <p>Bounded: a run lasts 1 to 60 s, every process is killed with its descendants at the run's end
+ * plus {@value #GRACE_SECONDS} s (and by {@link LinuxDumbbell#close()}), a workload has at most
+ * {@value #MAX_FLOWS} flows. The host's CPU load over the run is recorded; when the host was
+ * nearly saturated while the flows stayed below the bottleneck rate, {@link Result#hostLimited()}
+ * says so and a warning is logged.
  */
 public final class TcpFlows {
     static final int PORT = 5201;
+    /** The most flows a workload may have (the Java source runs a thread per flow). */
+    public static final int MAX_FLOWS = 1000;
+    static final int GRACE_SECONDS = 5;
+    private static final int IPERF3_PORT = 5301;
     private static final long INTERVAL_MS = 250;
     private static final Pattern RTT = Pattern.compile("\\brtt:([0-9.]+)/");
+    private static final System.Logger LOG = System.getLogger(TcpFlows.class.getName());
 
     private TcpFlows() {
     }
@@ -46,72 +63,137 @@ public final class TcpFlows {
      * @param bytes  its size, at least 1
      */
     public record Flow(int sender, Duration start, long bytes) {
+        /** Checks the values. */
+        public Flow {
+            if (sender < 0 || start.isNegative() || bytes < 1 || bytes > 1L << 32) {
+                throw new IllegalArgumentException("flow (sender " + sender + ", start " + start + ", " + bytes
+                        + " bytes) needs sender >= 0, start >= 0 and 1 to 2^32 bytes");
+            }
+        }
     }
 
     /**
      * What a run measured.
      *
-     * @param throughputMbps per flow id: interval end (s) → Mbit/s in that interval
+     * @param throughputMbps per long flow (its sender's index): interval end (s) → Mbit/s received in that interval
      * @param rttMs          per sender: RTT samples (ms) of its connections
-     * @param fctSeconds     per flow id of the workload: completion time (s), for completed flows only
+     * @param fctSeconds     per flow of the workload (its index in the list): completion time (s), for completed flows only
      * @param cpuLoad        host CPU load (1 = all cores busy) over the run, from {@code /proc/stat}
+     * @param rateMbps       the bottleneck rate
      */
     public record Result(Map<Integer, Map<Double, Double>> throughputMbps, Map<Integer, List<Double>> rttMs,
-                         Map<Integer, Double> fctSeconds, double cpuLoad) {
-        /** @return true when the host was nearly saturated, so the host, not the bottleneck, may have limited the run */
+                         Map<Integer, Double> fctSeconds, double cpuLoad, double rateMbps) {
+        /**
+         * @return true when the host was nearly saturated (CPU load above 0.9) while the long flows
+         *         together stayed below 90 % of the bottleneck rate: the host, not the bottleneck, may have limited the run
+         */
         public boolean hostLimited() {
-            return cpuLoad > 0.9;
+            return cpuLoad > 0.9 && !throughputMbps.isEmpty() && meanTotalMbps() < 0.9 * rateMbps;
+        }
+
+        /** @return the long flows' summed throughput, averaged over the intervals; 0 without long flows */
+        public double meanTotalMbps() {
+            Map<Double, Double> total = new TreeMap<>();
+            throughputMbps.values().forEach(flow -> flow.forEach((t, v) -> total.merge(t, v, Double::sum)));
+            return total.values().stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        }
+
+        /** @return a one-line note for the run: CPU load and, when host-limited, the warning */
+        public String cpuNote() {
+            return String.format(java.util.Locale.ROOT, "host CPU load %.2f, long flows %.1f of %.1f Mbit/s%s", cpuLoad,
+                    meanTotalMbps(), rateMbps, hostLimited() ? " - WARNING: the host, not the bottleneck, limited this run" : "");
         }
     }
 
     /**
-     * Runs one long flow per sender for {@code duration}, plus the given workload flows.
+     * Runs one long flow per listed sender for {@code duration}, plus the given workload flows.
      *
      * @param bed      the dumbbell
-     * @param longFlow which senders run a long flow
-     * @param workload extra finite flows (ids follow the long flows' ids, which are the sender indices)
+     * @param longFlow which senders run a long flow (needs {@code iperf3})
+     * @param workload finite flows, at most {@value #MAX_FLOWS}; their ids in {@link Result#fctSeconds()} are their list indices
      * @param duration how long the run lasts, 1 to 60 s
      * @return the measurements
+     * @throws LinuxCapabilities.MissingCapabilityException when iperf3 is missing for long flows, or a
+     *         workload flow's sender namespace could not take the asked CCA as its default
      */
     public static Result run(LinuxDumbbell bed, List<Integer> longFlow, List<Flow> workload, Duration duration) {
         if (duration.toMillis() < 1000 || duration.toSeconds() > 60) {
             throw new IllegalArgumentException("duration = " + duration + " must be in [1 s, 60 s]");
         }
-        long[] cpuBefore = cpu();
-        Process sink = bed.exec(bed.receiver(), java("sink", LinuxDumbbell.receiverAddress(), Long.toString(duration.toMillis() + 10_000)));
-        Map<Integer, Map<Double, Double>> throughput = new TreeMap<>();
-        Map<Integer, Double> fct = new ConcurrentHashMap<>();
-        Map<Integer, List<Double>> rtt = new TreeMap<>();
-        try {
-            BufferedReader sinkOut = new BufferedReader(new InputStreamReader(sink.getInputStream()));
-            String ready = sinkOut.readLine();
-            if (ready == null || !ready.startsWith("ready")) {
-                throw new IllegalStateException("TCP sink did not start: " + ready);
+        if (workload.size() > MAX_FLOWS) {
+            throw new IllegalArgumentException("workload has " + workload.size() + " flows, at most " + MAX_FLOWS
+                    + " are allowed; use a shorter span or a longer mean inter-arrival time");
+        }
+        for (int i : longFlow) {
+            checkSender(bed, i, "longFlow");
+        }
+        List<String> missing = new ArrayList<>();
+        if (!longFlow.isEmpty()) {
+            LinuxCapabilities.probe().tool("iperf3").ifPresent(missing::add);
+        }
+        for (Flow flow : workload) {
+            checkSender(bed, flow.sender(), "workload flow");
+            String asked = bed.congestionControl(flow.sender());
+            if (!asked.equals(bed.namespaceDefaultCca(flow.sender()))) {
+                missing.add("workload flows of sender " + flow.sender() + " need " + asked + " as the namespace's default, "
+                        + LinuxCapabilities.probe().namespaceDefaultCca(asked).orElse("which was refused"));
             }
-            Thread sinkReader = new Thread(() -> readSink(sinkOut, throughput), "tcp-sink-reader");
-            sinkReader.setDaemon(true);
-            sinkReader.start();
+        }
+        if (!missing.isEmpty()) {
+            throw new LinuxCapabilities.MissingCapabilityException(String.join("; ", List.copyOf(new java.util.LinkedHashSet<>(missing))));
+        }
+        long[] cpuBefore = cpu();
+        Map<Integer, Map<Double, Double>> throughput = new TreeMap<>();
+        Map<Integer, Double> fct = new TreeMap<>();
+        Map<Integer, List<Double>> rtt = new TreeMap<>();
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("triscale-flows-");
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot create a directory for iperf3's reports: " + e.getMessage(), e);
+        }
+        List<Process> started = new ArrayList<>();
+        try {
+            long end = System.nanoTime() + duration.toNanos() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
+            List<Process> servers = new ArrayList<>();
+            for (int i : longFlow) {
+                servers.add(bed.exec(bed.receiver(), List.of("iperf3", "-s", "-1", "-J", "-i", "0.25", "-B",
+                        LinuxDumbbell.receiverAddress(), "-p", Integer.toString(IPERF3_PORT + i),
+                        "--logfile", dir.resolve("server" + i + ".json").toString())));
+            }
+            started.addAll(servers);
+            Process sink = workload.isEmpty() ? null : startSink(bed, duration, started);
+            awaitListening(bed, longFlow, end);
+            List<Process> clients = new ArrayList<>();
+            for (int i : longFlow) {
+                clients.add(bed.exec(bed.sender(i), List.of("iperf3", "-c", LinuxDumbbell.receiverAddress(),
+                        "-p", Integer.toString(IPERF3_PORT + i), "-t", Double.toString(duration.toMillis() / 1000.0),
+                        "-i", "0.25", "-J", "-C", bed.congestionControl(i),
+                        "--logfile", dir.resolve("client" + i + ".json").toString())));
+            }
+            started.addAll(clients);
             List<Process> sources = new ArrayList<>();
-            List<Integer> senders = new ArrayList<>();
-            for (int i = 0; i < bed.settings().senderCount(); i++) {
+            Set<Integer> pollRtt = new java.util.TreeSet<>();
+            for (int i = 0; i < bed.senders(); i++) {
                 List<String> args = new ArrayList<>(List.of("source", LinuxDumbbell.receiverAddress(), Long.toString(duration.toMillis())));
-                if (longFlow.contains(i)) {
-                    args.add(i + ":0:-1");
-                }
                 for (int f = 0; f < workload.size(); f++) {
                     Flow flow = workload.get(f);
                     if (flow.sender() == i) {
-                        args.add((1000 + f) + ":" + flow.start().toMillis() + ":" + flow.bytes());
+                        args.add(f + ":" + flow.start().toMillis() + ":" + flow.bytes());
                     }
                 }
                 if (args.size() > 3) {
                     sources.add(bed.exec(bed.sender(i), java(args.toArray(String[]::new))));
-                    senders.add(i);
+                    if (!longFlow.contains(i)) {
+                        pollRtt.add(i);
+                    }
                 }
             }
-            long end = System.nanoTime() + duration.toNanos() + TimeUnit.SECONDS.toNanos(5);
-            while (sources.stream().anyMatch(Process::isAlive) && System.nanoTime() < end) {
-                for (int i : senders) {
+            started.addAll(sources);
+            List<Process> waitFor = new ArrayList<>(clients);
+            waitFor.addAll(sources);
+            while (waitFor.stream().anyMatch(Process::isAlive) && System.nanoTime() < end) {
+                for (int i : pollRtt) {
                     String ss = Commands.run(List.of("ip", "netns", "exec", bed.sender(i), "ss", "-tin", "dst",
                             LinuxDumbbell.receiverAddress())).output();
                     Matcher m = RTT.matcher(ss);
@@ -119,53 +201,136 @@ public final class TcpFlows {
                         rtt.computeIfAbsent(i, k -> new ArrayList<>()).add(Double.parseDouble(m.group(1)));
                     }
                 }
-                Thread.sleep(INTERVAL_MS);
+                Thread.sleep(pollRtt.isEmpty() ? 20 : INTERVAL_MS);
+            }
+            for (Process p : waitFor) {
+                if (p.isAlive()) {
+                    LOG.log(System.Logger.Level.WARNING, "a flow process outlived the run's bound; killing it with its descendants");
+                    Commands.killTree(p.toHandle());
+                }
             }
             for (Process source : sources) {
-                if (source.isAlive()) {
-                    Commands.killTree(source.toHandle());
-                }
                 for (String line : new String(source.getInputStream().readAllBytes()).lines().toList()) {
                     String[] w = line.split(" ");
                     if (w[0].equals("fct")) {
-                        fct.put(Integer.parseInt(w[1]) - 1000, Double.parseDouble(w[2]));
+                        fct.put(Integer.parseInt(w[1]), Double.parseDouble(w[2]));
                     } else if (w[0].equals("error")) {
                         throw new IllegalStateException("TCP source failed: " + line);
                     }
                 }
             }
-            Thread.sleep(2 * INTERVAL_MS);
+            for (Process server : servers) {
+                server.waitFor(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
+            }
+            for (int i : longFlow) {
+                readIperf3(dir, i, duration, throughput, rtt);
+            }
+            if (sink != null) {
+                Commands.killTree(sink.toHandle());
+            }
         } catch (IOException e) {
             throw new IllegalStateException("traffic run failed: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
         } finally {
-            Commands.killTree(sink.toHandle());
+            started.forEach(p -> Commands.killTree(p.toHandle()));
+            deleteAll(dir);
         }
         long[] cpuAfter = cpu();
-        double busy = (cpuAfter[0] - cpuBefore[0]);
-        double total = (cpuAfter[1] - cpuBefore[1]);
-        Map<Integer, Map<Double, Double>> copy;
-        synchronized (throughput) {
-            copy = new TreeMap<>(throughput);
+        double busy = cpuAfter[0] - cpuBefore[0];
+        double total = cpuAfter[1] - cpuBefore[1];
+        Result result = new Result(throughput, rtt, fct, total > 0 ? busy / total : Double.NaN, bed.rate().bitsPerSecond() / 1e6);
+        if (result.hostLimited()) {
+            LOG.log(System.Logger.Level.WARNING, result.cpuNote());
         }
-        return new Result(copy, rtt, new TreeMap<>(fct), total > 0 ? busy / total : Double.NaN);
+        return result;
     }
 
-    private static void readSink(BufferedReader out, Map<Integer, Map<Double, Double>> throughput) {
+    private static void checkSender(LinuxDumbbell bed, int i, String what) {
+        if (i < 0 || i >= bed.senders()) {
+            throw new IllegalArgumentException(what + " names sender " + i + ", the dumbbell has senders 0 to " + (bed.senders() - 1));
+        }
+    }
+
+    private static Process startSink(LinuxDumbbell bed, Duration duration, List<Process> started) throws InterruptedException {
+        Process sink = bed.exec(bed.receiver(), java("sink", LinuxDumbbell.receiverAddress(),
+                Long.toString(duration.toMillis() + TimeUnit.SECONDS.toMillis(GRACE_SECONDS))));
+        started.add(sink);
+        // The sink says "ready" once listening; a JVM that hangs must not hang the run.
+        java.util.concurrent.CompletableFuture<String> ready = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return new BufferedReader(new InputStreamReader(sink.getInputStream())).readLine();
+            } catch (IOException e) {
+                return "error " + e.getMessage();
+            }
+        });
+        String line;
         try {
-            for (String line; (line = out.readLine()) != null; ) {
-                String[] w = line.split(" ");
-                if (w.length == 4 && w[0].equals("interval")) {
-                    synchronized (throughput) {
-                        throughput.computeIfAbsent(Integer.parseInt(w[1]), k -> new TreeMap<>())
-                                .put(Double.parseDouble(w[2]), Long.parseLong(w[3]) * 8 / (INTERVAL_MS * 1000.0));
-                    }
+            line = ready.get(GRACE_SECONDS * 2L, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            line = "no answer within " + GRACE_SECONDS * 2 + " s";
+        }
+        if (line == null || !line.startsWith("ready")) {
+            throw new IllegalStateException("TCP sink did not start: " + line);
+        }
+        return sink;
+    }
+
+    private static void awaitListening(LinuxDumbbell bed, List<Integer> longFlow, long end) throws InterruptedException {
+        if (longFlow.isEmpty()) {
+            return;
+        }
+        while (System.nanoTime() < end) {
+            String ss = Commands.run(List.of("ip", "netns", "exec", bed.receiver(), "ss", "-ltnH")).output();
+            if (longFlow.stream().allMatch(i -> ss.contains(":" + (IPERF3_PORT + i) + " "))) {
+                return;
+            }
+            Thread.sleep(10);
+        }
+        throw new IllegalStateException("iperf3 servers did not listen on ports " + IPERF3_PORT + "+" + longFlow + " in time");
+    }
+
+    private static void readIperf3(Path dir, int i, Duration duration, Map<Integer, Map<Double, Double>> throughput, Map<Integer, List<Double>> rtt) {
+        Path server = dir.resolve("server" + i + ".json");
+        Path client = dir.resolve("client" + i + ".json");
+        try {
+            Map<Double, Double> flow = new TreeMap<>();
+            for (Iperf3Json.Interval interval : Iperf3Json.read(server).intervals()) {
+                // Whole intervals of the run only: after it, the receiver still gets what the
+                // sender's socket buffer held when iperf3 stopped writing.
+                if (interval.end() - interval.start() > INTERVAL_MS / 1000.0 * 0.8
+                        && interval.end() <= duration.toMillis() / 1000.0 + 0.05) {
+                    flow.put(Math.round(interval.end() * 4) / 4.0, interval.bitsPerSecond() / 1e6);
                 }
             }
+            throughput.put(i, flow);
+            List<Double> samples = new ArrayList<>();
+            for (Iperf3Json.Interval interval : Iperf3Json.read(client).intervals()) {
+                interval.streams().stream().mapToDouble(Iperf3Json.Stream::rttMicros).filter(v -> !Double.isNaN(v))
+                        .forEach(v -> samples.add(v / 1000));
+            }
+            rtt.put(i, samples);
+        } catch (RuntimeException e) {
+            String log = "";
+            try {
+                log = Files.exists(client) ? Files.readString(client) : "(no client report)";
+            } catch (IOException ignored) {
+                // The message below says enough.
+            }
+            throw new IllegalStateException("long flow of sender " + i + " gave no iperf3 report: " + e.getMessage()
+                    + "; client said: " + log.strip().lines().limit(5).reduce("", (a, b) -> a + " " + b), e);
+        }
+    }
+
+    private static void deleteAll(Path dir) {
+        try (var files = Files.list(dir)) {
+            for (Path f : files.toList()) {
+                Files.deleteIfExists(f);
+            }
+            Files.deleteIfExists(dir);
         } catch (IOException ignored) {
-            // The sink was killed at the end of the run.
+            // A temporary directory left behind is harmless.
         }
     }
 
@@ -194,7 +359,7 @@ public final class TcpFlows {
 
     /**
      * The processes' entry point: {@code sink <address> <lifetimeMs>} or
-     * {@code source <address> <durationMs> <id:startMs:bytes>...} (bytes -1: a long flow for the duration).
+     * {@code source <address> <durationMs> <id:startMs:bytes>...}.
      *
      * @param args as above
      * @throws Exception on a socket error (printed as {@code error ...} by the source)
@@ -209,60 +374,46 @@ public final class TcpFlows {
     }
 
     private static void sink(String address, long lifetimeMs, PrintStream out) throws IOException {
-        Map<Integer, AtomicLong> bytes = new ConcurrentHashMap<>();
-        long t0 = System.nanoTime();
-        Thread ticker = new Thread(() -> {
+        // Bounded even when nobody kills it: the sink ends itself after its lifetime.
+        Thread timer = new Thread(() -> {
             try {
-                for (long tick = 1; ; tick++) {
-                    long wake = t0 + TimeUnit.MILLISECONDS.toNanos(tick * INTERVAL_MS);
-                    TimeUnit.NANOSECONDS.sleep(Math.max(0, wake - System.nanoTime()));
-                    for (var e : bytes.entrySet()) {
-                        long n = e.getValue().getAndSet(0);
-                        out.println("interval " + e.getKey() + " " + tick * INTERVAL_MS / 1000.0 + " " + n);
-                    }
-                    out.flush();
-                    if (tick * INTERVAL_MS > lifetimeMs) {
-                        System.exit(0);
-                    }
-                }
+                Thread.sleep(lifetimeMs);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
+            System.exit(0);
         });
-        ticker.setDaemon(true);
+        timer.setDaemon(true);
+        timer.start();
         try (ServerSocket server = new ServerSocket()) {
             server.setReuseAddress(true);
-            server.bind(new InetSocketAddress(address, PORT), 64);
+            server.bind(new InetSocketAddress(address, PORT), 1024);
             out.println("ready");
             out.flush();
-            ticker.start();
             while (true) {
                 Socket socket = server.accept();
-                Thread t = new Thread(() -> serve(socket, bytes));
+                Thread t = new Thread(() -> serve(socket));
                 t.setDaemon(true);
                 t.start();
             }
         }
     }
 
-    private static void serve(Socket socket, Map<Integer, AtomicLong> bytes) {
+    private static void serve(Socket socket) {
         try (socket; DataInputStream in = new DataInputStream(socket.getInputStream())) {
-            int id = in.readInt();
-            long size = in.readLong();
-            AtomicLong counter = id < 1000 ? bytes.computeIfAbsent(id, k -> new AtomicLong()) : new AtomicLong();
+            in.readInt();
+            long left = in.readLong();
             byte[] buffer = new byte[64 * 1024];
-            long left = size < 0 ? Long.MAX_VALUE : size;
             while (left > 0) {
                 int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
                 if (n < 0) {
-                    break;
+                    return;
                 }
-                counter.addAndGet(n);
                 left -= n;
             }
             socket.getOutputStream().write(1);
         } catch (IOException ignored) {
-            // A long flow ends by the source closing or being killed.
+            // The source was killed at the run's bound.
         }
     }
 
@@ -286,19 +437,16 @@ public final class TcpFlows {
                         o.writeInt(id);
                         o.writeLong(size);
                         byte[] buffer = new byte[64 * 1024];
-                        long deadline = t0 + TimeUnit.MILLISECONDS.toNanos(durationMs);
-                        long left = size < 0 ? Long.MAX_VALUE : size;
-                        while (left > 0 && (size >= 0 || System.nanoTime() < deadline)) {
+                        long left = size;
+                        while (left > 0) {
                             int n = (int) Math.min(buffer.length, left);
                             o.write(buffer, 0, n);
                             left -= n;
                         }
-                        if (size >= 0 && left == 0) {
-                            o.flush();
-                            if (socket.getInputStream().read() == 1) {
-                                synchronized (out) {
-                                    out.println("fct " + id + " " + (System.nanoTime() - begin) / 1e9);
-                                }
+                        o.flush();
+                        if (socket.getInputStream().read() == 1) {
+                            synchronized (out) {
+                                out.println("fct " + id + " " + (System.nanoTime() - begin) / 1e9);
                             }
                         }
                     }
@@ -310,12 +458,17 @@ public final class TcpFlows {
                     Thread.currentThread().interrupt();
                 }
             });
+            t.setDaemon(true);
             t.start();
             threads.add(t);
         }
+        // Flows still running at the run's bound are not completed: they get no FCT.
+        long deadline = t0 + TimeUnit.MILLISECONDS.toNanos(durationMs) + TimeUnit.SECONDS.toNanos(GRACE_SECONDS - 1);
         for (Thread t : threads) {
-            t.join();
+            t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
         }
-        out.flush();
+        synchronized (out) {
+            out.flush();
+        }
     }
 }
