@@ -58,7 +58,7 @@ public final class LinuxDumbbell implements AutoCloseable {
         this.prefix = prefix;
     }
 
-    /** @return a builder with one sender, 50 Mbit/s, no added delay, a 100-packet FIFO, ECN off */
+    /** @return a builder with one sender, 50 Mbit/s, no added delay, a 100-packet FIFO, ECN off, packets of at most one MTU */
     public static Builder builder() {
         return new Builder();
     }
@@ -211,7 +211,9 @@ public final class LinuxDumbbell implements AutoCloseable {
         private double lossPercent;
         private Queue queue = Queue.pfifo(100);
         private boolean ecn;
-        private Integer gsoMaxSize;
+        // One segment per packet by default, so a queue limit in packets counts wire-sized packets
+        // (veth passes a sender's 64 KB TSO segments unsplit to the router's queue otherwise).
+        private int gsoMaxSize = 1514;
         private final Map<Integer, String> ccas = new LinkedHashMap<>();
 
         private Builder() {
@@ -285,7 +287,8 @@ public final class LinuxDumbbell implements AutoCloseable {
         }
 
         /**
-         * @param bytes {@code gso_max_size} of every veth end (small values keep segments near MTU size)
+         * @param bytes {@code gso_max_size} and {@code gro_max_size} of every veth end: 1514 (the default)
+         *              keeps every packet at most one MTU, 65536 gives the kernel's large segments
          * @return this builder
          */
         public Builder gsoMaxSize(int bytes) {
@@ -389,9 +392,7 @@ public final class LinuxDumbbell implements AutoCloseable {
 
         private void link(List<List<String>> c, String ns, String dev) {
             List<String> up = new ArrayList<>(List.of("ip", "-n", ns, "link", "set", "dev", dev));
-            if (gsoMaxSize != null) {
-                up.addAll(List.of("gso_max_size", gsoMaxSize.toString(), "gro_max_size", gsoMaxSize.toString()));
-            }
+            up.addAll(List.of("gso_max_size", Integer.toString(gsoMaxSize), "gro_max_size", Integer.toString(gsoMaxSize)));
             up.add("up");
             c.add(up);
         }
@@ -452,7 +453,7 @@ public final class LinuxDumbbell implements AutoCloseable {
             t.put("delay", delay.isZero() ? "none added" : "netem " + micros(delay) + " us (ACK path)");
             t.put("loss", lossPercent > 0 ? "netem " + lossPercent + " % (data path)" : "none added");
             t.put("ecn", ecn ? "tcp_ecn=1" : "tcp_ecn=0");
-            t.put("offloads", gsoMaxSize == null ? "veth defaults (GSO/GRO on)" : "gso_max_size/gro_max_size " + gsoMaxSize);
+            t.put("offloads", "gso_max_size/gro_max_size " + gsoMaxSize + " on every veth");
             for (int i = 0; i < senders; i++) {
                 String namespaceDefault = Commands.run(List.of("ip", "netns", "exec", bed.sender(i), "sysctl", "-n",
                         "net.ipv4.tcp_congestion_control")).output().strip();
