@@ -41,6 +41,7 @@ public final class LinuxDumbbell implements AutoCloseable {
     public static final Rate MAX_RATE = Rate.mbps(500);
     private static final AtomicInteger COUNTER = new AtomicInteger();
     private static final Set<LinuxDumbbell> OPEN = ConcurrentHashMap.newKeySet();
+    private static final Set<ProcessHandle> STARTED = ConcurrentHashMap.newKeySet();
 
     static {
         Runtime.getRuntime().addShutdownHook(new Thread(() -> List.copyOf(OPEN).forEach(LinuxDumbbell::close),
@@ -116,6 +117,7 @@ public final class LinuxDumbbell implements AutoCloseable {
         try {
             Process process = new ProcessBuilder(full).redirectErrorStream(true).start();
             processes.add(process);
+            STARTED.add(process.toHandle());
             return process;
         } catch (java.io.IOException e) {
             throw new IllegalStateException("cannot start " + String.join(" ", full) + ": " + e.getMessage(), e);
@@ -194,6 +196,24 @@ public final class LinuxDumbbell implements AutoCloseable {
             }
         }
         return removed;
+    }
+
+    /**
+     * What this JVM's dumbbells left behind, for a check after a test: namespaces still listed
+     * (their veth pairs live only inside them) and processes started by {@link #exec} still alive,
+     * with their descendants.
+     *
+     * @return one line per leftover; empty when everything was removed
+     */
+    public static List<String> leftovers() {
+        List<String> left = new ArrayList<>();
+        ownNamespaces().forEach(n -> left.add("namespace " + n));
+        STARTED.removeIf(p -> !p.isAlive());
+        for (ProcessHandle p : STARTED) {
+            left.add("process " + p.pid() + " " + p.info().commandLine().orElse("?"));
+            p.descendants().forEach(d -> left.add("process " + d.pid() + " " + d.info().commandLine().orElse("?")));
+        }
+        return left;
     }
 
     /** @return the names of this JVM's live namespaces (for leak checks) */

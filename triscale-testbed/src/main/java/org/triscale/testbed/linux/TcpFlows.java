@@ -29,7 +29,7 @@ import org.triscale.testbed.Iperf3Json;
  * Traffic over real kernel TCP in a {@link LinuxDumbbell}. Long flows are {@code iperf3} transfers,
  * one per sender, with the sender's congestion control set on the socket ({@code iperf3 -C}, which
  * works for every CCA of {@code tcp_available_congestion_control}, not only the ones a namespace may
- * take as its default): per-flow throughput per 250 ms interval as the receiver counted it, and the
+ * take as its default): per-flow throughput per 100 ms interval as the receiver counted it, and the
  * sender's smoothed RTT ({@code TCP_INFO}) per interval. A workload of finite flows (start times and
  * sizes given by the caller, e.g. {@link LinuxWorkload#poisson}) is run by a small Java client/server
  * ({@code ip netns exec <ns> java -cp ... TcpFlows source|sink}) with the sender namespace's default
@@ -46,9 +46,12 @@ public final class TcpFlows {
     static final int PORT = 5201;
     /** The most flows a workload may have (the Java source runs a thread per flow). */
     public static final int MAX_FLOWS = 1000;
-    static final int GRACE_SECONDS = 5;
+    /** How long after a run's end its processes may take before they are killed. */
+    public static final int GRACE_SECONDS = 5;
     private static final int IPERF3_PORT = 5301;
-    private static final long INTERVAL_MS = 250;
+    /** The reporting interval of the long flows (and the RTT polling period of the workload). */
+    public static final long INTERVAL_MS = 100;
+    private static final String INTERVAL = Double.toString(INTERVAL_MS / 1000.0);
     private static final Pattern RTT = Pattern.compile("\\brtt:([0-9.]+)/");
     private static final System.Logger LOG = System.getLogger(TcpFlows.class.getName());
 
@@ -157,7 +160,7 @@ public final class TcpFlows {
             long end = System.nanoTime() + duration.toNanos() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
             List<Process> servers = new ArrayList<>();
             for (int i : longFlow) {
-                servers.add(bed.exec(bed.receiver(), List.of("iperf3", "-s", "-1", "-J", "-i", "0.25", "-B",
+                servers.add(bed.exec(bed.receiver(), List.of("iperf3", "-s", "-1", "-J", "-i", INTERVAL, "-B",
                         LinuxDumbbell.receiverAddress(), "-p", Integer.toString(IPERF3_PORT + i),
                         "--logfile", dir.resolve("server" + i + ".json").toString())));
             }
@@ -168,7 +171,7 @@ public final class TcpFlows {
             for (int i : longFlow) {
                 clients.add(bed.exec(bed.sender(i), List.of("iperf3", "-c", LinuxDumbbell.receiverAddress(),
                         "-p", Integer.toString(IPERF3_PORT + i), "-t", Double.toString(duration.toMillis() / 1000.0),
-                        "-i", "0.25", "-J", "-C", bed.congestionControl(i),
+                        "-i", INTERVAL, "-J", "-C", bed.congestionControl(i),
                         "--logfile", dir.resolve("client" + i + ".json").toString())));
             }
             started.addAll(clients);
@@ -301,7 +304,7 @@ public final class TcpFlows {
                 // sender's socket buffer held when iperf3 stopped writing.
                 if (interval.end() - interval.start() > INTERVAL_MS / 1000.0 * 0.8
                         && interval.end() <= duration.toMillis() / 1000.0 + 0.05) {
-                    flow.put(Math.round(interval.end() * 4) / 4.0, interval.bitsPerSecond() / 1e6);
+                    flow.put(Math.round(interval.end() * 1000.0 / INTERVAL_MS) * INTERVAL_MS / 1000.0, interval.bitsPerSecond() / 1e6);
                 }
             }
             throughput.put(i, flow);
