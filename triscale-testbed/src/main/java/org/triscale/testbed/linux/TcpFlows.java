@@ -101,10 +101,10 @@ public final class TcpFlows {
             return total.values().stream().mapToDouble(Double::doubleValue).average().orElse(0);
         }
 
-        /** @return a one-line note for the run: CPU load and, when host-limited, the warning */
+        /** @return a one-line note for the run: CPU load, the long flows' rate and, when host-limited, a warning */
         public String cpuNote() {
             return String.format(java.util.Locale.ROOT, "host CPU load %.2f, long flows %.1f of %.1f Mbit/s%s", cpuLoad,
-                    meanTotalMbps(), rateMbps, hostLimited() ? " - WARNING: the host, not the bottleneck, limited this run" : "");
+                    meanTotalMbps(), rateMbps, hostLimited() ? "; the host, not the bottleneck, may have limited this run" : "");
         }
     }
 
