@@ -2,7 +2,10 @@ package org.triscale.testbed.linux;
 
 import java.io.IOException;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /** Runs set-up commands ({@code ip}, {@code tc}, {@code sysctl}) with a timeout, killing the process tree on timeout. */
 final class Commands {
@@ -22,16 +25,37 @@ final class Commands {
         }
     }
 
+    /** The bound of every set-up command. */
+    static final long TIMEOUT_SECONDS = 10;
+
     static Outcome run(List<String> command) {
+        return run(command, TIMEOUT_SECONDS);
+    }
+
+    static Outcome run(List<String> command, long timeoutSeconds) {
         try {
             Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             process.getOutputStream().close();
-            byte[] out = process.getInputStream().readNBytes(1 << 20);
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+            // Read while waiting, so a command that hangs with its output open is still bounded.
+            CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return process.getInputStream().readNBytes(1 << 20);
+                } catch (IOException e) {
+                    return new byte[0];
+                }
+            });
+            if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
                 killTree(process.toHandle());
-                return new Outcome(command, -1, "timed out after 10 s");
+                return new Outcome(command, -1, "timed out after " + timeoutSeconds + " s");
             }
-            return new Outcome(command, process.exitValue(), new String(out));
+            byte[] bytes;
+            try {
+                bytes = out.get(timeoutSeconds, TimeUnit.SECONDS);
+            } catch (ExecutionException | TimeoutException e) {
+                // A descendant still holds the output open; what the command itself said is enough.
+                bytes = new byte[0];
+            }
+            return new Outcome(command, process.exitValue(), new String(bytes));
         } catch (IOException e) {
             return new Outcome(command, 127, e.getMessage());
         } catch (InterruptedException e) {

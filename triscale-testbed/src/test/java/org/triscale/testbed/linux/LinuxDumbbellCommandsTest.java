@@ -48,16 +48,20 @@ class LinuxDumbbellCommandsTest {
                 "ip -n p-s2 addr add 198.18.2.1/24 dev eth0", "ip -n p-rx addr add 198.19.0.1/24 dev eth0",
                 "ip link add eth0 netns p-s1 type veth peer name s1 netns p-rt");
         assertThat(lines).noneMatch(l -> l.contains("netem"));
-        assertThat(String.join("\n", lines).split("\\b(\\d+\\.\\d+\\.\\d+\\.\\d+)")).isNotEmpty();
+        // By default packets are at most one MTU, and no TCP metrics carry over between runs.
+        assertThat(lines).contains("ip -n p-rt link set dev rx gso_max_size 1514 gro_max_size 1514 up",
+                "ip netns exec p-s2 sysctl -q -w net.ipv4.tcp_no_metrics_save=1");
+        // Only namespaces of its own: every command names one ("netns add/exec", "-n") with the prefix.
+        assertThat(lines).allMatch(l -> l.matches("(ip netns (add|exec) p-|ip -n p-|tc -n p-|ip link add eth0 netns p-).*"));
         assertThat(lines.stream().flatMap(l -> java.util.Arrays.stream(l.split(" ")))
                 .filter(w -> w.matches("\\d+\\.\\d+\\.\\d+\\.\\d+(/\\d+)?")))
                 .allMatch(a -> a.startsWith("198.18.") || a.startsWith("198.19."));
 
-        List<String> netem = LinuxDumbbell.builder().delay(Duration.ofMillis(20)).loss(0.5).gsoMaxSize(1514)
+        List<String> netem = LinuxDumbbell.builder().delay(Duration.ofMillis(20)).loss(0.5).gsoMaxSize(65536)
                 .commands("p-").stream().map(c -> String.join(" ", c)).toList();
         assertThat(netem).contains("tc -n p-rt qdisc add dev s1 root netem delay 20000us limit 100000",
                 "tc -n p-s1 qdisc add dev eth0 root netem loss 0.5% limit 100000",
-                "ip -n p-s1 link set dev eth0 gso_max_size 1514 gro_max_size 1514 up");
+                "ip -n p-s1 link set dev eth0 gso_max_size 65536 gro_max_size 65536 up");
         assertThat(LinuxDumbbell.builder().delay(Duration.ofMillis(20)).requirement().qdiscs()).contains("netem", "htb", "pfifo");
     }
 
@@ -66,6 +70,8 @@ class LinuxDumbbellCommandsTest {
         assertThatThrownBy(() -> LinuxDumbbell.builder().senders(0)).hasMessageContaining("senders = 0");
         assertThatThrownBy(() -> Queue.pfifo(0)).hasMessageContaining("packets = 0");
         assertThatThrownBy(() -> Rate.mbps(0)).hasMessageContaining("out of range");
+        assertThatThrownBy(() -> LinuxDumbbell.builder().rate(Rate.mbps(800)))
+                .hasMessageContaining("rate = 800.0 Mbit/s must be at most 500.0 Mbit/s");
         assertThatThrownBy(() -> LinuxDumbbell.builder().congestionControl(3, "bbr").commands("p-"))
                 .hasMessageContaining("congestionControl(3, ...) names no sender");
         assertThatThrownBy(() -> LinuxDumbbell.builder().congestionControl(0, "bbr; rm")).hasMessageContaining("not a kernel CCA name");
