@@ -18,20 +18,25 @@ import java.util.regex.Pattern;
  * interface towards the receiver is the bottleneck: {@code htb} at the given rate with the chosen
  * {@link Queue} as its child. Delay is added by {@code netem} on the router's interfaces towards
  * the senders (the ACK path), loss by {@code netem} on each sender's interface (the data path).
- * Each sender namespace gets its own default congestion control and ECN sysctls.
+ * Every veth end has {@code gso_max_size}/{@code gro_max_size} 1514 unless told otherwise, so
+ * queued packets are at most one MTU. Each sender has its own congestion control (set per socket
+ * by {@link TcpFlows}' long flows, and as the namespace's default where the kernel allows it),
+ * ECN sysctl and {@code tcp_no_metrics_save=1}.
  *
  * <pre>{@code
  * try (LinuxDumbbell bed = LinuxDumbbell.builder().senders(2).rate(Rate.mbps(50))
  *         .queue(Queue.pfifo(100)).congestionControl(0, "cubic").congestionControl(1, "bbr").build()) {
  *     bed.testBed().forEach(run::testBed);
- *     ... start traffic with bed.exec(bed.sender(0), "java", ...)
+ *     TcpFlows.Result result = TcpFlows.run(bed, List.of(0, 1), List.of(), Duration.ofSeconds(1));
  * }
  * }</pre>
  *
  * <p>Everything it creates lives in its namespaces, whose names start with
- * {@code tsl-<pid>-}: {@link #close()} deletes them (and kills the processes started by
- * {@link #exec}), as does a failed {@link Builder#build()} and a shutdown hook; namespaces of an
- * earlier JVM that is no longer alive (a {@code kill -9}) are deleted by the next {@link Builder#build()}.
+ * {@code tsl-<pid>-}: {@link #close()} kills the processes started by {@link #exec} with their
+ * descendants and any other process inside them, then deletes them, as does a failed
+ * {@link Builder#build()} and a shutdown hook; namespaces of an earlier JVM that is no longer alive
+ * (a {@code kill -9}) are deleted the same way by the next {@link Builder#build()}.
+ * {@link #leftovers()} lists what is left, for a check after the tests.
  */
 public final class LinuxDumbbell implements AutoCloseable {
     /** The prefix of every namespace this class creates; the PID follows. */
