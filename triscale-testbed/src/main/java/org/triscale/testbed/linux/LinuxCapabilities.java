@@ -80,7 +80,12 @@ public final class LinuxCapabilities {
         if (available(cca)) {
             return Optional.empty();
         }
-        return namespaceDefaultCca(cca).map(reason -> "congestion control " + cca + " not in this kernel ("
+        Optional<String> asDefault = namespaceDefaultCca(cca);
+        if (asDefault.isEmpty() || available(cca)) {
+            // Trying it as a namespace's default loads its module even where the kernel then refuses.
+            return Optional.empty();
+        }
+        return asDefault.map(reason -> "congestion control " + cca + " not in this kernel ("
                 + reason.substring(reason.indexOf("(tried:") + 1));
     }
 

@@ -130,6 +130,9 @@ public final class TcpFlows {
         for (int i : longFlow) {
             checkSender(bed, i, "longFlow");
         }
+        if (new java.util.HashSet<>(longFlow).size() != longFlow.size()) {
+            throw new IllegalArgumentException("longFlow = " + longFlow + " names a sender twice; one long flow per sender");
+        }
         List<String> missing = new ArrayList<>();
         if (!longFlow.isEmpty()) {
             LinuxCapabilities.probe().tool("iperf3").ifPresent(missing::add);
