@@ -13,7 +13,7 @@ class RequiresLinuxTestBedTest {
     @Test
     void aMissingToolSkipsWithWhatWasTried() {
         List<Event> skipped = EngineTestKit.engine("junit-jupiter").selectors(selectClass(NeedsAMissingTool.class))
-                .execute().testEvents().skipped().list();
+                .execute().allEvents().skipped().list();
         assertThat(skipped).hasSize(1);
         String reason = skipped.get(0).getPayload(String.class).orElseThrow();
         // Without root or namespaces the first reason says that; with them, what the tool probe said.
@@ -26,7 +26,7 @@ class RequiresLinuxTestBedTest {
         org.junit.jupiter.api.Assumptions.assumeTrue(LinuxCapabilities.probe().namespaces().isEmpty()
                 && LinuxCapabilities.probe().qdisc("dualpi2").isPresent(), "only where namespaces work and dualpi2 is missing");
         List<Event> skipped = EngineTestKit.engine("junit-jupiter").selectors(selectClass(NeedsDualPi2.class))
-                .execute().testEvents().skipped().list();
+                .execute().allEvents().skipped().list();
         assertThat(skipped).singleElement().satisfies(e -> assertThat(e.getPayload(String.class).orElseThrow())
                 .startsWith("qdisc dualpi2 not in this kernel (tried: ip netns exec tsl-")
                 .contains("tc qdisc add dev lo root dualpi2 → "));
