@@ -28,7 +28,7 @@ import org.triscale.testbed.linux.TcpFlows;
  * flow on the P95 FCT (Ware et al. 2019). Same seed, same flows. The workload's flows take their
  * sender namespace's default CCA, which is Reno here because every kernel lets a namespace take
  * it; the long flow's BBR is set per socket. Skips where namespaces, BBR or iperf3 are missing.
- * The sized minimum of runs (the fewest that bound a P75 at 75 % confidence), about 20 s: outside
+ * The sized minimum of runs (the fewest that bound a P75 at 75 % confidence), about 25 s: outside
  * the quick main job.
  */
 @ResourceLock("network-namespaces")

@@ -25,8 +25,9 @@ import org.triscale.testbed.linux.TcpFlows;
  * 5 series of 10 runs of 1 s, each on a dumbbell of its own. Metrics: the summed throughput per
  * 100 ms interval (the first 0.2 s, slow start, left out), the senders' smoothed RTTs and Jain's
  * index of the two flows' mean rates; the host's CPU load is a note of each run. Needs root,
- * {@code iperf3} and the three kernel pieces; skipped with what is missing otherwise. About 80 s,
- * so the class name ends in {@code Tests}: outside the quick main job, inside {@code mvn verify}.
+ * {@code iperf3} and the three kernel pieces; skipped with what is missing otherwise. About 90 s
+ * on a busy 2-core machine, so the class name ends in {@code Tests}: outside the quick main job,
+ * inside {@code mvn verify}.
  */
 @ResourceLock("network-namespaces")
 @RequiresLinuxTestBed(qdisc = "pfifo", cca = {"cubic", "bbr"}, tool = "iperf3")
