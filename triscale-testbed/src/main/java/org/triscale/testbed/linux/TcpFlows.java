@@ -34,7 +34,8 @@ import org.triscale.testbed.Iperf3Json;
  * sizes given by the caller, e.g. {@link LinuxWorkload#poisson}) is run by a small Java client/server
  * ({@code ip netns exec <ns> java -cp ... TcpFlows source|sink}) with the sender namespace's default
  * CCA; each completed flow's completion time is measured by the source from connect to the sink's
- * one-byte reply, and the senders' RTTs are polled with {@code ss -tin}.
+ * one-byte reply, and the senders' RTTs are polled with {@code ss -tin}. A flow's start time counts
+ * from its sender's Java process start, a few hundred milliseconds after the long flows' start.
  *
  * <p>Bounded: a run lasts 1 to 60 s, every process is killed with its descendants at the run's end
  * plus {@value #GRACE_SECONDS} s (and by {@link LinuxDumbbell#close()}), a workload has at most
@@ -86,6 +87,17 @@ public final class TcpFlows {
      */
     public record Result(Map<Integer, Map<Double, Double>> throughputMbps, Map<Integer, List<Double>> rttMs,
                          Map<Integer, Double> fctSeconds, double cpuLoad, double rateMbps) {
+        /** Keeps read-only copies, in key order. */
+        public Result {
+            Map<Integer, Map<Double, Double>> flows = new TreeMap<>();
+            throughputMbps.forEach((k, v) -> flows.put(k, Collections.unmodifiableMap(new TreeMap<>(v))));
+            throughputMbps = Collections.unmodifiableMap(flows);
+            Map<Integer, List<Double>> samples = new TreeMap<>();
+            rttMs.forEach((k, v) -> samples.put(k, List.copyOf(v)));
+            rttMs = Collections.unmodifiableMap(samples);
+            fctSeconds = Collections.unmodifiableMap(new TreeMap<>(fctSeconds));
+        }
+
         /**
          * @return true when the host was nearly saturated (CPU load above 0.9) while the long flows
          *         together stayed below 90 % of the bottleneck rate: the host, not the bottleneck, may have limited the run
