@@ -25,7 +25,7 @@ import org.triscale.testbed.linux.TcpFlows;
  * A seeded FCT workload of kernel Reno flows (Poisson arrivals, mean 100 ms apart, lognormal sizes
  * with P5 16 kB and P95 400 kB, as the emulator describes them) through a 50 Mbit/s, 100-packet
  * FIFO dumbbell, alone and beside a long kernel BBR flow of a second sender; the harm of the long
- * flow on the P95 FCT (Ware et al. 2019), recorded without a KPI: measured 0.66 to 0.96 in five
+ * flow on the P95 FCT (Ware et al. 2019), recorded without a KPI: measured 0.66 to 0.96 in four
  * launches on a busy machine (Reno flows that lose a packet beside BBR wait for a 200 ms
  * retransmission timeout), too close to its bound of 1 to gate on. Same seed, same flows. The workload's flows take their
  * sender namespace's default CCA, which is Reno here because every kernel lets a namespace take
