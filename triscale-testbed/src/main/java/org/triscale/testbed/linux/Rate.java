@@ -1,0 +1,36 @@
+package org.triscale.testbed.linux;
+
+/**
+ * A link rate for {@code tc}, in bits per second.
+ *
+ * @param bitsPerSecond the rate, at least 8 kbit/s and at most 10 Gbit/s
+ */
+public record Rate(long bitsPerSecond) {
+    /** Checks the range, so a typo does not shape a link to nothing. */
+    public Rate {
+        if (bitsPerSecond < 8_000 || bitsPerSecond > 10_000_000_000L) {
+            throw new IllegalArgumentException("rate " + bitsPerSecond
+                    + " bit/s is out of range [8 kbit/s, 10 Gbit/s]; give e.g. Rate.mbps(50)");
+        }
+    }
+
+    /**
+     * A rate in Mbit/s.
+     *
+     * @param mbps megabits per second
+     * @return the rate
+     */
+    public static Rate mbps(double mbps) {
+        return new Rate(Math.round(mbps * 1e6));
+    }
+
+    /** @return the rate as {@code tc} writes it, in kbit ({@code 50000kbit}) */
+    public String tc() {
+        return (bitsPerSecond / 1000) + "kbit";
+    }
+
+    @Override
+    public String toString() {
+        return bitsPerSecond / 1e6 + " Mbit/s";
+    }
+}

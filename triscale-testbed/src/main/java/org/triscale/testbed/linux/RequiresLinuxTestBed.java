@@ -1,0 +1,64 @@
+package org.triscale.testbed.linux;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.platform.commons.support.AnnotationSupport;
+
+/**
+ * Runs a test class or method only where a {@link LinuxDumbbell} with these pieces can be made;
+ * otherwise it is skipped with what is missing and what was tried, e.g. "qdisc dualpi2 not in this
+ * kernel (tried: ip netns exec ... tc qdisc add dev lo root dualpi2 → Error: Specified qdisc kind is unknown.)".
+ */
+@Target({ElementType.TYPE, ElementType.METHOD})
+@Retention(RetentionPolicy.RUNTIME)
+@ExtendWith(RequiresLinuxTestBed.Condition.class)
+public @interface RequiresLinuxTestBed {
+    /** @return qdisc kernel names needed besides htb (e.g. {@code "fq_codel"}, {@code "netem"}) */
+    String[] qdisc() default {};
+
+    /** @return congestion controls the kernel must have (the long flows set them per socket) */
+    String[] cca() default {};
+
+    /** @return congestion controls a sender namespace must take as its default (the flows of a workload) */
+    String[] namespaceCca() default {};
+
+    /** @return programs needed, e.g. {@code "iperf3"} for long flows */
+    String[] tool() default {};
+
+    /** Probes with {@link LinuxCapabilities}. */
+    final class Condition implements ExecutionCondition {
+        /** Creates the condition (JUnit does). */
+        public Condition() {
+        }
+
+        @Override
+        public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+            List<String> qdiscs = new ArrayList<>(List.of("htb"));
+            List<String> ccas = new ArrayList<>();
+            List<String> namespaceCcas = new ArrayList<>();
+            List<String> tools = new ArrayList<>();
+            for (var element : List.of(context.getRequiredTestClass(), context.getElement().orElse(null))) {
+                if (element != null) {
+                    AnnotationSupport.findAnnotation(element, RequiresLinuxTestBed.class).ifPresent(a -> {
+                        qdiscs.addAll(List.of(a.qdisc()));
+                        ccas.addAll(List.of(a.cca()));
+                        namespaceCcas.addAll(List.of(a.namespaceCca()));
+                        tools.addAll(List.of(a.tool()));
+                    });
+                }
+            }
+            List<String> missing = LinuxCapabilities.probe().missing(new LinuxCapabilities.Requirement(qdiscs, ccas, namespaceCcas, tools));
+            return missing.isEmpty()
+                    ? ConditionEvaluationResult.enabled("Linux test bed with " + qdiscs + " " + ccas + " " + namespaceCcas + " " + tools)
+                    : ConditionEvaluationResult.disabled(String.join("; ", missing));
+        }
+    }
+}

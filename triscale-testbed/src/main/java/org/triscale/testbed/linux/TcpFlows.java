@@ -1,0 +1,492 @@
+package org.triscale.testbed.linux;
+
+import java.io.BufferedReader;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.triscale.testbed.Iperf3Json;
+
+/**
+ * Traffic over real kernel TCP in a {@link LinuxDumbbell}. Long flows are {@code iperf3} transfers,
+ * one per sender, with the sender's congestion control set on the socket ({@code iperf3 -C}, which
+ * works for every CCA of {@code tcp_available_congestion_control}, not only the ones a namespace may
+ * take as its default): per-flow throughput per 100 ms interval as the receiver counted it, and the
+ * sender's smoothed RTT ({@code TCP_INFO}) per interval. A workload of finite flows (start times and
+ * sizes given by the caller, e.g. {@link LinuxWorkload#poisson}) is run by a small Java client/server
+ * ({@code ip netns exec <ns> java -cp ... TcpFlows source|sink}) with the sender namespace's default
+ * CCA; each completed flow's completion time is measured by the source from connect to the sink's
+ * one-byte reply, and the senders' RTTs are polled with {@code ss -tin}. A flow's start time counts
+ * from its sender's Java process start, a few hundred milliseconds after the long flows' start.
+ *
+ * <p>Bounded: a run lasts 1 to 60 s, every process is killed with its descendants at the run's end
+ * plus {@value #GRACE_SECONDS} s (and by {@link LinuxDumbbell#close()}), a workload has at most
+ * {@value #MAX_FLOWS} flows. The host's CPU load over the run is recorded; when the host was
+ * nearly saturated while the flows stayed below the bottleneck rate, {@link Result#hostLimited()}
+ * says so and a warning is logged.
+ */
+public final class TcpFlows {
+    static final int PORT = 5201;
+    /** The most flows a workload may have (the Java source runs a thread per flow). */
+    public static final int MAX_FLOWS = 1000;
+    /** How long after a run's end its processes may take before they are killed. */
+    public static final int GRACE_SECONDS = 5;
+    private static final int IPERF3_PORT = 5301;
+    /** The reporting interval of the long flows (and the RTT polling period of the workload). */
+    public static final long INTERVAL_MS = 100;
+    private static final String INTERVAL = Double.toString(INTERVAL_MS / 1000.0);
+    private static final Pattern RTT = Pattern.compile("\\brtt:([0-9.]+)/");
+    private static final System.Logger LOG = System.getLogger(TcpFlows.class.getName());
+
+    private TcpFlows() {
+    }
+
+    /**
+     * One flow of a workload.
+     *
+     * @param sender the sender index, from 0
+     * @param start  when it starts, after the run's start
+     * @param bytes  its size, at least 1
+     */
+    public record Flow(int sender, Duration start, long bytes) {
+        /** Checks the values. */
+        public Flow {
+            if (sender < 0 || start.isNegative() || bytes < 1 || bytes > 1L << 32) {
+                throw new IllegalArgumentException("flow (sender " + sender + ", start " + start + ", " + bytes
+                        + " bytes) needs sender >= 0, start >= 0 and 1 to 2^32 bytes");
+            }
+        }
+    }
+
+    /**
+     * What a run measured.
+     *
+     * @param throughputMbps per long flow (its sender's index): interval end (s) → Mbit/s received in that interval
+     * @param rttMs          per sender: RTT samples (ms) of its connections
+     * @param fctSeconds     per flow of the workload (its index in the list): completion time (s), for completed flows only
+     * @param cpuLoad        host CPU load (1 = all cores busy) over the run, from {@code /proc/stat}
+     * @param rateMbps       the bottleneck rate
+     */
+    public record Result(Map<Integer, Map<Double, Double>> throughputMbps, Map<Integer, List<Double>> rttMs,
+                         Map<Integer, Double> fctSeconds, double cpuLoad, double rateMbps) {
+        /** Keeps read-only copies, in key order. */
+        public Result {
+            Map<Integer, Map<Double, Double>> flows = new TreeMap<>();
+            throughputMbps.forEach((k, v) -> flows.put(k, Collections.unmodifiableMap(new TreeMap<>(v))));
+            throughputMbps = Collections.unmodifiableMap(flows);
+            Map<Integer, List<Double>> samples = new TreeMap<>();
+            rttMs.forEach((k, v) -> samples.put(k, List.copyOf(v)));
+            rttMs = Collections.unmodifiableMap(samples);
+            fctSeconds = Collections.unmodifiableMap(new TreeMap<>(fctSeconds));
+        }
+
+        /**
+         * @return true when the host was nearly saturated (CPU load above 0.9) while the long flows
+         *         together stayed below 90 % of the bottleneck rate: the host, not the bottleneck, may have limited the run
+         */
+        public boolean hostLimited() {
+            return cpuLoad > 0.9 && !throughputMbps.isEmpty() && meanTotalMbps() < 0.9 * rateMbps;
+        }
+
+        /** @return the long flows' summed throughput, averaged over the intervals; 0 without long flows */
+        public double meanTotalMbps() {
+            Map<Double, Double> total = new TreeMap<>();
+            throughputMbps.values().forEach(flow -> flow.forEach((t, v) -> total.merge(t, v, Double::sum)));
+            return total.values().stream().mapToDouble(Double::doubleValue).average().orElse(0);
+        }
+
+        /** @return a one-line note for the run: CPU load, the long flows' rate and, when host-limited, a warning */
+        public String cpuNote() {
+            return String.format(java.util.Locale.ROOT, "host CPU load %.2f, long flows %.1f of %.1f Mbit/s%s", cpuLoad,
+                    meanTotalMbps(), rateMbps, hostLimited() ? "; the host, not the bottleneck, may have limited this run" : "");
+        }
+    }
+
+    /**
+     * Runs one long flow per listed sender for {@code duration}, plus the given workload flows.
+     *
+     * @param bed      the dumbbell
+     * @param longFlow which senders run a long flow (needs {@code iperf3})
+     * @param workload finite flows, at most {@value #MAX_FLOWS}; their ids in {@link Result#fctSeconds()} are their list indices
+     * @param duration how long the run lasts, 1 to 60 s
+     * @return the measurements
+     * @throws LinuxCapabilities.MissingCapabilityException when iperf3 is missing for long flows, or a
+     *         workload flow's sender namespace could not take the asked CCA as its default
+     */
+    public static Result run(LinuxDumbbell bed, List<Integer> longFlow, List<Flow> workload, Duration duration) {
+        if (duration.toMillis() < 1000 || duration.toSeconds() > 60) {
+            throw new IllegalArgumentException("duration = " + duration + " must be in [1 s, 60 s]");
+        }
+        if (workload.size() > MAX_FLOWS) {
+            throw new IllegalArgumentException("workload has " + workload.size() + " flows, at most " + MAX_FLOWS
+                    + " are allowed; use a shorter span or a longer mean inter-arrival time");
+        }
+        for (int i : longFlow) {
+            checkSender(bed, i, "longFlow");
+        }
+        if (new java.util.HashSet<>(longFlow).size() != longFlow.size()) {
+            throw new IllegalArgumentException("longFlow = " + longFlow + " names a sender twice; one long flow per sender");
+        }
+        List<String> missing = new ArrayList<>();
+        if (!longFlow.isEmpty()) {
+            LinuxCapabilities.probe().tool("iperf3").ifPresent(missing::add);
+        }
+        for (Flow flow : workload) {
+            checkSender(bed, flow.sender(), "workload flow");
+            String asked = bed.congestionControl(flow.sender());
+            if (!asked.equals(bed.namespaceDefaultCca(flow.sender()))) {
+                missing.add("workload flows of sender " + flow.sender() + " need " + asked + " as the namespace's default, "
+                        + LinuxCapabilities.probe().namespaceDefaultCca(asked).orElse("which was refused"));
+            }
+        }
+        if (!missing.isEmpty()) {
+            throw new LinuxCapabilities.MissingCapabilityException(String.join("; ", List.copyOf(new java.util.LinkedHashSet<>(missing))));
+        }
+        long[] cpuBefore = cpu();
+        Map<Integer, Map<Double, Double>> throughput = new TreeMap<>();
+        Map<Integer, Double> fct = new TreeMap<>();
+        Map<Integer, List<Double>> rtt = new TreeMap<>();
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("triscale-flows-");
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot create a directory for iperf3's reports: " + e.getMessage(), e);
+        }
+        List<Process> started = new ArrayList<>();
+        try {
+            long end = System.nanoTime() + duration.toNanos() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
+            List<Process> servers = new ArrayList<>();
+            for (int i : longFlow) {
+                servers.add(bed.exec(bed.receiver(), List.of("iperf3", "-s", "-1", "-J", "-i", INTERVAL, "-B",
+                        LinuxDumbbell.receiverAddress(), "-p", Integer.toString(IPERF3_PORT + i),
+                        "--logfile", dir.resolve("server" + i + ".json").toString())));
+            }
+            started.addAll(servers);
+            Process sink = workload.isEmpty() ? null : startSink(bed, duration, started);
+            awaitListening(bed, longFlow, end);
+            List<Process> clients = new ArrayList<>();
+            for (int i : longFlow) {
+                clients.add(bed.exec(bed.sender(i), List.of("iperf3", "-c", LinuxDumbbell.receiverAddress(),
+                        "-p", Integer.toString(IPERF3_PORT + i), "-t", Double.toString(duration.toMillis() / 1000.0),
+                        "-i", INTERVAL, "-J", "-C", bed.congestionControl(i),
+                        "--logfile", dir.resolve("client" + i + ".json").toString())));
+            }
+            started.addAll(clients);
+            List<Process> sources = new ArrayList<>();
+            Set<Integer> pollRtt = new java.util.TreeSet<>();
+            for (int i = 0; i < bed.senders(); i++) {
+                List<String> args = new ArrayList<>(List.of("source", LinuxDumbbell.receiverAddress(), Long.toString(duration.toMillis())));
+                for (int f = 0; f < workload.size(); f++) {
+                    Flow flow = workload.get(f);
+                    if (flow.sender() == i) {
+                        args.add(f + ":" + flow.start().toMillis() + ":" + flow.bytes());
+                    }
+                }
+                if (args.size() > 3) {
+                    sources.add(bed.exec(bed.sender(i), java(args.toArray(String[]::new))));
+                    if (!longFlow.contains(i)) {
+                        pollRtt.add(i);
+                    }
+                }
+            }
+            started.addAll(sources);
+            List<Process> waitFor = new ArrayList<>(clients);
+            waitFor.addAll(sources);
+            while (waitFor.stream().anyMatch(Process::isAlive) && System.nanoTime() < end) {
+                for (int i : pollRtt) {
+                    String ss = Commands.run(List.of("ip", "netns", "exec", bed.sender(i), "ss", "-tin", "dst",
+                            LinuxDumbbell.receiverAddress())).output();
+                    Matcher m = RTT.matcher(ss);
+                    while (m.find()) {
+                        rtt.computeIfAbsent(i, k -> new ArrayList<>()).add(Double.parseDouble(m.group(1)));
+                    }
+                }
+                Thread.sleep(pollRtt.isEmpty() ? 20 : INTERVAL_MS);
+            }
+            for (Process p : waitFor) {
+                if (p.isAlive()) {
+                    LOG.log(System.Logger.Level.WARNING, "a flow process outlived the run's bound; killing it with its descendants");
+                    Commands.killTree(p.toHandle());
+                }
+            }
+            for (Process source : sources) {
+                for (String line : new String(source.getInputStream().readAllBytes()).lines().toList()) {
+                    String[] w = line.split(" ");
+                    if (w[0].equals("fct")) {
+                        fct.put(Integer.parseInt(w[1]), Double.parseDouble(w[2]));
+                    } else if (w[0].equals("error")) {
+                        throw new IllegalStateException("TCP source failed: " + line);
+                    }
+                }
+            }
+            for (Process server : servers) {
+                server.waitFor(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
+            }
+            for (int i : longFlow) {
+                readIperf3(dir, i, duration, throughput, rtt);
+            }
+            if (sink != null) {
+                Commands.killTree(sink.toHandle());
+            }
+        } catch (IOException e) {
+            throw new IllegalStateException("traffic run failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } finally {
+            started.forEach(p -> Commands.killTree(p.toHandle()));
+            deleteAll(dir);
+        }
+        long[] cpuAfter = cpu();
+        double busy = cpuAfter[0] - cpuBefore[0];
+        double total = cpuAfter[1] - cpuBefore[1];
+        Result result = new Result(throughput, rtt, fct, total > 0 ? busy / total : Double.NaN, bed.rate().bitsPerSecond() / 1e6);
+        if (result.hostLimited()) {
+            LOG.log(System.Logger.Level.WARNING, result.cpuNote());
+        }
+        return result;
+    }
+
+    private static void checkSender(LinuxDumbbell bed, int i, String what) {
+        if (i < 0 || i >= bed.senders()) {
+            throw new IllegalArgumentException(what + " names sender " + i + ", the dumbbell has senders 0 to " + (bed.senders() - 1));
+        }
+    }
+
+    private static Process startSink(LinuxDumbbell bed, Duration duration, List<Process> started) throws InterruptedException {
+        Process sink = bed.exec(bed.receiver(), java("sink", LinuxDumbbell.receiverAddress(),
+                Long.toString(duration.toMillis() + TimeUnit.SECONDS.toMillis(GRACE_SECONDS))));
+        started.add(sink);
+        // The sink says "ready" once listening; a JVM that hangs must not hang the run.
+        java.util.concurrent.CompletableFuture<String> ready = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+            try {
+                return new BufferedReader(new InputStreamReader(sink.getInputStream())).readLine();
+            } catch (IOException e) {
+                return "error " + e.getMessage();
+            }
+        });
+        String line;
+        try {
+            line = ready.get(GRACE_SECONDS * 2L, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            line = "no answer within " + GRACE_SECONDS * 2 + " s";
+        }
+        if (line == null || !line.startsWith("ready")) {
+            throw new IllegalStateException("TCP sink did not start: " + line);
+        }
+        return sink;
+    }
+
+    private static void awaitListening(LinuxDumbbell bed, List<Integer> longFlow, long end) throws InterruptedException {
+        if (longFlow.isEmpty()) {
+            return;
+        }
+        while (System.nanoTime() < end) {
+            String ss = Commands.run(List.of("ip", "netns", "exec", bed.receiver(), "ss", "-ltnH")).output();
+            if (longFlow.stream().allMatch(i -> ss.contains(":" + (IPERF3_PORT + i) + " "))) {
+                return;
+            }
+            Thread.sleep(10);
+        }
+        throw new IllegalStateException("iperf3 servers did not listen on ports " + IPERF3_PORT + "+" + longFlow + " in time");
+    }
+
+    private static void readIperf3(Path dir, int i, Duration duration, Map<Integer, Map<Double, Double>> throughput, Map<Integer, List<Double>> rtt) {
+        Path server = dir.resolve("server" + i + ".json");
+        Path client = dir.resolve("client" + i + ".json");
+        try {
+            Map<Double, Double> flow = new TreeMap<>();
+            for (Iperf3Json.Interval interval : Iperf3Json.read(server).intervals()) {
+                // Whole intervals of the run only: after it, the receiver still gets what the
+                // sender's socket buffer held when iperf3 stopped writing.
+                if (interval.end() - interval.start() > INTERVAL_MS / 1000.0 * 0.8
+                        && interval.end() <= duration.toMillis() / 1000.0 + 0.05) {
+                    flow.put(Math.round(interval.end() * 1000.0 / INTERVAL_MS) * INTERVAL_MS / 1000.0, interval.bitsPerSecond() / 1e6);
+                }
+            }
+            throughput.put(i, flow);
+            List<Double> samples = new ArrayList<>();
+            for (Iperf3Json.Interval interval : Iperf3Json.read(client).intervals()) {
+                interval.streams().stream().mapToDouble(Iperf3Json.Stream::rttMicros).filter(v -> !Double.isNaN(v))
+                        .forEach(v -> samples.add(v / 1000));
+            }
+            rtt.put(i, samples);
+        } catch (RuntimeException e) {
+            String log = "";
+            try {
+                log = Files.exists(client) ? Files.readString(client) : "(no client report)";
+            } catch (IOException ignored) {
+                // The message below says enough.
+            }
+            throw new IllegalStateException("long flow of sender " + i + " gave no iperf3 report: " + e.getMessage()
+                    + "; client said: " + log.strip().lines().limit(5).reduce("", (a, b) -> a + " " + b), e);
+        }
+    }
+
+    private static void deleteAll(Path dir) {
+        try (var files = Files.list(dir)) {
+            for (Path f : files.toList()) {
+                Files.deleteIfExists(f);
+            }
+            Files.deleteIfExists(dir);
+        } catch (IOException ignored) {
+            // A temporary directory left behind is harmless.
+        }
+    }
+
+    private static List<String> java(String... args) {
+        List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
+                "-Xmx64m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+                TcpFlows.class.getName()));
+        Collections.addAll(command, args);
+        return command;
+    }
+
+    /** @return {busy jiffies, total jiffies} of all CPUs */
+    private static long[] cpu() {
+        try {
+            String[] w = java.nio.file.Files.readAllLines(java.nio.file.Path.of("/proc/stat")).get(0).trim().split("\\s+");
+            long total = 0;
+            for (int i = 1; i < w.length; i++) {
+                total += Long.parseLong(w[i]);
+            }
+            long idle = Long.parseLong(w[4]) + Long.parseLong(w[5]);
+            return new long[] {total - idle, total};
+        } catch (IOException | RuntimeException e) {
+            return new long[] {0, 0};
+        }
+    }
+
+    /**
+     * The processes' entry point: {@code sink <address> <lifetimeMs>} or
+     * {@code source <address> <durationMs> <id:startMs:bytes>...}.
+     *
+     * @param args as above
+     * @throws Exception on a socket error (printed as {@code error ...} by the source)
+     */
+    public static void main(String[] args) throws Exception {
+        PrintStream out = System.out;
+        if (args[0].equals("sink")) {
+            sink(args[1], Long.parseLong(args[2]), out);
+        } else {
+            source(args, out);
+        }
+    }
+
+    private static void sink(String address, long lifetimeMs, PrintStream out) throws IOException {
+        // Bounded even when nobody kills it: the sink ends itself after its lifetime.
+        Thread timer = new Thread(() -> {
+            try {
+                Thread.sleep(lifetimeMs);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            System.exit(0);
+        });
+        timer.setDaemon(true);
+        timer.start();
+        try (ServerSocket server = new ServerSocket()) {
+            server.setReuseAddress(true);
+            server.bind(new InetSocketAddress(address, PORT), 1024);
+            out.println("ready");
+            out.flush();
+            while (true) {
+                Socket socket = server.accept();
+                Thread t = new Thread(() -> serve(socket));
+                t.setDaemon(true);
+                t.start();
+            }
+        }
+    }
+
+    private static void serve(Socket socket) {
+        try (socket; DataInputStream in = new DataInputStream(socket.getInputStream())) {
+            in.readInt();
+            long left = in.readLong();
+            byte[] buffer = new byte[64 * 1024];
+            while (left > 0) {
+                int n = in.read(buffer, 0, (int) Math.min(buffer.length, left));
+                if (n < 0) {
+                    return;
+                }
+                left -= n;
+            }
+            socket.getOutputStream().write(1);
+        } catch (IOException ignored) {
+            // The source was killed at the run's bound.
+        }
+    }
+
+    private static void source(String[] args, PrintStream out) throws InterruptedException {
+        String address = args[1];
+        long durationMs = Long.parseLong(args[2]);
+        long t0 = System.nanoTime();
+        List<Thread> threads = new ArrayList<>();
+        for (int a = 3; a < args.length; a++) {
+            String[] f = args[a].split(":");
+            int id = Integer.parseInt(f[0]);
+            long startMs = Long.parseLong(f[1]);
+            long size = Long.parseLong(f[2]);
+            Thread t = new Thread(() -> {
+                try {
+                    TimeUnit.NANOSECONDS.sleep(Math.max(0, t0 + TimeUnit.MILLISECONDS.toNanos(startMs) - System.nanoTime()));
+                    long begin = System.nanoTime();
+                    try (Socket socket = new Socket()) {
+                        socket.connect(new InetSocketAddress(address, PORT), 5000);
+                        DataOutputStream o = new DataOutputStream(socket.getOutputStream());
+                        o.writeInt(id);
+                        o.writeLong(size);
+                        byte[] buffer = new byte[64 * 1024];
+                        long left = size;
+                        while (left > 0) {
+                            int n = (int) Math.min(buffer.length, left);
+                            o.write(buffer, 0, n);
+                            left -= n;
+                        }
+                        o.flush();
+                        if (socket.getInputStream().read() == 1) {
+                            synchronized (out) {
+                                out.println("fct " + id + " " + (System.nanoTime() - begin) / 1e9);
+                            }
+                        }
+                    }
+                } catch (IOException e) {
+                    synchronized (out) {
+                        out.println("error " + id + " " + e);
+                    }
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            t.setDaemon(true);
+            t.start();
+            threads.add(t);
+        }
+        // Flows still running at the run's bound are not completed: they get no FCT.
+        long deadline = t0 + TimeUnit.MILLISECONDS.toNanos(durationMs) + TimeUnit.SECONDS.toNanos(GRACE_SECONDS - 1);
+        for (Thread t : threads) {
+            t.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+        }
+        synchronized (out) {
+            out.flush();
+        }
+    }
+}
