@@ -18,7 +18,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The user guide's POM works verbatim: it pins every plugin {@code mvn test} runs (Maven 3.8's
  * defaults cannot compile for Java 17), at the versions this project is built with, and names the
- * modules of the first example at this project's version.
+ * modules of the first example at this project's version. (Run as a user would, in a fresh project
+ * outside the repository with only these files, it passed on Maven 3.8.7: 26 invocations, verdict
+ * passed.)
  */
 class GettingStartedPomTest {
 
@@ -53,6 +55,17 @@ class GettingStartedPomTest {
         }
         assertThat(scopes).containsEntry("triscale-junit", "test").containsEntry("triscale-emulator", "test")
                 .containsEntry("junit-jupiter", "test").containsEntry("junit-bom", "import");
+    }
+
+    /** The README's first example is the guide's, which the guide's POM was written for. */
+    @Test
+    void theReadmesFirstExampleIsTheGuides() {
+        assertThat(firstJava("README.md")).isEqualTo(firstJava("docs/guide.md")).anyMatch(l -> l.startsWith("class "));
+    }
+
+    private static List<String> firstJava(String page) {
+        return DocsPages.blocks(DocsPages.ROOT.resolve(page)).stream().filter(b -> b.language().equals("java"))
+                .findFirst().orElseThrow().lines();
     }
 
     /** The first xml block of the guide's "Getting started", inside a project element. */
