@@ -190,7 +190,7 @@ class SequentialCalibrationTest {
         assertThat(atThreshold.passRate()).as("false passes at the threshold")
                 .isLessThanOrEqualTo(alpha + 3 * Calibration.standardError(alpha, replications));
         // A quarter more runs at most buys back the power the last look costs, but for short designs
-        // (N about 20), whose integer ranks leave a few points (docs/adaptive.md).
+        // (N about 20), whose integer ranks leave a few points (docs/validation.md).
         assertThat(longer.passRate()).as("pass rate with max 1.25 N").isGreaterThanOrEqualTo(
                 Math.min(fixedPower, atN.passRate() + 0.02) - 0.06 - 3 * Calibration.standardError(fixedPower, replications));
         assertThat(atN.meanRuns()).isLessThanOrEqualTo(fixedN);

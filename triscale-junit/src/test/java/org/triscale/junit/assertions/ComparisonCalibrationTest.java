@@ -44,7 +44,7 @@ class ComparisonCalibrationTest {
     }
 
     /**
-     * Power against a 20 % worse candidate (docs/guide.md gives the measured power at 10 % and
+     * Power against a 20 % worse candidate (docs/validation.md gives the measured power at 10 % and
      * 20 %): well above 80 % in both designs with 12 runs.
      */
     @Test
