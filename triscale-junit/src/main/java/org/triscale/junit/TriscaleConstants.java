@@ -55,6 +55,14 @@ public final class TriscaleConstants {
      */
     public static final String BASELINE_UPDATE = "triscale.baseline.update";
 
+    /**
+     * {@code true} lets {@link #BASELINE_UPDATE} write the baseline even when the verdict fails (a
+     * KPI, a variability score or a check); default {@code false}: a baseline only comes from a
+     * passing verdict, and a failing one writes nothing and says which KPI or score failed. Runs
+     * that failed still block the update: a baseline must hold every run.
+     */
+    public static final String BASELINE_UPDATE_FORCE = "triscale.baseline.update.force";
+
     /** Folder of the default baseline files; default {@code src/test/resources/triscale/baselines}. */
     public static final String BASELINE_DIR = "triscale.baseline.dir";
 
