@@ -23,6 +23,15 @@ public final class TriscaleConstants {
     public static final String CHECKS = "triscale.checks";
 
     /**
+     * What a series whose valid runs (two or more) all gave the same value of a metric does:
+     * {@code warn} (default) adds the warning "the seed does not reach the system under test: N
+     * identical runs are one measurement" to the verdict, its table, the summaries and the report;
+     * {@code fail} fails the verdict; {@code off} says nothing (a metric constant by design, such
+     * as the throughput of a saturated link).
+     */
+    public static final String CHECKS_IDENTICAL_RUNS = "triscale.checks.identicalRuns";
+
+    /**
      * Base of every run's seed, decimal or {@code 0x} hexadecimal; default {@code 0x5472695363616c65}
      * (the bytes of "TriScale"). Change it to draw a fresh set of experiments.
      */
