@@ -148,8 +148,8 @@ public final class Judge {
 
     /**
      * What failed in the analysis, one short label each, for the gate's refusal to update the
-     * baseline: the failing KPIs (with their series), the failing scores, else the count of the
-     * number of the other problems (checks, failed runs).
+     * baseline: the failing KPIs (with their series), the failing scores, else the number of the
+     * other problems (checks, failed runs).
      */
     static List<String> failed(Analysis analysis) {
         if (analysis.failures().isEmpty()) {
