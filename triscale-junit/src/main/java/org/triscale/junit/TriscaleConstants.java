@@ -23,6 +23,15 @@ public final class TriscaleConstants {
     public static final String CHECKS = "triscale.checks";
 
     /**
+     * What a series whose valid runs (two or more) all gave the same value of a metric does:
+     * {@code warn} (default) adds the warning "the seed does not reach the system under test: N
+     * identical runs are one measurement" to the verdict, its table, the summaries and the report;
+     * {@code fail} fails the verdict; {@code off} says nothing (a metric constant by design, such
+     * as the throughput of a saturated link).
+     */
+    public static final String CHECKS_IDENTICAL_RUNS = "triscale.checks.identicalRuns";
+
+    /**
      * Base of every run's seed, decimal or {@code 0x} hexadecimal; default {@code 0x5472695363616c65}
      * (the bytes of "TriScale"). Change it to draw a fresh set of experiments.
      */
@@ -54,6 +63,14 @@ public final class TriscaleConstants {
      * changed; default {@code false}.
      */
     public static final String BASELINE_UPDATE = "triscale.baseline.update";
+
+    /**
+     * {@code true} lets {@link #BASELINE_UPDATE} write the baseline even when the verdict fails (a
+     * KPI, a variability score or a check); default {@code false}: a baseline only comes from a
+     * passing verdict, and a failing one writes nothing and says which KPI or score failed. Runs
+     * that failed still block the update: a baseline must hold every run.
+     */
+    public static final String BASELINE_UPDATE_FORCE = "triscale.baseline.update.force";
 
     /** Folder of the default baseline files; default {@code src/test/resources/triscale/baselines}. */
     public static final String BASELINE_DIR = "triscale.baseline.dir";

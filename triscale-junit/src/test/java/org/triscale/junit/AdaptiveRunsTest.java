@@ -95,6 +95,46 @@ class AdaptiveRunsTest {
                 + " of max 100 runs: decided pass.");
     }
 
+    /**
+     * The runs-left countdown is stable: the run count it promises never moves earlier, counts
+     * down a run at a time, and once reached without a decision is never promised again: the next
+     * line says the prediction was too short.
+     */
+    @Test
+    void theCountdownNeverRepeatsABrokenPromise() {
+        for (Class<?> fixture : List.of(FarBelowThreshold.class, PreciseAtTheThreshold.class)) {
+            PrintStream original = System.out;
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+            try {
+                Kit.in(folder.resolve(fixture.getSimpleName())).with("triscale.progress", "true").run(fixture);
+            } finally {
+                System.setOut(original);
+            }
+            java.util.regex.Pattern line = java.util.regex.Pattern.compile("series 1/1 run (\\d+) of max .* · ~(\\d+) runs? left");
+            int promised = -1;
+            int promises = 0;
+            for (String text : out.toString(StandardCharsets.UTF_8).lines().toList()) {
+                java.util.regex.Matcher m = line.matcher(text);
+                if (!m.find()) {
+                    continue;
+                }
+                int run = Integer.parseInt(m.group(1));
+                int by = run + Integer.parseInt(m.group(2));
+                if (promised >= 0) {
+                    assertThat(by).as(text).isGreaterThanOrEqualTo(promised);
+                    if (run >= promised) {
+                        assertThat(text).as("a broken promise is said").contains("too short)");
+                        assertThat(by).as(text).isGreaterThan(promised);
+                    }
+                }
+                promised = by;
+                promises++;
+            }
+            assertThat(promises).as(fixture.getSimpleName() + " shows a countdown").isPositive();
+        }
+    }
+
     @Test
     void everySeriesStopsOnItsOwn() throws IOException {
         Kit kit = Kit.in(folder);
@@ -144,6 +184,11 @@ class AdaptiveRunsTest {
         assertThat(verdictMessage(results)).contains("undecided after max 12 runs", "the verdict is the fixed-N KPI"
                 + " of the 12 valid runs (Thompson 1936) at " + Format.number(Math.floor(100 * lastLook) / 100)
                 + " % confidence", "together they keep a false pass at most 25 % likely");
+        // The failure states the confidence its last look used, not the KPI's 75 %.
+        String used = Format.number(Math.floor(100 * lastLook) / 100);
+        assertThat(verdictMessage(results)).contains("violated in series 1: with " + used + " % confidence the 75th"
+                + " percentile of delay is at most", "its last look, the fixed-N KPI, is at " + used
+                + " % instead of 75 %").doesNotContain("with 75 % confidence the 75th percentile");
     }
 
     @Test

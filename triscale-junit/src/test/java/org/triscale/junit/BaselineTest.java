@@ -62,7 +62,7 @@ class BaselineTest {
         assertThat(metric.at("/score/value").asDouble()).isEqualTo(12);
         JsonNode gate = result(kit).get("baseline");
         assertThat(gate.get("written").asBoolean()).isTrue();
-        assertThat(gate.at("/notes/0").asText()).startsWith("Baseline gate: baseline created: ")
+        assertThat(gate.at("/notes/0").asText()).startsWith("Baseline gate: baseline created: wrote ")
                 .contains(FILE_LABEL_END)
                 .contains("P95 fct: median of the series KPIs (fct P75 at 75 %) 113 ms, variability score 12 ms, 5 "
                         + "series, 25 valid runs");
@@ -88,6 +88,55 @@ class BaselineTest {
         try (var files = Files.list(kit.baseline(Gated.class, "fct").getParent())) {
             assertThat(files).hasSize(1); // no temporary file left behind
         }
+    }
+
+    @Test
+    void aFailingKpiRefusesTheUpdateAndWritesNothing() throws IOException {
+        Kit kit = withBaseline();
+        Path file = kit.baseline(Gated.class, "fct");
+        byte[] before = Files.readAllBytes(file);
+        Gated.shift = 2000; // every series KPI above its atMost 1000 ms
+
+        String message = VerdictTest.verdictFailure(kit.with("triscale.baseline.update", "true").run(Gated.class));
+
+        assertThat(message).contains("- Baseline gate: the baseline was not updated, nothing was written to "
+                        + label(kit) + ": the verdict failed (KPI fct P75 at 75 % in series 1, 2, 3, 4, 5), and a "
+                        + "baseline only comes from a passing verdict.")
+                .contains("or write this sequel anyway with -Dtriscale.baseline.update.force=true");
+        assertThat(Files.readAllBytes(file)).isEqualTo(before);
+        assertThat(result(kit).at("/baseline/written").asBoolean()).isFalse();
+        // Nor is a first baseline created from a failing verdict.
+        Files.delete(file);
+        VerdictTest.verdictFailure(kit.run(Gated.class));
+        assertThat(file).doesNotExist();
+    }
+
+    @Test
+    void aFailingScoreRefusesTheUpdate() throws IOException {
+        Kit kit = kit().with("triscale.baseline.update", "true");
+
+        String message = VerdictTest.verdictFailure(kit.run(ScoreGated.class));
+
+        assertThat(message).contains("the verdict failed (variability score of fct (25th–75th percentiles of the "
+                + "series KPIs fct P75 at 75 %))");
+        assertThat(kit.baseline(ScoreGated.class, "fct")).doesNotExist();
+    }
+
+    @Test
+    void theForceKeyWritesTheBaselineOfAFailingVerdictAndSaysSo() throws IOException {
+        Kit kit = kit().with("triscale.baseline.update", "true").with("triscale.baseline.update.force", "true");
+
+        String message = VerdictTest.verdictFailure(kit.run(ScoreGated.class));
+
+        assertThat(message).doesNotContain("was not updated");
+        assertThat(kit.baseline(ScoreGated.class, "fct")).exists();
+        JsonNode gate = kit.result(ScoreGated.class, "fct").get("baseline");
+        assertThat(gate.get("written").asBoolean()).isTrue();
+        assertThat(gate.at("/notes/0").asText()).startsWith("Baseline gate: baseline created: wrote ")
+                .contains("/fct.json (commit it), forced by triscale.baseline.update.force although the verdict "
+                        + "failed (variability score of fct");
+        assertThat(ConfigurationTest.configurationError(kit().with("triscale.baseline.update.force", "yes")
+                .run(ScoreGated.class))).contains("triscale.baseline.update.force");
     }
 
     // --- the four outcomes ---
@@ -603,6 +652,20 @@ class BaselineTest {
             org.junit.jupiter.api.Assumptions.assumeTrue(run.series() > abortedSeries, "emulator unavailable");
             run.testBed("backend", backend);
             run.recordRunValue("fct", 100 + 3 * run.series() + (run.run() * 3) % 5 + shift);
+        }
+    }
+
+    @FixturesOnly
+    static class ScoreGated {
+        /** As {@link Gated}: series KPIs 107 to 119, a variability score of 12 ms above its atMost. */
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
+        @Series(count = 5)
+        @Metric(name = "fct", samplePercentile = 95, unit = "ms")
+        @Kpi(metric = "fct", atMost = 1000)
+        @VariabilityScore(metric = "fct", atMost = 5)
+        @Baseline
+        void fct(RunContext run) {
+            run.recordRunValue("fct", 100 + 3 * run.series() + (run.run() * 3) % 5);
         }
     }
 

@@ -47,6 +47,19 @@ class LaunchListenerTest {
                 .exists();
     }
 
+    /** Identical runs warn in the verdict table, summary.md and the test's report page. */
+    @Test
+    void identicalRunsWarnInTheTableTheSummaryAndTheReport() throws IOException {
+        String out = launch("true", IdenticalRunsTest.Constant.class);
+
+        String warning = "Metric delay: every run of each of the 2 series gave the same value (15.68 ms): the seed does"
+                + " not reach the system under test: 10 identical runs are 2 measurements.";
+        assertThat(out).contains("  warning: " + warning);
+        assertThat(Files.readString(folder.resolve("triscale").resolve("summary.md"))).contains("- warning: " + warning);
+        assertThat(Files.readString(folder.resolve("report").resolve(IdenticalRunsTest.Constant.class.getName()
+                + ".cca.html"))).contains(warning);
+    }
+
     /**
      * A passing and a failing comparison of sequels, made with TriscaleAssertions in a plain test:
      * both appear in the summary lines, summary.md, the report's index and comparisons.json.

@@ -122,8 +122,8 @@ class SharedQueueFctHarmTest {
         TriscaleAssertions.assertThat(besidePrague).metric("fct").isWorseThan(besideCubic).byAtLeast(1.0);
         TriscaleAssertions.assertThat(besideCubic).metric("fct").isWorseThan(alone).byAtLeast(0.2);
 
-        FctHarmIntervals fromPrague = Harm.of(pooled(aloneFcts), pooled(pragueFcts), 0.95);
-        FctHarmIntervals fromCubic = Harm.of(pooled(aloneFcts), pooled(cubicFcts), 0.95);
+        FctHarmIntervals fromPrague = Harm.of(pooled(aloneFcts), pooled(pragueFcts), 95);
+        FctHarmIntervals fromCubic = Harm.of(pooled(aloneFcts), pooled(cubicFcts), 95);
         TriscaleAssertions.assertThat(fromPrague).geometricMean().isAtLeast(0.5);
         TriscaleAssertions.assertThat(fromCubic).geometricMean().isAtMost(0.5);
         TriscaleAssertions.assertThat(fromPrague).p95().isAtLeast(0.6);

@@ -86,7 +86,8 @@ public final class Harm {
 
     /**
      * Harm done to each FCT statistic by a competitor, from two independent samples of flow
-     * completion times, with distribution-free confidence intervals at {@code confidence}.
+     * completion times, with distribution-free confidence intervals at {@code confidence} percent
+     * (in percent, as every confidence of TriScale's annotations and assertions).
      *
      * <p>Less is better, so harm is {@code 1 − alone/with} of the statistic: a monotone function of
      * the ratio {@code with/alone}, and an interval of the ratio is one of the harm.
@@ -100,9 +101,10 @@ public final class Harm {
      *       factor by which one flow's FCT exceeds another's, and the estimate can differ from the
      *       plain geometric-mean harm of {@link #of(FctSummary, FctSummary)}.</li>
      *   <li><b>Median and 95th percentile</b>: no model at all. Each sample's quantile gets an exact
-     *       two-sided order-statistic interval at confidence {@code √confidence} (Thompson 1936;
-     *       both ends from one-sided bounds at {@code (1 + √confidence)/2}); the samples are
-     *       independent, so both hold together with probability ≥ {@code confidence}, and then
+     *       two-sided order-statistic interval at confidence {@code √c} with {@code c} the
+     *       confidence as a fraction (Thompson 1936; both ends from one-sided bounds at
+     *       {@code (1 + √c)/2}); the samples are independent, so both hold together with
+     *       probability ≥ {@code c}, and then
      *       {@code [1 − U_alone/L_with, 1 − L_alone/U_with]} holds the harm. The estimate is the
      *       harm of the Hyndman–Fan type 7 quantiles of {@link FctSummary}. A sample too small for
      *       an end leaves the harm's lower end at {@code −∞} or its upper end at 1.</li>
@@ -114,16 +116,24 @@ public final class Harm {
      * @param alone      FCTs without the competitor, each finite and &gt; 0; NaN (flows that did not
      *                   complete) dropped
      * @param with       FCTs with the competitor, same rules
-     * @param confidence two-sided confidence of every interval, in (0, 1), e.g. 0.95
+     * @param confidence two-sided confidence of every interval in percent, in (1, 100), e.g. 95; a
+     *                   value ≤ 1 is refused as a fraction given by mistake
      * @return the harm of the typical FCT, the median and the 95th percentile with intervals
      * @throws IllegalArgumentException if a sample is null, holds an infinity or a value ≤ 0, has no
      *                                  value left after dropping NaN, or the confidence is out of range
      */
     public static FctHarmIntervals of(double[] alone, double[] with, double confidence) {
-        if (!(confidence > 0 && confidence < 1)) {
-            throw new IllegalArgumentException("confidence must be in (0, 1), got " + confidence
-                    + "; use e.g. 0.95 for a 95 % interval");
+        if (confidence > 0 && confidence <= 1) {
+            String asPercent = java.math.BigDecimal.valueOf(confidence).movePointRight(2).stripTrailingZeros()
+                    .toPlainString();
+            throw new IllegalArgumentException("confidence is in percent, in (1, 100), got " + confidence
+                    + ", a fraction; use " + asPercent + " for a " + asPercent + " % interval");
         }
+        if (!(confidence > 1 && confidence < 100)) {
+            throw new IllegalArgumentException("confidence is in percent, in (1, 100), got " + confidence
+                    + "; use e.g. 95 for a 95 % interval");
+        }
+        double level = confidence / 100;
         FctSummary aloneSummary = summary("alone", alone);
         FctSummary withSummary = summary("with", with);
         double[] a = sortedValues(alone);
@@ -132,10 +142,10 @@ public final class Harm {
         double[] logW = new double[w.length];
         Arrays.setAll(logA, i -> Math.log(a[i]));
         Arrays.setAll(logW, i -> Math.log(w[i]));
-        ShiftEstimate shift = HodgesLehmann.shift(logA, logW, confidence);
+        ShiftEstimate shift = HodgesLehmann.shift(logA, logW, level);
         HarmInterval typical = new HarmInterval(fromLogRatio(shift.estimate()), fromLogRatio(shift.lower()),
                 fromLogRatio(shift.upper()), confidence);
-        double perSample = Math.sqrt(confidence);
+        double perSample = Math.sqrt(level);
         return new FctHarmIntervals(typical,
                 quantileHarm(a, w, 50, aloneSummary.median(), withSummary.median(), perSample, confidence),
                 quantileHarm(a, w, 95, aloneSummary.p95(), withSummary.p95(), perSample, confidence),

@@ -8,7 +8,7 @@ package org.triscale.engine.network;
  * @param lower      lower end of the interval; {@code −∞} when the samples are too small for it
  * @param upper      upper end of the interval, ≤ 1; 1 (harm cannot exceed it) when the samples are
  *                   too small for a tighter end
- * @param confidence two-sided confidence of the interval, in (0, 1)
+ * @param confidence two-sided confidence of the interval in percent, in (1, 100)
  */
 public record HarmInterval(double estimate, double lower, double upper, double confidence) {
 

@@ -128,6 +128,38 @@ class KpisTest {
     }
 
     @Test
+    void aTrendBelowTheResolutionIsQuietAndATrendAboveItCarriesItsSize() {
+        // 25 runs of a 10.47 ms metric rising by 0.0004 ms in all: Mann–Kendall sees it, it does not matter.
+        double[] tiny = new double[25];
+        double[] large = new double[25];
+        for (int i = 0; i < 25; i++) {
+            double noise = ((i * 7) % 5 - 2) * 1e-6;
+            tiny[i] = 10.47 + 0.0004 * i / 24 + noise;
+            large[i] = 10.47 + 0.5 * i / 24 + 100 * noise;
+        }
+        assertThat(org.triscale.engine.trend.MannKendallTest.test(tiny, 0.025).passed()).isFalse();
+        CheckResult quiet = StationarityChecks.sizedTrend(tiny, 0.025);
+        assertThat(quiet.passed()).isTrue();
+        assertThat(quiet.description()).contains("monotonic trend detected")
+                .contains("size: +1.667e-05 per value (Theil–Sen), +0.0004 over the 25 values, 0.00382 % of the median 10.47, below the 1 % resolution: not reported");
+        CheckResult drift = StationarityChecks.sizedTrend(large, 0.025);
+        assertThat(drift.passed()).isFalse();
+        assertThat(drift.description()).contains("size: +0.02083 per value (Theil–Sen), +0.5 over the 25 values, 4.664 %"
+                + " of the median 10.72");
+        // Around 0 there is no relative size: the trend is reported with its absolute size.
+        double[] centred = large.clone();
+        double[] sorted = large.clone();
+        Arrays.sort(sorted);
+        for (int i = 0; i < centred.length; i++) {
+            centred[i] -= sorted[12];
+        }
+        CheckResult absolute = StationarityChecks.sizedTrend(centred, 0.025);
+        assertThat(absolute.passed()).isFalse();
+        assertThat(absolute.description()).contains("(the median is 0: no relative size)");
+        assertThat(Kpis.kpi(tiny, 75, 75, null, null, Mode.SOUND).stationarity().checks().get(0).passed()).isTrue();
+    }
+
+    @Test
     void rejectsInvalidArguments() {
         assertThatThrownBy(() -> Kpis.kpi(null, 75, 75, null, null, Mode.SOUND))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("values");

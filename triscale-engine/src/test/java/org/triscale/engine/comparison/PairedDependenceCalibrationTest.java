@@ -18,23 +18,34 @@ import static org.assertj.core.api.Assertions.assertThat;
  * plus heavy tails (Student t3) and ties (changes rounded to whole percents). False alarms of
  * {@link PairedTest#AUTO} (the default) and {@link PairedTest#SERIES} stay at α = 1 % within the
  * Monte Carlo error in every cell; {@link PairedTest#RUNS} does not under dependence; power of each
- * design for +5 %. {@code -Dtriscale.calibration=full} runs 20,000 replications per cell and
- * writes the table to {@code target/checks-calibration/paired-dependence.md}.
+ * design for +5 %. The same 50 runs as 10 series of 5: {@code AUTO} keeps α in every cell and
+ * detects +5 % with independent pairs at least 90 % of the time. {@code -Dtriscale.calibration=full}
+ * runs 20,000 replications per cell, adds the pre-check levels' table (why no level gives 5 series
+ * both α under series effects and 90 % power with independent pairs) and writes the tables to
+ * {@code target/checks-calibration/paired-dependence*.md}.
  */
 class PairedDependenceCalibrationTest {
     private static final int SERIES = 5;
     private static final int RUNS = 10;
+    /** The same 50 runs as 10 series of 5: the series-level test gets 9 degrees of freedom. */
+    private static final int WIDE_SERIES = 10;
+    private static final int WIDE_RUNS = 5;
     private static final double ALPHA = 0.01;
     private static final double FIVE_PERCENT = Math.log(1.05);
 
     /** A generator of per-run log ratios, one cell of the table. */
     private record Cell(String name, String kind, double parameter, double sd) {
         double[][] changes(UniformRandomProvider rng, ZigguratSampler.NormalizedGaussian normal, double shift) {
-            double[][] out = new double[SERIES][RUNS];
-            for (int s = 0; s < SERIES; s++) {
+            return changes(rng, normal, shift, SERIES, RUNS);
+        }
+
+        double[][] changes(UniformRandomProvider rng, ZigguratSampler.NormalizedGaussian normal, double shift,
+                           int seriesCount, int runCount) {
+            double[][] out = new double[seriesCount][runCount];
+            for (int s = 0; s < seriesCount; s++) {
                 double seriesEffect = kind.equals("series") ? Math.sqrt(2) * parameter * normal.sample() : 0;
                 double previous = normal.sample();
-                for (int r = 0; r < RUNS; r++) {
+                for (int r = 0; r < runCount; r++) {
                     double e;
                     switch (kind) {
                         case "ar":
@@ -76,25 +87,136 @@ class PairedDependenceCalibrationTest {
 
     /** Fraction of replications reported as regressed. */
     private static double regressedRate(Cell cell, PairedTest test, double shift, int replications, long seed) {
+        return regressedRate(cell, test, shift, replications, seed, SERIES, RUNS);
+    }
+
+    private static double regressedRate(Cell cell, PairedTest test, double shift, int replications, long seed,
+                                        int seriesCount, int runCount) {
         UniformRandomProvider rng = Calibration.rng(seed);
         ZigguratSampler.NormalizedGaussian normal = ZigguratSampler.NormalizedGaussian.of(rng);
         ComparisonSettings settings = ComparisonSettings.of(Direction.LOWER_IS_BETTER).withPairedTest(test);
         int regressed = 0;
         for (int i = 0; i < replications; i++) {
-            double[][] changes = cell.changes(rng, normal, shift);
-            double[][] reference = new double[SERIES][RUNS];
-            double[][] candidate = new double[SERIES][RUNS];
-            for (int s = 0; s < SERIES; s++) {
-                for (int r = 0; r < RUNS; r++) {
-                    reference[s][r] = 100;
-                    candidate[s][r] = 100 * Math.exp(changes[s][r]);
-                }
-            }
-            if (SequelComparison.paired(reference, candidate, settings).outcome() == ComparisonOutcome.REGRESSED) {
+            double[][] changes = cell.changes(rng, normal, shift, seriesCount, runCount);
+            if (SequelComparison.paired(reference(changes), candidate(changes), settings).outcome()
+                    == ComparisonOutcome.REGRESSED) {
                 regressed++;
             }
         }
         return (double) regressed / replications;
+    }
+
+    /** A reference of 100 in every run. */
+    private static double[][] reference(double[][] changes) {
+        double[][] reference = new double[changes.length][];
+        for (int s = 0; s < changes.length; s++) {
+            reference[s] = new double[changes[s].length];
+            java.util.Arrays.fill(reference[s], 100);
+        }
+        return reference;
+    }
+
+    /** The candidate whose per-run log ratios to {@link #reference} are the changes. */
+    private static double[][] candidate(double[][] changes) {
+        double[][] candidate = new double[changes.length][];
+        for (int s = 0; s < changes.length; s++) {
+            candidate[s] = new double[changes[s].length];
+            for (int r = 0; r < changes[s].length; r++) {
+                candidate[s][r] = 100 * Math.exp(changes[s][r]);
+            }
+        }
+        return candidate;
+    }
+
+    @Test
+    void tenSeriesOfFiveKeepAlphaAndReachNinetyPercentPowerWithIndependentPairs() {
+        int replications = Calibration.replications(1_500, 20_000);
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT,
+                "Paired comparison, the default design (auto), 10 series × 5 pairs (the same 50 runs), α = 1 %%, %,d"
+                        + " replications per cell. FA: regressed with no change; power: regressed at +5 %%.%n%n"
+                        + "| cell | FA auto | power auto |%n|---|---|---|%n", replications));
+        List<String> failures = new ArrayList<>();
+        long seed = 2_024_100_000L;
+        double bound = ALPHA + 3 * Calibration.standardError(ALPHA, replications);
+        for (Cell cell : CELLS) {
+            double fa = regressedRate(cell, PairedTest.AUTO, 0, replications, seed++, WIDE_SERIES, WIDE_RUNS);
+            double power = regressedRate(cell, PairedTest.AUTO, FIVE_PERCENT, replications, seed++, WIDE_SERIES,
+                    WIDE_RUNS);
+            table.append(String.format(Locale.ROOT, "| %s | %s | %s |%n", cell.name(), Calibration.percent(fa),
+                    Calibration.percent(power)));
+            if (fa > bound) {
+                failures.add("AUTO in " + cell.name() + ": " + Calibration.percent(fa));
+            }
+            if (cell.kind().equals("iid")) {
+                assertThat(power).as("power of AUTO, 10 × 5 independent pairs, +5 %")
+                        .isGreaterThanOrEqualTo(0.90 - 3 * Calibration.standardError(0.9, replications));
+            }
+        }
+        Calibration.publish("paired-dependence-10x5", table.toString());
+        assertThat(failures).as("false alarms above α + 3 standard errors").isEmpty();
+    }
+
+    /**
+     * Full calibration only: for 5 × 10 pairs, the rate of "regressed" of {@code AUTO} with each
+     * pair of pre-check levels (Kruskal–Wallis, serial correlation), from the same replications:
+     * the per-replication p-values of both pre-checks and the outcomes of both tests are drawn
+     * once. Lower levels buy power with independent pairs and lose α under series effects.
+     */
+    @Test
+    void preCheckLevelsTradeFalseAlarmsUnderSeriesEffectsForPower() {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Calibration.full(), "full calibration only");
+        int replications = 20_000;
+        double[] levels = {0.05, 0.1, 0.2, 0.3, 0.5};
+        ComparisonSettings runs = ComparisonSettings.of(Direction.LOWER_IS_BETTER).withPairedTest(PairedTest.RUNS);
+        ComparisonSettings series = ComparisonSettings.of(Direction.LOWER_IS_BETTER)
+                .withPairedTest(PairedTest.SERIES);
+        StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "AUTO with other pre-check levels (both"
+                + " at the same level), 5 series × 10 pairs, α = 1 %%, %,d replications per cell: regressed with no"
+                + " change (FA) and at +5 %% (power).%n%n| cell |", replications));
+        for (double level : levels) {
+            table.append(String.format(Locale.ROOT, " FA at %s | power at %s |", Calibration.percent(level),
+                    Calibration.percent(level)));
+        }
+        table.append("\n|---|").append("---|---|".repeat(levels.length)).append('\n');
+        long seed = 2_024_200_000L;
+        for (Cell cell : CELLS) {
+            double[][] rates = new double[2][levels.length];
+            for (int k = 0; k < 2; k++) {
+                UniformRandomProvider rng = Calibration.rng(seed++);
+                ZigguratSampler.NormalizedGaussian normal = ZigguratSampler.NormalizedGaussian.of(rng);
+                for (int i = 0; i < replications; i++) {
+                    double[][] changes = cell.changes(rng, normal, k == 0 ? 0 : FIVE_PERCENT);
+                    double[][] reference = reference(changes);
+                    double[][] candidate = candidate(changes);
+                    double[] flat = new double[SERIES * RUNS];
+                    int[] seriesOf = new int[flat.length];
+                    for (int s = 0; s < SERIES; s++) {
+                        for (int r = 0; r < RUNS; r++) {
+                            // As the comparison computes them: log ratios rounded to 1e-9.
+                            flat[s * RUNS + r] = Math.rint(Math.log(candidate[s][r] / reference[s][r]) * 1e9) / 1e9;
+                            seriesOf[s * RUNS + r] = s;
+                        }
+                    }
+                    double heterogeneity = SequelComparison.heterogeneityPValue(flat, seriesOf);
+                    double serial = SequelComparison.serialCorrelationPValue(flat, seriesOf);
+                    boolean byRuns = SequelComparison.paired(reference, candidate, runs).outcome()
+                            == ComparisonOutcome.REGRESSED;
+                    boolean bySeries = SequelComparison.paired(reference, candidate, series).outcome()
+                            == ComparisonOutcome.REGRESSED;
+                    for (int l = 0; l < levels.length; l++) {
+                        boolean fires = heterogeneity < levels[l] || serial < levels[l];
+                        rates[k][l] += (fires ? bySeries : byRuns) ? 1.0 / replications : 0;
+                    }
+                }
+            }
+            table.append("| ").append(cell.name()).append(" |");
+            for (int l = 0; l < levels.length; l++) {
+                table.append(' ').append(Calibration.percent(rates[0][l])).append(" | ")
+                        .append(Calibration.percent(rates[1][l])).append(" |");
+            }
+            table.append('\n');
+        }
+        Calibration.publish("paired-dependence-pre-check-levels", table.toString());
     }
 
     @Test

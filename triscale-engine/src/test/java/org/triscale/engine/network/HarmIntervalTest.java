@@ -26,12 +26,12 @@ class HarmIntervalTest {
             alone[i] = 10 + i;
             with[i] = 2 * alone[i];
         }
-        FctHarmIntervals harm = Harm.of(alone, with, 0.95);
+        FctHarmIntervals harm = Harm.of(alone, with, 95);
         for (HarmInterval h : new HarmInterval[] {harm.geometricMean(), harm.median(), harm.p95()}) {
             assertThat(h.estimate()).isCloseTo(0.5, within(1e-12));
             assertThat(h.lower()).isLessThan(0.5);
             assertThat(h.upper()).isGreaterThan(0.5).isLessThan(1);
-            assertThat(h.confidence()).isEqualTo(0.95);
+            assertThat(h.confidence()).isEqualTo(95);
             assertThat(h.bounded()).isTrue();
         }
         assertThat(harm.aloneCount()).isEqualTo(100);
@@ -42,7 +42,7 @@ class HarmIntervalTest {
     void theQuantileEstimatesAreThoseOfTheFctSummaries() {
         double[] alone = {3, 9, 1, 4, 7, 2, 8, 5, 6, 10, 11, 12};
         double[] with = {20, 3, 15, 8, 9, 11, 4, 30, 7, 12, 6, 5};
-        FctHarmIntervals harm = Harm.of(alone, with, 0.5);
+        FctHarmIntervals harm = Harm.of(alone, with, 50);
         FctHarm plain = Harm.of(FctSummary.of(alone), FctSummary.of(with));
         assertThat(harm.median().estimate()).isEqualTo(plain.median());
         assertThat(harm.p95().estimate()).isEqualTo(plain.p95());
@@ -53,13 +53,13 @@ class HarmIntervalTest {
         // 10 FCTs cannot bound a 95th percentile from above at any useful confidence.
         double[] alone = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10};
         double[] with = {2, 4, 6, 8, 10, 12, 14, 16, 18, 20};
-        HarmInterval p95 = Harm.of(alone, with, 0.9).p95();
+        HarmInterval p95 = Harm.of(alone, with, 90).p95();
         assertThat(p95.lower()).isEqualTo(Double.NEGATIVE_INFINITY);
         assertThat(p95.upper()).isEqualTo(1.0);
         assertThat(p95.bounded()).isFalse();
         assertThat(p95.harmful()).isFalse();
         // A single FCT each: still an estimate, no interval.
-        FctHarmIntervals one = Harm.of(new double[] {100}, new double[] {400}, 0.9);
+        FctHarmIntervals one = Harm.of(new double[] {100}, new double[] {400}, 90);
         assertThat(one.median().estimate()).isEqualTo(0.75);
         assertThat(one.median().lower()).isEqualTo(Double.NEGATIVE_INFINITY);
         assertThat(one.geometricMean().estimate()).isCloseTo(0.75, within(1e-12));
@@ -68,7 +68,7 @@ class HarmIntervalTest {
     @Test
     void identicalConstantSamplesHaveZeroHarmAndTies() {
         double[] same = {5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5};
-        FctHarmIntervals harm = Harm.of(same, same, 0.9);
+        FctHarmIntervals harm = Harm.of(same, same, 90);
         assertThat(harm.geometricMean().estimate()).isZero();
         assertThat(harm.geometricMean().lower()).isZero();
         assertThat(harm.geometricMean().upper()).isZero();
@@ -79,16 +79,20 @@ class HarmIntervalTest {
     @Test
     void nanFctsAreDroppedAndBadInputIsNamed() {
         double[] alone = {1, 2, Double.NaN, 3, 4};
-        assertThat(Harm.of(alone, new double[] {2, 4, 6, 8}, 0.5).aloneCount()).isEqualTo(4);
-        assertThatThrownBy(() -> Harm.of(new double[] {1, -2}, new double[] {1}, 0.9))
+        assertThat(Harm.of(alone, new double[] {2, 4, 6, 8}, 50).aloneCount()).isEqualTo(4);
+        assertThatThrownBy(() -> Harm.of(new double[] {1, -2}, new double[] {1}, 90))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("alone: fcts[1] is -2.0");
-        assertThatThrownBy(() -> Harm.of(new double[] {1}, new double[] {Double.POSITIVE_INFINITY}, 0.9))
+        assertThatThrownBy(() -> Harm.of(new double[] {1}, new double[] {Double.POSITIVE_INFINITY}, 90))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("with: ");
-        assertThatThrownBy(() -> Harm.of(new double[] {1}, null, 0.9))
+        assertThatThrownBy(() -> Harm.of(new double[] {1}, null, 90))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("with");
-        assertThatThrownBy(() -> Harm.of(new double[] {1}, new double[] {1}, 1.0))
+        // Percent, as every annotation and assertion: a fraction is refused, not read as 0.95 %.
+        assertThatThrownBy(() -> Harm.of(new double[] {1}, new double[] {1}, 0.95))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("confidence must be in (0, 1), got 1.0; use e.g. 0.95 for a 95 % interval");
+                .hasMessage("confidence is in percent, in (1, 100), got 0.95, a fraction; use 95 for a 95 % interval");
+        assertThatThrownBy(() -> Harm.of(new double[] {1}, new double[] {1}, 100))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("confidence is in percent, in (1, 100), got 100.0; use e.g. 95 for a 95 % interval");
     }
 
     /** Lognormal FCTs scaled by 2.5: every statistic's harm is 1 − 1/2.5 = 0.6. */
@@ -125,7 +129,7 @@ class HarmIntervalTest {
         int[] covered = new int[3];
         for (int t = 0; t < TRIALS; t++) {
             FctHarmIntervals harm = Harm.of(sample(rng, aloneDistribution, m), sample(rng, withDistribution, n),
-                    CONFIDENCE);
+                    100 * CONFIDENCE);
             HarmInterval[] intervals = {harm.geometricMean(), harm.median(), harm.p95()};
             for (int s = 0; s < 3; s++) {
                 if (intervals[s].lower() <= truth[s] && truth[s] <= intervals[s].upper()) {

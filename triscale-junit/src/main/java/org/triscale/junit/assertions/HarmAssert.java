@@ -48,7 +48,7 @@ public final class HarmAssert extends AbstractAssert<HarmAssert, HarmInterval> {
 
     private String expected(String relation, double value) {
         return "Expected the " + what + " to be " + relation + " " + Format.number(value) + " with "
-                + Format.percent(actual.confidence()) + " confidence, but it is " + Format.number(actual.estimate())
+                + Format.number(actual.confidence()) + " % confidence, but it is " + Format.number(actual.estimate())
                 + " [" + Format.number(actual.lower()) + ", " + Format.number(actual.upper()) + "] and ";
     }
 }

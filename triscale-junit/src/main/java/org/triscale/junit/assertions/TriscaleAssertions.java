@@ -13,7 +13,7 @@ import org.triscale.junit.sequel.Sequel;
  * assertThat(prague).score("fct").isAtMostRelative(0.05);
  * assertThat(prague).metric("fct").isWorseThan(cubic).byAtLeast(0.10);
  * assertThat(prague).metric("fct").isNotWorseThan(cubic).withTolerance(0.05);
- * assertThat(Harm.of(alone, beside, 0.95)).p95().isAtLeast(0.5);
+ * assertThat(Harm.of(alone, beside, 95)).p95().isAtLeast(0.5);
  * }</pre>
  */
 public final class TriscaleAssertions {

@@ -151,9 +151,9 @@ class TriscaleAssertionsTest {
 
     @Test
     void harmBoundsHoldOnlyWhenTheWholeIntervalDoes() {
-        HarmInterval harm = new HarmInterval(0.47, 0.31, 0.62, 0.95);
+        HarmInterval harm = new HarmInterval(0.47, 0.31, 0.62, 95);
         assertThat(harm).isAtLeast(0.3).isAtMost(0.7);
-        HarmInterval open = new HarmInterval(0.9, Double.NEGATIVE_INFINITY, 1, 0.95);
+        HarmInterval open = new HarmInterval(0.9, Double.NEGATIVE_INFINITY, 1, 95);
         assertThatThrownBy(() -> assertThat(open).isAtLeast(0)).hasMessageContaining("[-inf, 1]");
         assertThatThrownBy(() -> assertThat(open).isAtMost(0.99)).hasMessageEndingWith("reaches above it.");
         assertThatThrownBy(() -> assertThat(harm).isAtLeast(0.4))
@@ -166,8 +166,8 @@ class TriscaleAssertionsTest {
             alone[i] = 50 + i;
             with[i] = 4 * alone[i];
         }
-        assertThat(Harm.of(alone, with, 0.95)).p95().isAtLeast(0.7).isAtMost(0.8);
-        assertThatThrownBy(() -> assertThat(Harm.of(alone, with, 0.95)).median().isAtMost(0.5))
+        assertThat(Harm.of(alone, with, 95)).p95().isAtLeast(0.7).isAtMost(0.8);
+        assertThatThrownBy(() -> assertThat(Harm.of(alone, with, 95)).median().isAtMost(0.5))
                 .hasMessageStartingWith("Expected the harm of the median FCT to be at most 0.5 with 95 % confidence,"
                         + " but it is 0.75 [");
     }

@@ -41,17 +41,28 @@ public final class BaselineGate {
     private boolean written;
     /** The history as read before this sequel was appended; null when unreadable. */
     private List<SequelRecord> historyRecords;
+    /** What failed in the verdict's analysis: an update writes no baseline from them unless forced. */
+    private final List<String> verdictFailed;
 
-    private BaselineGate(TemplateState state) {
+    private BaselineGate(TemplateState state, List<String> verdictFailed) {
         this.state = state;
         this.setup = state.setup;
         this.spec = setup.gate().orElseThrow();
         this.current = Sequels.current(state, spec);
+        this.verdictFailed = List.copyOf(verdictFailed);
     }
 
-    /** Runs the gate on a complete launch. */
-    public static BaselineGate judge(TemplateState state) {
-        BaselineGate gate = new BaselineGate(state);
+    /**
+     * Runs the gate on a complete launch.
+     *
+     * @param state         the runs, complete
+     * @param verdictFailed what failed in the verdict's analysis, one short label each (a KPI of a
+     *                      series, a variability score, a check); empty when it passed. An update
+     *                      writes no baseline unless it is empty or the update is forced.
+     * @return the gate
+     */
+    public static BaselineGate judge(TemplateState state, List<String> verdictFailed) {
+        BaselineGate gate = new BaselineGate(state, verdictFailed);
         gate.run();
         return gate;
     }
@@ -297,6 +308,14 @@ public final class BaselineGate {
                     + ".");
             return;
         }
+        if (!verdictFailed.isEmpty() && !spec.forceUpdate()) {
+            // A failing sequel never becomes the reference later sequels are judged against.
+            failures.add("Baseline gate: the baseline was not updated, nothing was written to " + spec.fileLabel()
+                    + ": the verdict failed (" + String.join("; ", verdictFailed) + "), and a baseline only comes "
+                    + "from a passing verdict. Fix the failure and rerun with " + GateMessages.UPDATE_HINT
+                    + ", or write this sequel anyway with -D" + GateSpecReader.UPDATE_FORCE + "=true.");
+            return;
+        }
         List<String> changes = new ArrayList<>();
         for (GateSpec.GatedMetric gated : spec.metrics()) {
             double[][] values = Sequels.runMetrics(current.metric(gated.metric().name()));
@@ -328,7 +347,10 @@ public final class BaselineGate {
             return;
         }
         StringBuilder text = new StringBuilder("Baseline gate: baseline ").append(old == null ? "created: " : "updated: ")
-                .append(spec.fileLabel()).append(" (commit it). ").append(String.join("; ", changes));
+                .append("wrote ").append(spec.fileLabel()).append(" (commit it)")
+                .append(verdictFailed.isEmpty() ? "" : ", forced by " + GateSpecReader.UPDATE_FORCE
+                        + " although the verdict failed (" + String.join("; ", verdictFailed) + ")")
+                .append(". ").append(String.join("; ", changes));
         if (old != null) {
             List<String> fingerprint = current.fingerprint().differences(old.fingerprint());
             text.append(fingerprint.isEmpty() ? "; same test bed" : "; test bed: " + String.join("; ", fingerprint));

@@ -34,10 +34,13 @@ import java.util.Set;
  * @param historyFile  the history file, absolute
  * @param baseDir      the module's folder, for messages
  * @param paired       which unit the paired design tests ({@code triscale.baseline.paired}, auto by default)
+ * @param forceUpdate  whether an update writes the baseline even when the verdict fails
+ *                     ({@code triscale.baseline.update.force})
  */
 public record GateSpec(List<GatedMetric> metrics, Tolerance tolerance, ComparisonUnit unit, double alpha, Path file,
                 int fromHistory, String scenario, Map<String, String> tags, Set<String> ignored, boolean update, MissingPolicy missing,
-                InconclusivePolicy inconclusive, boolean strict, Path historyFile, Path baseDir, PairedTest paired) {
+                InconclusivePolicy inconclusive, boolean strict, Path historyFile, Path baseDir, PairedTest paired,
+                boolean forceUpdate) {
 
     public GateSpec {
         metrics = List.copyOf(metrics);

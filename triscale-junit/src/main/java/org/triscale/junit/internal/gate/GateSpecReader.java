@@ -42,6 +42,7 @@ import java.util.function.Function;
  */
 public final class GateSpecReader {
     static final String UPDATE = TriscaleConstants.BASELINE_UPDATE;
+    static final String UPDATE_FORCE = TriscaleConstants.BASELINE_UPDATE_FORCE;
     static final String DIR = TriscaleConstants.BASELINE_DIR;
     static final String STRICT = TriscaleConstants.BASELINE_STRICT;
     static final String MISSING = TriscaleConstants.BASELINE_MISSING;
@@ -131,7 +132,8 @@ public final class GateSpecReader {
                 .orElse(strict ? GateSpec.InconclusivePolicy.FAIL : GateSpec.InconclusivePolicy.WARN);
         return Optional.of(new GateSpec(gated, tolerance, unit, alpha, file, fromHistory, baseline.scenario().trim(),
                 tags, ignored, update, missing, inconclusive, strict, HistoryStore.file(historyDir, testClass, testMethod),
-                baseDir, parameter(context, PAIRED).map(this::parsePaired).orElse(PairedTest.AUTO)));
+                baseDir, parameter(context, PAIRED).map(this::parsePaired).orElse(PairedTest.AUTO),
+                SettingsReader.booleanParameter(context, UPDATE_FORCE).orElse(false)));
     }
 
     /** The tolerance of the annotation: relative, absolute, or (neither set) from the variability score. */

@@ -98,6 +98,6 @@ public record StoredGate(List<Metric> metrics, Tolerance tolerance, ComparisonUn
         }
         return new GateSpec(gated, tolerance, unit, alpha, baselineFile, fromHistory, scenario, tags, ignored, false,
                 GateSpec.MissingPolicy.valueOf(missing), GateSpec.InconclusivePolicy.valueOf(inconclusive), strict,
-                historyFile, baseDir, paired == null ? PairedTest.AUTO : paired);
+                historyFile, baseDir, paired == null ? PairedTest.AUTO : paired, false);
     }
 }

@@ -17,7 +17,26 @@ import java.nio.file.Path;
  * @param surefireDir       folder of the per-series XML ({@code triscale.surefire.reports.dir})
  * @param kpiTestcases      whether a series report holds its KPI checks as test cases
  *                          ({@code triscale.surefire.reports.kpiTestcases})
+ * @param identicalRuns     what a series whose runs all gave the same value of a metric does
+ *                          ({@code triscale.checks.identicalRuns})
  */
 public record Settings(Mode mode, ChecksPolicy checks, long baseSeed, boolean progress, Path outputDir,
-                boolean surefireReports, Path surefireDir, boolean kpiTestcases) {
+                boolean surefireReports, Path surefireDir, boolean kpiTestcases, IdenticalRuns identicalRuns) {
+
+    /** The settings with the default for identical runs (a warning), as a merge of shards restores them. */
+    public Settings(Mode mode, ChecksPolicy checks, long baseSeed, boolean progress, Path outputDir,
+                    boolean surefireReports, Path surefireDir, boolean kpiTestcases) {
+        this(mode, checks, baseSeed, progress, outputDir, surefireReports, surefireDir, kpiTestcases,
+                IdenticalRuns.WARN);
+    }
+
+    /** What a series whose runs all gave the same value of a metric does. */
+    public enum IdenticalRuns {
+        /** A warning in the verdict (the default): the metric may be constant by design. */
+        WARN,
+        /** The verdict fails: the runs were meant to vary with their seeds. */
+        FAIL,
+        /** Nothing: the metric is constant by design. */
+        OFF
+    }
 }

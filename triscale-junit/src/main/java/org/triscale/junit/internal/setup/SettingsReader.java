@@ -7,6 +7,7 @@ import org.triscale.junit.ChecksPolicy;
 
 import static org.triscale.junit.TriscaleConstants.BASELINE_FROM_HISTORY;
 import static org.triscale.junit.TriscaleConstants.CHECKS;
+import static org.triscale.junit.TriscaleConstants.CHECKS_IDENTICAL_RUNS;
 import static org.triscale.junit.TriscaleConstants.MODE;
 import static org.triscale.junit.TriscaleConstants.OUTPUT_DIR;
 import static org.triscale.junit.TriscaleConstants.PROGRESS;
@@ -57,7 +58,9 @@ public final class SettingsReader {
         boolean surefire = booleanParameter(context, SUREFIRE_REPORTS).orElse(true);
         Path surefireDir = folder(context, SUREFIRE_REPORTS_DIR, DEFAULT_SUREFIRE_DIR);
         boolean kpiTestcases = booleanParameter(context, SUREFIRE_KPI_TESTCASES).orElse(false);
-        return new Settings(mode, checks, seed, progress, output, surefire, surefireDir, kpiTestcases);
+        Settings.IdenticalRuns identical = parameter(context, CHECKS_IDENTICAL_RUNS).map(text -> parseIdentical(text))
+                .orElse(Settings.IdenticalRuns.WARN);
+        return new Settings(mode, checks, seed, progress, output, surefire, surefireDir, kpiTestcases, identical);
     }
 
     public static Optional<String> parameter(ExtensionContext context, String key) {
@@ -88,6 +91,16 @@ public final class SettingsReader {
             case "warn": return ChecksPolicy.WARN;
             case "fail": return ChecksPolicy.FAIL;
             default: throw invalid(CHECKS, text, "warn (the default) or fail");
+        }
+    }
+
+    private static Settings.IdenticalRuns parseIdentical(String text) {
+        switch (text.toLowerCase(Locale.ROOT)) {
+            case "warn": return Settings.IdenticalRuns.WARN;
+            case "fail": return Settings.IdenticalRuns.FAIL;
+            case "off": return Settings.IdenticalRuns.OFF;
+            default: throw invalid(CHECKS_IDENTICAL_RUNS, text, "warn (the default), fail, or off for a metric that"
+                    + " is constant by design");
         }
     }
 

@@ -48,6 +48,12 @@ public final class AdaptiveSeries {
     private final Map<KpiSpec, SequentialKpi> kpis = new LinkedHashMap<>();
     private int runs;
     private StopReason stopReason;
+    /** The run count by which the countdown last promised a decision; -1 before the first promise. */
+    private int promisedBy = -1;
+    /** How many promises the series reached without a decision: each widens the next one. */
+    private int brokenPromises;
+    /** The run count the countdown was last computed at: a second progress line of one run repeats it. */
+    private int countedAt = -1;
 
     /**
      * Starts the KPIs of one series. Each boundary is tuned for a quarter of {@code maxCount}, but
@@ -192,9 +198,39 @@ public final class AdaptiveSeries {
             int max = setup.runsPerSeries() - runs;
             left = Math.max(left, Math.max(1, setup.runs().sized() - runs));
             text.append(" · ").append(runs < 2 ? "runs left unknown yet" : known && left < max
-                    ? "~" + left + (left == 1 ? " run left" : " runs left") : "not predicted to decide by maxCount");
+                    ? countdown(left, max) : "not predicted to decide by maxCount");
         }
         return text.toString();
+    }
+
+    /**
+     * A stable countdown: the run count promised for a decision holds until it is reached (the
+     * count goes down by one a run, even when the prediction jitters earlier), moves later only
+     * when the prediction does, and once reached without a decision (a broken promise) the next
+     * one is at least 2, 4, 8 ... runs away and says how many earlier ones were too short: the
+     * prediction reads the runs so far as the distribution, which a few runs misjudge, so it never
+     * repeats a promise that just failed.
+     */
+    private String countdown(int predicted, int max) {
+        if (countedAt != runs) {
+            countedAt = runs;
+            int target = runs + Math.max(1, predicted);
+            if (promisedBy < 0) {
+                promisedBy = target;
+            } else if (runs >= promisedBy) {
+                brokenPromises++;
+                promisedBy = Math.max(target, runs + (1 << Math.min(brokenPromises, 20)));
+            } else {
+                promisedBy = Math.max(promisedBy, target);
+            }
+        }
+        int left = promisedBy - runs;
+        if (left >= max) {
+            return "not predicted to decide by maxCount";
+        }
+        return "~" + left + (left == 1 ? " run left" : " runs left") + (brokenPromises == 0 ? ""
+                : " (" + brokenPromises + (brokenPromises == 1 ? " earlier prediction was" : " earlier predictions were")
+                + " too short)");
     }
 
     /** {@code "[41.2, 63] ms"}, with {@code -∞}/{@code ∞} for an undefined end. */

@@ -111,7 +111,7 @@ public final class Judge {
         List<String> failures = new ArrayList<>(analysis.failures());
         List<String> warnings = new ArrayList<>(analysis.warnings());
         Settings settings = setup.settings();
-        BaselineGate gate = setup.gate().isPresent() ? BaselineGate.judge(state) : null;
+        BaselineGate gate = setup.gate().isPresent() ? BaselineGate.judge(state, failed(analysis)) : null;
         if (gate != null) {
             failures.addAll(gate.failures());
             warnings.addAll(gate.warnings());
@@ -144,6 +144,36 @@ public final class Judge {
             failures.add(unwritable("the JSON result", settings.outputDir(), e, TriscaleConstants.OUTPUT_DIR));
         }
         return new Conclusion(result, json, failures, warnings, gate, sequentialStatements(analysis));
+    }
+
+    /**
+     * What failed in the analysis, one short label each, for the gate's refusal to update the
+     * baseline: the failing KPIs (with their series), the failing scores, else the number of the
+     * other problems (checks, failed runs).
+     */
+    static List<String> failed(Analysis analysis) {
+        if (analysis.failures().isEmpty()) {
+            return List.of();
+        }
+        java.util.Map<String, List<Integer>> kpis = new java.util.LinkedHashMap<>();
+        for (KpiOutcome outcome : analysis.kpis()) {
+            if (!outcome.passed()) {
+                kpis.computeIfAbsent("KPI " + outcome.spec().label(), label -> new ArrayList<>()).add(outcome.series());
+            }
+        }
+        List<String> failed = new ArrayList<>();
+        kpis.forEach((label, series) -> failed.add(label + " in series " + series.stream().map(String::valueOf)
+                .collect(java.util.stream.Collectors.joining(", "))));
+        for (ScoreOutcome outcome : analysis.scores()) {
+            if (!outcome.passed()) {
+                failed.add(outcome.spec().label());
+            }
+        }
+        if (failed.isEmpty()) {
+            failed.add(analysis.failures().size() + (analysis.failures().size() == 1 ? " problem" : " problems")
+                    + " listed above");
+        }
+        return failed;
     }
 
     /**

@@ -7,6 +7,7 @@ import org.triscale.junit.internal.recording.RunRecord;
 import org.triscale.junit.internal.setup.MetricSpec;
 import org.triscale.junit.internal.recording.RunStatus;
 import org.triscale.junit.internal.setup.ScoreSpec;
+import org.triscale.junit.internal.setup.Settings;
 import org.triscale.junit.internal.lifecycle.TemplateState;
 import org.triscale.junit.internal.setup.TestSetup;
 import org.triscale.engine.CheckResult;
@@ -88,6 +89,7 @@ final class VerdictAnalysis {
         }
         for (MetricSpec metric : setup.metrics()) {
             lowEffectiveSampleSize(metric);
+            identicalRuns(metric);
         }
         List<ScoreOutcome> scores = new ArrayList<>();
         for (ScoreSpec spec : setup.scores()) {
@@ -103,6 +105,55 @@ final class VerdictAnalysis {
             }
         }
         return new Analysis(kpis, scores, failures, warnings);
+    }
+
+    /**
+     * The series whose valid runs (two or more) all gave the same value of the metric: their seeds
+     * did not reach the system under test, so the runs are one measurement repeated and the
+     * KPI's confidence does not hold for the system's variation. A warning by default (the metric
+     * may be constant by design), a failure or nothing as {@code triscale.checks.identicalRuns} says.
+     */
+    private void identicalRuns(MetricSpec metric) {
+        Settings.IdenticalRuns policy = setup.settings().identicalRuns();
+        if (policy == Settings.IdenticalRuns.OFF) {
+            return;
+        }
+        List<Integer> constant = new ArrayList<>();
+        java.util.Set<Double> values = new java.util.LinkedHashSet<>();
+        int runs = 0;
+        for (int series = 1; series <= state.seriesCount(); series++) {
+            double first = Double.NaN;
+            int valid = 0;
+            boolean same = true;
+            for (int run = 1; run <= state.runsIn(series); run++) {
+                double value = state.run(series, run).value(metric);
+                if (Double.isNaN(value)) {
+                    continue;
+                }
+                same &= valid == 0 || Double.compare(value, first) == 0;
+                first = valid == 0 ? value : first;
+                valid++;
+            }
+            if (valid >= 2 && same) {
+                constant.add(series);
+                values.add(first);
+                runs += valid;
+            }
+        }
+        if (constant.isEmpty()) {
+            return;
+        }
+        String where = constant.size() == state.seriesCount() ? (state.seriesCount() == 1 ? "the series"
+                : "each of the " + state.seriesCount() + " series") : "series "
+                + constant.stream().map(String::valueOf).collect(java.util.stream.Collectors.joining(", "));
+        String value = values.size() == 1 ? metric.format(values.iterator().next()) : values.size() + " values, one per series";
+        String text = "Metric " + metric.name() + ": every run of " + where + " gave the same value (" + value + "): the"
+                + " seed does not reach the system under test: " + runs + " identical runs are "
+                + (constant.size() == 1 ? "one measurement" : constant.size() + " measurements") + ". Let the seed"
+                + " drive the run's variation (for the emulator: ACK jitter, random loss, start times), or, for a"
+                + " metric constant by design, set " + org.triscale.junit.TriscaleConstants.CHECKS_IDENTICAL_RUNS
+                + "=off.";
+        (policy == Settings.IdenticalRuns.FAIL ? failures : warnings).add(text);
     }
 
     /** Failed runs fail the verdict; runs excluded for not converging are a warning. */

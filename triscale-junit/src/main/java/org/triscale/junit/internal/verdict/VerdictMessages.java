@@ -70,7 +70,8 @@ public final class VerdictMessages {
         String threshold = tooHigh ? "above atMost " + metric.format(spec.atMost())
                 : "below atLeast " + metric.format(spec.atLeast());
         return "KPI " + spec.label() + " (" + spec.thresholds() + ") violated in series " + outcome.series()
-                + ": " + statement(spec, value) + ", " + threshold + ". " + covers(spec) + " The bound is the metric of "
+                + ": " + statement(spec, confidenceUsed(outcome), value) + ", " + threshold + ". "
+                + covers(spec, confidenceUsed(outcome)) + lastLook(outcome) + " The bound is the metric of "
                 + "run " + outcome.boundRun() + " (rank " + outcome.boundRank() + " of " + outcome.values().length
                 + " valid runs in ascending order); series " + outcome.series() + " run metrics: "
                 + values(metric, outcome.runs(), outcome.values()) + ". "
@@ -92,10 +93,15 @@ public final class VerdictMessages {
         int[] series = outcomes.stream().mapToInt(KpiOutcome::series).toArray();
         String threshold = upper ? "above atMost " + metric.format(spec.atMost())
                 : "below atLeast " + metric.format(spec.atLeast());
+        // An adaptive series that ended undecided was judged at the stricter confidence of its last look.
+        double confidence = outcomes.stream().mapToDouble(VerdictMessages::confidenceUsed).min().orElse(spec.confidence());
+        boolean same = outcomes.stream().allMatch(outcome -> confidenceUsed(outcome) == confidence);
         StringBuilder text = new StringBuilder("KPI " + spec.label() + " (" + spec.thresholds() + ") violated in series "
-                + ranges(series) + ": in each, with " + Format.number(spec.confidence()) + " % confidence the "
+                + ranges(series) + ": in each, with " + (same ? "" : "at least ") + Format.number(confidence)
+                + " % confidence the "
                 + Format.ordinal(spec.percentile()) + " percentile of " + metric.name() + " is " + (upper ? "at most "
-                : "at least ") + "its bound, " + threshold + ". " + covers(spec)
+                : "at least ") + "its bound, " + threshold + ". " + covers(spec, confidence)
+                + (confidence != spec.confidence() ? lastLook(outcomes.get(0)) : "")
                 + " Either the code under test regressed, or the threshold is too tight for it.");
         List<String[]> rows = new java.util.ArrayList<>();
         rows.add(new String[] {"series", "bound", "bound run", "rank"});
@@ -184,7 +190,8 @@ public final class VerdictMessages {
         String threshold = threshold(spec);
         switch (step.decision()) {
             case PASS:
-                return head + when + ": decided pass. " + capitalised(statement(spec, step.kpi(spec.side())))
+                return head + when + ": decided pass. " + capitalised(statement(spec, spec.confidence(),
+                        step.kpi(spec.side())))
                         + ", at every run at once, so stopping early keeps the confidence (" + interval + ").";
             case FAIL:
                 return head + when + ": decided fail. With " + Format.number(spec.confidence()) + " % confidence the "
@@ -317,18 +324,38 @@ public final class VerdictMessages {
                 + check.description();
     }
 
+    /**
+     * The confidence the KPI of a series was judged at: the KPI's, or for an adaptive series that
+     * ended undecided the stricter confidence of its last (fixed-N) look, as the statement shows it.
+     */
+    static double confidenceUsed(KpiOutcome outcome) {
+        SequentialOutcome sequential = outcome.sequential();
+        return sequential != null && sequential.fallback()
+                ? Math.floor(100 * sequential.fallbackConfidence()) / 100 : outcome.spec().confidence();
+    }
+
+    /** Why the confidence is not the KPI's: the last look of an undecided adaptive series; empty otherwise. */
+    private static String lastLook(KpiOutcome outcome) {
+        if (confidenceUsed(outcome) == outcome.spec().confidence()) {
+            return "";
+        }
+        return " (The adaptive series ended undecided after max " + outcome.sequential().maxCount() + " runs: its"
+                + " last look, the fixed-N KPI, is at " + Format.number(confidenceUsed(outcome)) + " % instead of "
+                + Format.number(outcome.spec().confidence()) + " %, because every run was looked at before.)";
+    }
+
     /** "with 75 % confidence the 75th percentile of delay is at most 61.2 ms". */
-    private static String statement(KpiSpec spec, double value) {
-        return "with " + Format.number(spec.confidence()) + " % confidence the " + Format.ordinal(spec.percentile())
+    private static String statement(KpiSpec spec, double confidence, double value) {
+        return "with " + Format.number(confidence) + " % confidence the " + Format.ordinal(spec.percentile())
                 + " percentile of " + spec.metric().name() + " is " + (spec.side() == Side.UPPER ? "at most " : "at least ")
                 + spec.metric().format(value);
     }
 
     /** What the confidence of one series' bound covers. */
-    private static String covers(KpiSpec spec) {
+    private static String covers(KpiSpec spec, double confidence) {
         return "(A one-sided bound for this series alone: the true " + Format.ordinal(spec.percentile())
                 + " percentile is " + (spec.side() == Side.UPPER ? "above" : "below") + " it with probability at most "
-                + Format.number(100 - spec.confidence()) + " %.)";
+                + Format.number(100 - confidence) + " %.)";
     }
 
     private static String scoreStatement(ScoreSpec spec, int series) {
