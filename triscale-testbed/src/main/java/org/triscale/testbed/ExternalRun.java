@@ -485,8 +485,8 @@ public final class ExternalRun {
         /**
          * Sets the folder under which each run gets its own folder (default
          * {@code <triscale.output.dir>/runs}: the output folder of the run's {@link RunContext}
-         * for {@link #run(String, RunContext)}, the system property {@code triscale.output.dir}
-         * for {@link #run(String, long)}, else {@code target/triscale/runs}; relative to the
+         * for {@link ExternalRun#run(String, RunContext)}, the system property {@code triscale.output.dir}
+         * for {@link ExternalRun#run(String, long)}, else {@code target/triscale/runs}; relative to the
          * working directory of the JVM).
          *
          * @param directory the folder
