@@ -17,14 +17,25 @@ final class LogInput {
     /** The x and y of a field's samples, as the two columns {@code metric} reads. */
     static CsvColumns samples(Path file, LogFormat format, String field, String xField) {
         Samples samples = read(file, format, field, xField);
-        return new CsvColumns(file, true, List.of("x", samples.name()), List.of(samples.x(), samples.y()),
-                samples.size());
+        return new CsvColumns(file, true, List.of("x", samples.name()), List.of(withDropped(samples.x(), samples),
+                withDropped(samples.y(), samples)), samples.size() + samples.dropped());
+    }
+
+    /**
+     * The column with a NaN for each row the parser dropped (the field missing or empty in a JSON
+     * line or CSV row): the commands then count them as rows with NaN dropped, as for CSV input.
+     */
+    private static double[] withDropped(double[] column, Samples samples) {
+        double[] all = java.util.Arrays.copyOf(column, column.length + samples.dropped());
+        java.util.Arrays.fill(all, column.length, all.length, Double.NaN);
+        return all;
     }
 
     /** A field's values, as the one column {@code kpi} and {@code score} read. */
     static CsvColumns values(Path file, LogFormat format, String field) {
         Samples samples = read(file, format, field, null);
-        return new CsvColumns(file, true, List.of(samples.name()), List.of(samples.y()), samples.size());
+        return new CsvColumns(file, true, List.of(samples.name()), List.of(withDropped(samples.y(), samples)),
+                samples.size() + samples.dropped());
     }
 
     private static Samples read(Path file, LogFormat format, String field, String xField) {

@@ -3,6 +3,7 @@ package org.triscale.cli;
 import org.triscale.junit.internal.output.FileNames;
 import org.triscale.junit.internal.output.JsonResults;
 import org.triscale.junit.internal.output.TestResult;
+import org.triscale.junit.internal.report.Comparisons;
 import org.triscale.junit.internal.report.HtmlReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -48,6 +49,9 @@ final class ReportCommand implements Callable<Integer> {
                     .sorted().collect(Collectors.toList());
         }
         List<TestResult> read = new ArrayList<>();
+        List<Path> readFiles = new ArrayList<>();
+        List<Comparisons.Comparison> comparisons = new ArrayList<>();
+        Path comparisonsFile = null;
         for (Path file : files) {
             if (!FileNames.readableInside(results, file)) {
                 err.println("triscale report: skipped " + file + ": a link to a file outside " + results
@@ -55,7 +59,14 @@ final class ReportCommand implements Callable<Integer> {
                 continue;
             }
             try {
+                if (file.getFileName().toString().equals(Comparisons.FILE)) {
+                    // A launch's comparisons of sequels: shown on the index, as the launch's own report does.
+                    comparisons.addAll(Comparisons.read(file));
+                    comparisonsFile = comparisonsFile == null ? file : comparisonsFile;
+                    continue;
+                }
                 read.add(JsonResults.read(file));
+                readFiles.add(file);
             } catch (IOException | RuntimeException e) {
                 err.println("triscale report: skipped " + file + ": " + TriscaleCommand.oneLine(e.getMessage()));
             }
@@ -66,9 +77,13 @@ final class ReportCommand implements Callable<Integer> {
                     + " JSON files read); run the tests first, or give the folder of triscale.output.dir");
         }
         Path folder = out == null ? results.resolve("report") : out;
-        Path index = HtmlReport.write(read, folder);
+        Path summary = results.resolve("summary.md");
+        Path index = HtmlReport.write(read, folder, readFiles, Files.isRegularFile(summary) ? summary : null,
+                comparisons, comparisonsFile);
         PrintWriter stdout = spec.commandLine().getOut();
-        stdout.println("TriScale report of " + read.size() + (read.size() == 1 ? " test: " : " tests: ") + index);
+        stdout.println("TriScale report of " + read.size() + (read.size() == 1 ? " test" : " tests")
+                + (comparisons.isEmpty() ? "" : " and " + comparisons.size() + " comparison"
+                + (comparisons.size() == 1 ? "" : "s") + " of sequels") + ": " + index);
         stdout.flush();
         return 0;
     }

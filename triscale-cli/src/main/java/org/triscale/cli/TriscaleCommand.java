@@ -15,7 +15,11 @@ import java.io.InputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.Charset;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import java.util.function.Supplier;
@@ -100,6 +104,7 @@ public final class TriscaleCommand implements Callable<Integer> {
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         commandLine.setParameterExceptionHandler(TriscaleCommand::usageError);
         commandLine.setExecutionExceptionHandler(TriscaleCommand::executionError);
+        commandLine.setExecutionStrategy(TriscaleCommand::execute);
         return commandLine;
     }
 
@@ -121,6 +126,26 @@ public final class TriscaleCommand implements Callable<Integer> {
     public Integer call() {
         throw new ParameterException(spec.commandLine(),
                 "missing command: size, metric, kpi, score, batch, report, show or merge");
+    }
+
+    /**
+     * Runs the command; a stack or memory exhausted by an input (picocli passes errors through)
+     * becomes a data error naming the input, so even then the command ends in one line.
+     */
+    private static int execute(ParseResult parseResult) {
+        try {
+            return new CommandLine.RunLast().execute(parseResult);
+        } catch (StackOverflowError | OutOfMemoryError e) {
+            String limit = e instanceof StackOverflowError ? "nested too deeply for the stack (StackOverflowError)"
+                    : "too large for the memory of the JVM (OutOfMemoryError); raise -Xmx or split it";
+            CommandLine command = parseResult.commandSpec().commandLine();
+            while (parseResult.hasSubcommand()) {
+                parseResult = parseResult.subcommand();
+                command = parseResult.commandSpec().commandLine();
+            }
+            throw new CommandLine.ExecutionException(command, limit,
+                    new CsvDataException("cannot process " + inputs(parseResult) + ": it is " + limit, e));
+        }
     }
 
     private static int usageError(ParameterException e, String[] args) {
@@ -146,11 +171,33 @@ public final class TriscaleCommand implements Callable<Integer> {
         } else if (e instanceof java.io.IOException) {
             message = "I/O error: " + e.getMessage();
         } else {
-            message = "internal error (" + e.getClass().getSimpleName() + "): " + e.getMessage();
+            // The catch-all: the commands read files from CI artifacts, other labs and test beds,
+            // and a damaged or hostile one must end in a data error naming it, not in "internal error".
+            message = "cannot process " + inputs(parseResult) + ": " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")") + "; the input is damaged or of an"
+                    + " unexpected form: check it (if it is sound, please report this message)";
         }
         err.println(name + ": " + oneLine(message));
         err.flush();
         return DATA_ERROR;
+    }
+
+    /** The files and folders the command reads, for the catch-all's message; standard input for batch. */
+    private static String inputs(ParseResult parseResult) {
+        List<String> inputs = new ArrayList<>();
+        ParseResult command = parseResult;
+        while (command.hasSubcommand()) {
+            command = command.subcommand();
+        }
+        for (var argument : command.matchedPositionals()) {
+            Object value = argument.getValue();
+            if (value instanceof Path path) {
+                inputs.add(path.toString());
+            } else if (value instanceof Collection<?> values) {
+                values.stream().filter(Path.class::isInstance).forEach(path -> inputs.add(path.toString()));
+            }
+        }
+        return inputs.isEmpty() ? "the standard input" : String.join(", ", inputs);
     }
 
     /** A bad option value found only while running (e.g. a --field the input does not have): exit code 2. */

@@ -64,6 +64,25 @@ class LogFormatsTest {
     }
 
     @Test
+    void jsonLinesWithoutTheFieldAreCountedAsDroppedRows() throws IOException {
+        StringBuilder lines = new StringBuilder();
+        for (int i = 1; i <= 10; i++) {
+            lines.append("{\"t\": ").append(i).append(", \"rtt\": ").append(20 + i % 3).append("}\n");
+            if (i % 4 == 0) {
+                lines.append("{\"t\": ").append(i).append(".5, \"event\": \"loss\"}\n");
+            }
+        }
+        Path jsonl = file("rtt.jsonl", lines.toString());
+        Cli metric = Cli.run("metric", jsonl.toString(), "--format", "jsonl", "--field", "rtt", "--x-column", "t",
+                "--measure", "50");
+        assertThat(metric.err()).isEmpty();
+        assertThat(metric.out()).contains("samples: 10 used, 2 rows with NaN dropped");
+        Cli score = Cli.run("score", jsonl.toString(), "--format", "jsonl", "--field", "rtt", "-p", "75", "-c", "75",
+                "--json");
+        assertThat(score.out()).contains("\"dropped_nan\":2");
+    }
+
+    @Test
     void badFormatsFieldsAndLogsAreOneLineErrors() throws IOException {
         Path log = file("run.json", iperf3(10, 20));
         Cli unknown = Cli.run("metric", log.toString(), "--format", "pcap", "--field", "x", "--measure", "50");

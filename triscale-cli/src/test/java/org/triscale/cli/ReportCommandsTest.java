@@ -43,6 +43,43 @@ class ReportCommandsTest {
     }
 
     @Test
+    void reportShowsTheLaunchsComparisonsAndLinksTheResultsAndSummary() throws IOException {
+        Path result = stored();
+        Path results = result.getParent();
+        Files.delete(results.resolve("other.json"));
+        Files.writeString(results.resolve("summary.md"), "# TriScale\n");
+        Files.writeString(results.resolve("comparisons.json"), """
+                {"comparisons": [
+                  {"test": "PragueTest.fct", "metric": "fct", "candidate": "prague", "reference": "cubic",
+                   "claim": "worse by at least 100 %", "change": 2.08, "lower": 1.24, "upper": 3.16,
+                   "confidence": 95.0, "design": "paired: 50 runs on the same seeds", "outcome": "PASSED",
+                   "message": ""},
+                  {"test": "PragueTest.rtt", "metric": "rtt", "candidate": "prague", "reference": "cubic",
+                   "claim": "not worse beyond 5 %", "change": "NaN", "lower": "NaN", "upper": "NaN",
+                   "confidence": 95.0, "design": "paired: 3 runs on the same seeds", "outcome": "FAILED",
+                   "message": "cannot tell: too few pairs"}
+                ]}
+                """);
+        Path out = folder.resolve("report");
+        Cli cli = Cli.run("report", results.toString(), "--out", out.toString());
+
+        assertThat(cli.err()).isEmpty();
+        assertThat(cli.out()).startsWith("TriScale report of 1 test and 2 comparisons of sequels: ");
+        String index = Files.readString(out.resolve("index.html"));
+        assertThat(index).contains("Comparisons of sequels", "&#39;prague&#39; vs &#39;cubic&#39;", "+208 % [+124 %, +316 %]",
+                        "worse by at least 100 %", "undecided", "cannot tell: too few pairs")
+                .contains("comparisons.json\">comparisons.json</a>", "summary.md", RESULT);
+
+        // A damaged file of comparisons is skipped with one line; the rest is built.
+        Files.writeString(results.resolve("comparisons.json"), "{\"comparisons\": [{\"metric\": \"fct\"}]}");
+        Cli damaged = Cli.run("report", results.toString(), "--out", out.toString());
+        assertThat(damaged.exitCode()).isZero();
+        assertThat(damaged.err()).contains("skipped " + results.resolve("comparisons.json"))
+                .contains("comparisons[0].test is missing");
+        assertThat(Files.readString(out.resolve("index.html"))).doesNotContain("Comparisons of sequels");
+    }
+
+    @Test
     void reportWithoutResultsIsADataError() {
         Cli cli = Cli.run("report", folder.toString());
         assertThat(cli.exitCode()).isEqualTo(1);

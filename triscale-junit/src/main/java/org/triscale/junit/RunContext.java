@@ -1,5 +1,7 @@
 package org.triscale.junit;
 
+import java.nio.file.Path;
+
 /**
  * What a run of a {@link Runs} test receives as a parameter: where it is in the test (series and
  * run, both 1-based), a reproducible seed, and the methods that record the run's samples.
@@ -150,4 +152,16 @@ public interface RunContext {
      *                                  notes
      */
     void note(String name, String text);
+
+    /**
+     * The folder of every output of the launch ({@code triscale.output.dir}, default
+     * {@code target/triscale}), where helpers such as the test bed's external runs put their run
+     * folders, so that one key moves every output.
+     *
+     * @return the launch's output folder; this default implementation (for stand-in contexts
+     *         outside the extension) returns {@code target/triscale}
+     */
+    default Path outputDirectory() {
+        return Path.of("target", "triscale");
+    }
 }

@@ -242,6 +242,46 @@ class ReportTest {
         checkCharts(page);
     }
 
+    /**
+     * A sequel of the history carries the change the gate found when it was judged, with its
+     * interval: the next execution's result and page show it for that older point.
+     */
+    @Test
+    void olderSequelsOfTheHistoryCarryTheirChangeWithItsInterval() throws Exception {
+        TestResult.GateMetric judged = result.baseline().metrics().get(0);
+        assertThat(judged.gate().change()).isNotNull();
+        Kit kit = Kit.in(folder);
+        Charted.shift = 5;
+        try {
+            kit.run(Charted.class); // a regression of fct may fail the verdict: the history keeps it anyway
+        } finally {
+            Charted.shift = 0;
+        }
+        TestResult next = JsonResults.read(kit.json(Charted.class, "cca"));
+        List<TestResult.HistoryBuild> builds = next.baseline().history().builds();
+        TestResult.HistoryBuild older = builds.get(builds.size() - 2);
+        assertThat(older.current()).isFalse();
+        assertThat(older.changes()).singleElement().satisfies(change -> {
+            assertThat(change.metric()).isEqualTo("fct");
+            assertThat(change.change()).isEqualTo(judged.gate().change());
+            assertThat(change.lower()).isEqualTo(judged.gate().lower());
+            assertThat(change.upper()).isEqualTo(judged.gate().upper());
+            assertThat(change.confidence()).isEqualTo(judged.gate().confidence());
+            assertThat(change.outcome()).isEqualTo(judged.outcome().name());
+        });
+        // This execution's own change is in its point too, as the gate computed it now.
+        assertThat(builds.get(builds.size() - 1).changes()).singleElement()
+                .satisfies(change -> assertThat(change.change()).isEqualTo(next.baseline().metrics().get(0).gate().change()));
+        Path report = HtmlReport.write(List.of(next), folder.resolve("changes-report"));
+        String page = Files.readString(report.resolveSibling(Charted.class.getName() + ".cca.html"));
+        String expected = org.triscale.junit.internal.output.Format.signedPercent(judged.gate().change()) + " ["
+                + org.triscale.junit.internal.output.Format.signedPercent(judged.gate().lower()) + ", "
+                + org.triscale.junit.internal.output.Format.signedPercent(judged.gate().upper()) + "] at "
+                + org.triscale.junit.internal.output.Format.percent(judged.gate().confidence()) + ", "
+                + judged.outcome().name().toLowerCase(java.util.Locale.ROOT);
+        assertThat(page).contains("change vs its baseline [interval]").contains("<td>" + expected + "</td>");
+    }
+
     private static List<Element> classesNodes(Element parent, String tag, String css) {
         List<Element> found = new ArrayList<>();
         NodeList nodes = parent.getElementsByTagName(tag);

@@ -53,8 +53,13 @@ import java.util.stream.Stream;
  * class created (it holds a {@code .triscale-run} file).
  */
 public final class ExternalRun {
-    /** Where run folders go unless {@link Builder#runsDirectory} says otherwise. */
+    /**
+     * Where run folders go unless {@link Builder#runsDirectory} or the launch's output folder
+     * ({@code triscale.output.dir}, then {@code <output.dir>/runs}) says otherwise.
+     */
     public static final Path DEFAULT_RUNS_DIRECTORY = Path.of("target", "triscale", "runs");
+    /** The key of the launch's output folder, read as a system property by {@link #run(String, long)}. */
+    static final String OUTPUT_DIR = "triscale.output.dir";
 
     private static final Set<Process> LIVE = ConcurrentHashMap.newKeySet();
 
@@ -65,6 +70,7 @@ public final class ExternalRun {
 
     private final List<String> command;
     private final Map<String, String> environment;
+    /** The folder {@link Builder#runsDirectory} set, or null: then under the launch's output folder. */
     private final Path runsDirectory;
     private final Duration timeout;
     private final Set<Integer> acceptedExitCodes;
@@ -107,7 +113,16 @@ public final class ExternalRun {
      *                              killed first
      */
     public Result run(String runName, long seed) throws InterruptedException {
-        Path directory = prepare(runName);
+        // Without a RunContext, the output folder can only come from a system property
+        // (Maven's -Dtriscale.output.dir=... reaches the forked test JVM as one).
+        String outputDir = System.getProperty(OUTPUT_DIR);
+        Path launchOutput = outputDir == null || outputDir.isBlank() ? null : Path.of(outputDir);
+        return run(runName, seed, launchOutput);
+    }
+
+    private Result run(String runName, long seed, Path launchOutput) throws InterruptedException {
+        Path directory = prepare(runName, runsDirectory != null ? runsDirectory
+                : launchOutput != null ? launchOutput.resolve("runs") : DEFAULT_RUNS_DIRECTORY);
         List<String> substituted = command.stream().map(argument -> Seeds.substitute(argument, seed)).toList();
         Path stdout = directory.resolve("stdout.log");
         Path stderr = directory.resolve("stderr.log");
@@ -182,7 +197,7 @@ public final class ExternalRun {
         Objects.requireNonNull(run, "run");
         Result result;
         try {
-            result = run(runName, run.seed());
+            result = run(runName, run.seed(), run.outputDirectory());
         } catch (ExternalRunException e) {
             e.result().ifPresent(partial -> note(run, runName, partial));
             throw e;
@@ -255,7 +270,7 @@ public final class ExternalRun {
         return out.toString();
     }
 
-    private Path prepare(String runName) {
+    private Path prepare(String runName, Path runsDirectory) {
         checkRunName(runName);
         Path root = runsDirectory.toAbsolutePath().normalize();
         Path directory = root.resolve(runName).normalize();
@@ -440,7 +455,7 @@ public final class ExternalRun {
     public static final class Builder {
         private final List<String> command = new ArrayList<>();
         private final Map<String, String> environment = new LinkedHashMap<>();
-        private Path runsDirectory = DEFAULT_RUNS_DIRECTORY;
+        private Path runsDirectory;
         private Duration timeout = Duration.ofMinutes(10);
         private Set<Integer> acceptedExitCodes = Set.of(0);
         private int tailBytes = 4096;
@@ -469,7 +484,10 @@ public final class ExternalRun {
 
         /**
          * Sets the folder under which each run gets its own folder (default
-         * {@code target/triscale/runs}, relative to the working directory of the JVM).
+         * {@code <triscale.output.dir>/runs}: the output folder of the run's {@link RunContext}
+         * for {@link ExternalRun#run(String, RunContext)}, the system property {@code triscale.output.dir}
+         * for {@link ExternalRun#run(String, long)}, else {@code target/triscale/runs}; relative to the
+         * working directory of the JVM).
          *
          * @param directory the folder
          * @return this builder

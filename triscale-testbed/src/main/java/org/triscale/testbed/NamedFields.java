@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  *
  * <p>Both are read line by line. Values must be decimal numbers ({@code 12}, {@code -0.5},
  * {@code 1.5e-3}; in JSON, numbers or such strings); a missing, empty, {@code null} or {@code nan}
- * value leaves the line out. Blank lines and CSV lines starting with {@code #} are skipped.
+ * value leaves the line out, counted in {@link Samples#dropped()}. Blank lines and CSV lines
+ * starting with {@code #} are skipped (not counted: they hold no row).
  */
 public final class NamedFields {
     private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
@@ -31,7 +32,7 @@ public final class NamedFields {
      * @param yField the header name of the values
      * @param xField the header name of their abscissae (e.g. a time column), or null to number the
      *               samples 0, 1, 2, ...
-     * @return the samples
+     * @return the samples, with the count of rows whose values were empty or {@code nan}
      * @throws MalformedLogException if a field is missing from the header or a value is not a number
      */
     public static Samples csv(Path file, String yField, String xField) {
@@ -60,6 +61,8 @@ public final class NamedFields {
                 double x = xIndex < 0 ? samples.size() : value(cells.get(xIndex), xField, file, lines.number());
                 if (!Double.isNaN(y) && !Double.isNaN(x)) {
                     samples.add(x, y);
+                } else {
+                    samples.drop();
                 }
             }
             if (header == null) {
@@ -75,7 +78,7 @@ public final class NamedFields {
      * @param file   the file, one JSON object per line
      * @param yField the name or dotted path of the values
      * @param xField the name or dotted path of their abscissae, or null to number the samples
-     * @return the samples
+     * @return the samples, with the count of lines whose field was missing, {@code null}, empty or {@code nan}
      * @throws MalformedLogException if a line is not a JSON object or a value is not a number
      */
     public static Samples jsonLines(Path file, String yField, String xField) {
@@ -92,6 +95,8 @@ public final class NamedFields {
                 double x = xPath == null ? samples.size() : jsonValue(line, xPath, xField, file, lines.number());
                 if (!Double.isNaN(y) && !Double.isNaN(x)) {
                     samples.add(x, y);
+                } else {
+                    samples.drop();
                 }
             }
         }

@@ -9,13 +9,31 @@ import java.util.Arrays;
  * @param unit its unit, e.g. {@code "Mbit/s"}
  * @param x    each sample's abscissa (usually its time in seconds, or a flow's index)
  * @param y    each sample's value, as many as {@code x}
+ * @param dropped how many rows of the input the parser left out by a documented rule (for CSV and
+ *             JSON lines: the field missing, empty, {@code null} or {@code nan}), so that callers
+ *             can report them; 0 for the formats that refuse such rows
  */
-public record Samples(String name, String unit, double[] x, double[] y) {
-    /** Checks the arrays have the same length. */
+public record Samples(String name, String unit, double[] x, double[] y, int dropped) {
+    /** Checks the arrays have the same length and the count of dropped rows is not negative. */
     public Samples {
         if (x.length != y.length) {
             throw new IllegalArgumentException(name + ": " + x.length + " abscissae for " + y.length + " values");
         }
+        if (dropped < 0) {
+            throw new IllegalArgumentException(name + ": dropped must be >= 0, got " + dropped);
+        }
+    }
+
+    /**
+     * Samples of which the parser dropped no row.
+     *
+     * @param name the quantity
+     * @param unit its unit
+     * @param x    each sample's abscissa
+     * @param y    each sample's value, as many as {@code x}
+     */
+    public Samples(String name, String unit, double[] x, double[] y) {
+        this(name, unit, x, y, 0);
     }
 
     /**
@@ -30,17 +48,17 @@ public record Samples(String name, String unit, double[] x, double[] y) {
     @Override
     public boolean equals(Object other) {
         return other instanceof Samples s && name.equals(s.name) && unit.equals(s.unit)
-                && Arrays.equals(x, s.x) && Arrays.equals(y, s.y);
+                && Arrays.equals(x, s.x) && Arrays.equals(y, s.y) && dropped == s.dropped;
     }
 
     @Override
     public int hashCode() {
-        return 31 * (31 * name.hashCode() + Arrays.hashCode(x)) + Arrays.hashCode(y);
+        return 31 * (31 * (31 * name.hashCode() + Arrays.hashCode(x)) + Arrays.hashCode(y)) + dropped;
     }
 
     @Override
     public String toString() {
-        return name + " [" + unit + "]: " + y.length + " samples";
+        return name + " [" + unit + "]: " + y.length + " samples" + (dropped == 0 ? "" : ", " + dropped + " rows dropped");
     }
 
     /** A growable pair of arrays, so that parsers add samples without boxing. */
@@ -50,6 +68,7 @@ public record Samples(String name, String unit, double[] x, double[] y) {
         private double[] x = new double[64];
         private double[] y = new double[64];
         private int size;
+        private int dropped;
 
         Builder(String name, String unit) {
             this.name = name;
@@ -65,12 +84,17 @@ public record Samples(String name, String unit, double[] x, double[] y) {
             y[size++] = yValue;
         }
 
+        /** Counts a row left out by a documented rule. */
+        void drop() {
+            dropped++;
+        }
+
         int size() {
             return size;
         }
 
         Samples build() {
-            return new Samples(name, unit, Arrays.copyOf(x, size), Arrays.copyOf(y, size));
+            return new Samples(name, unit, Arrays.copyOf(x, size), Arrays.copyOf(y, size), dropped);
         }
     }
 }

@@ -68,6 +68,39 @@ class ExternalRunNotesTest {
         assertThat(verdict.getMessage()).contains("[notes: sim/run-3 stderr: warming up assertion failed: queue < 0;");
     }
 
+    @Test
+    void withoutARunsDirectoryTheRunFoldersGoUnderTheLaunchsOutputFolder() throws IOException {
+        Path output = folder.resolve("elsewhere");
+        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+                .selectors(selectClass(DefaultFolderFixture.class))
+                .configurationParameters(Map.of(FIXTURES, "true", "triscale.progress", "false",
+                        "triscale.output.dir", output.toString(),
+                        "triscale.surefire.reports.dir", folder.resolve("reports").toString(),
+                        "triscale.baseline.dir", folder.resolve("baselines").toString(),
+                        "triscale.baseline.strict", "false", "triscale.seed", "1"))
+                .execute();
+        results.testEvents().assertStatistics(stats -> stats.succeeded(6).failed(0));
+        for (int run = 1; run <= 5; run++) {
+            assertThat(output.resolve("runs").resolve("default-folder").resolve("run-" + run).resolve("stdout.log"))
+                    .hasContent("delay " + run + "\n");
+        }
+        // The JSON result is in the same output folder.
+        assertThat(output.resolve(DefaultFolderFixture.class.getName() + ".cca.json")).isRegularFile();
+    }
+
+    @ExtendWith(FixturesOnly.class)
+    static class DefaultFolderFixture {
+        @Runs(kpiPercentile = 75, kpiConfidence = 75)
+        @Metric(name = "delay", unit = "ms")
+        void cca(RunContext run) throws Exception {
+            ExternalRun simulator = ExternalRun.command("/bin/sh", "-c", "echo delay $RUN")
+                    .environment("RUN", String.valueOf(run.run()))
+                    .build();
+            ExternalRun.Result result = simulator.run("default-folder/run-" + run.run(), run);
+            run.recordRunValue("delay", Double.parseDouble(result.stdoutTail().strip().substring("delay ".length())));
+        }
+    }
+
     @ExtendWith(FixturesOnly.class)
     static class SimulatorFixture {
         static Path runsDirectory;

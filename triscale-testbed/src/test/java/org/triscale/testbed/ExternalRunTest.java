@@ -47,6 +47,24 @@ class ExternalRunTest {
     }
 
     @Test
+    void withoutARunContextTheOutputFolderComesFromTheSystemProperty() throws Exception {
+        String before = System.getProperty("triscale.output.dir");
+        System.setProperty("triscale.output.dir", runs.resolve("out").toString());
+        try {
+            ExternalRun.Result result = ExternalRun.command("/bin/sh", "-c", "true").build().run("p/run-1", 1);
+            assertThat(result.directory()).isEqualTo(runs.resolve("out/runs/p/run-1").toAbsolutePath());
+            // A runs folder set on the builder wins over the launch's output folder.
+            assertThat(sh("true").build().run("p/run-1", 1).directory()).isEqualTo(runs.resolve("p/run-1").toAbsolutePath());
+        } finally {
+            if (before == null) {
+                System.clearProperty("triscale.output.dir");
+            } else {
+                System.setProperty("triscale.output.dir", before);
+            }
+        }
+    }
+
+    @Test
     void aRerunReplacesTheFolder() throws Exception {
         sh("touch stale").build().run("r", 1);
         ExternalRun.Result second = sh("ls").build().run("r", 1);

@@ -50,6 +50,22 @@ class NamedFieldsTest {
         Samples rtt = NamedFields.jsonLines(file, "tcp.rtt", "t");
         assertThat(rtt.x()).containsExactly(0.5, 1.5);
         assertThat(rtt.y()).containsExactly(20.5, 21);
+        assertThat(rtt.dropped()).isEqualTo(1);
+    }
+
+    @Test
+    void rowsWithoutTheFieldAreCountedAsDropped() throws IOException {
+        Path file = file("gaps.jsonl", "{\"y\": 1}\n{\"z\": 2}\n{}\n{\"y\": \"nan\"}\n{\"y\": \"\"}\n{\"y\": 3, \"t\": 1}\n");
+        Samples y = NamedFields.jsonLines(file, "y", null);
+        assertThat(y.y()).containsExactly(1, 3);
+        assertThat(y.dropped()).isEqualTo(4);
+        assertThat(y).hasToString("y []: 2 samples, 4 rows dropped");
+        // With an x field, a row that lacks x is dropped (and counted) as well.
+        assertThat(NamedFields.jsonLines(file, "y", "t").dropped()).isEqualTo(5);
+        Path csv = file("gaps.csv", "t,y\n0,1\n1,\n2,nan\n,4\n# comment\n4,5\n");
+        Samples fromCsv = NamedFields.csv(csv, "y", "t");
+        assertThat(fromCsv.y()).containsExactly(1, 5);
+        assertThat(fromCsv.dropped()).isEqualTo(3);
     }
 
     @Test

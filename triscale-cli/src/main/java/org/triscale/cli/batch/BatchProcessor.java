@@ -121,8 +121,10 @@ public final class BatchProcessor {
         } catch (IllegalArgumentException e) {
             return error(id, e.getMessage());
         } catch (RuntimeException e) {
-            // A bug rather than bad input: still one line, and the next request is answered.
-            return error(id, "internal error (" + e.getClass().getSimpleName() + "): " + e.getMessage());
+            // Bad input no check foresaw (or a bug): still one line naming it, and the next request is answered.
+            return error(id, "cannot process the request: " + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")") + "; the request is of an unexpected"
+                    + " form: check it (if it is sound, please report this message)");
         }
     }
 

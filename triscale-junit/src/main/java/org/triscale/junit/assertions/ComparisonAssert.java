@@ -43,11 +43,14 @@ public final class ComparisonAssert extends AbstractAssert<ComparisonAssert, Seq
      * @param fraction the smallest change that counts, ≥ 0 (0.10 for 10 %)
      * @return this
      * @throws IllegalStateException after {@link MetricAssert#isNotWorseThan}
+     * @throws IllegalArgumentException if the fraction is negative, NaN or infinite
      */
     public ComparisonAssert byAtLeast(double fraction) {
         if (!worse) {
             throw new IllegalStateException("byAtLeast follows isWorseThan; after isNotWorseThan use withTolerance");
         }
+        finiteFraction(fraction, "byAtLeast", "a worsening of at least 0 (0.10 for 10 %); to claim an improvement,"
+                + " compare the other way: assertThat(reference).metric(...).isWorseThan(actual)");
         SequelChange change = compare(fraction);
         String expected = "Expected " + metric + " of '" + actual.name() + "' to be worse than '" + reference.name()
                 + "' by at least " + Format.percent(fraction) + ", but ";
@@ -75,11 +78,14 @@ public final class ComparisonAssert extends AbstractAssert<ComparisonAssert, Seq
      * @param fraction the worsening that does not matter, ≥ 0 (0.05 for 5 %)
      * @return this
      * @throws IllegalStateException after {@link MetricAssert#isWorseThan}
+     * @throws IllegalArgumentException if the fraction is negative, NaN or infinite
      */
     public ComparisonAssert withTolerance(double fraction) {
         if (worse) {
             throw new IllegalStateException("withTolerance follows isNotWorseThan; after isWorseThan use byAtLeast");
         }
+        finiteFraction(fraction, "withTolerance", "a worsening that does not matter, at least 0 (0.05 for 5 %; 0 for"
+                + " no worsening at all)");
         SequelChange change = compare(fraction);
         String expected = "Expected " + metric + " of '" + actual.name() + "' to be not worse than '"
                 + reference.name() + "' beyond a tolerance of " + Format.percent(fraction) + ", but ";
@@ -94,6 +100,17 @@ public final class ComparisonAssert extends AbstractAssert<ComparisonAssert, Seq
             failure = expected + "cannot tell: change " + interval(change) + "; " + Messages.detects(change) + ".";
         }
         return conclude(change, "not worse beyond " + Format.percent(fraction), failure);
+    }
+
+    /**
+     * Refuses a NaN, negative or infinite fraction before comparing: a negative one would turn the
+     * claim around silently, an infinite one make it always fail or always pass.
+     */
+    private static void finiteFraction(double fraction, String assertion, String valid) {
+        if (Double.isNaN(fraction) || fraction < 0 || Double.isInfinite(fraction)) {
+            throw new IllegalArgumentException(assertion + "(" + fraction + "): the fraction must be a finite number"
+                    + " >= 0, " + valid);
+        }
     }
 
     /**

@@ -191,4 +191,23 @@ class TriscaleAssertionsTest {
         assertThatThrownBy(() -> assertThat(cubic).score("fct").isAtMostRelative(-0.05))
                 .hasMessageContaining("isAtMostRelative(-0.05)").hasMessageContaining("at least 0");
     }
+
+    @Test
+    void negativeNanAndInfiniteComparisonFractionsAreRefusedWithTheAssertionsName() {
+        Sequel cubic = sequel("cubic", 1, SEEDS);
+        Sequel prague = sequel("prague", 1.2, SEEDS);
+        assertThatThrownBy(() -> assertThat(prague).metric("fct").isWorseThan(cubic).byAtLeast(-0.1))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("byAtLeast(-0.1): the fraction must be a finite number >= 0, a worsening of")
+                .hasMessageContaining("isWorseThan(actual)");
+        assertThatThrownBy(() -> assertThat(prague).metric("fct").isNotWorseThan(cubic).withTolerance(-0.05))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("withTolerance(-0.05): the fraction must be a finite number >= 0");
+        assertThatThrownBy(() -> assertThat(prague).metric("fct").isNotWorseThan(cubic).withTolerance(Double.NaN))
+                .hasMessageStartingWith("withTolerance(NaN): ");
+        assertThatThrownBy(() -> assertThat(prague).metric("fct").isNotWorseThan(cubic)
+                .withTolerance(Double.POSITIVE_INFINITY)).hasMessageStartingWith("withTolerance(Infinity): ");
+        assertThatThrownBy(() -> assertThat(prague).metric("fct").isWorseThan(cubic).byAtLeast(Double.NEGATIVE_INFINITY))
+                .hasMessageStartingWith("byAtLeast(-Infinity): ");
+    }
 }

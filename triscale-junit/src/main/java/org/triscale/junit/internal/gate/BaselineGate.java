@@ -113,8 +113,14 @@ public final class BaselineGate {
                 kpis.put(gated.metric().name(), metric == null || metric.kpi() == null ? null : metric.kpi().median());
             }
             boolean now = i == records.size() - 1;
+            List<TestResult.HistoryChange> changes = new ArrayList<>();
+            for (SequelRecord.Change change : now ? changes() : record.changes() == null
+                    ? List.<SequelRecord.Change>of() : record.changes()) {
+                changes.add(new TestResult.HistoryChange(change.metric(), change.change(), change.lower(),
+                        change.upper(), change.confidence(), change.outcome()));
+            }
             builds.add(new TestResult.HistoryBuild(i + 1, record.recordedAt(), label(record),
-                    now ? null : record.verdict(), now ? null : record.accepted(), now, kpis));
+                    now ? null : record.verdict(), now ? null : record.accepted(), now, kpis, changes));
         }
         List<TestResult.HistoryChangePoint> points = new ArrayList<>();
         for (GateSpec.GatedMetric gated : spec.metrics()) {
@@ -135,6 +141,22 @@ public final class BaselineGate {
             }
         }
         return new TestResult.GateHistory(spec.historyFile().toString(), builds, points);
+    }
+
+    /**
+     * The change of each compared metric against the baseline, as the history keeps it, so that a
+     * later history shows every sequel's change with its interval; empty without a comparison.
+     */
+    private List<SequelRecord.Change> changes() {
+        List<SequelRecord.Change> changes = new ArrayList<>();
+        for (TestResult.GateMetric metric : metrics) {
+            TestResult.GateComparison gate = metric.gate();
+            if (gate != null && metric.outcome() != null) {
+                changes.add(new SequelRecord.Change(metric.metric(), gate.change(), gate.lower(), gate.upper(),
+                        gate.confidence(), metric.outcome().name()));
+            }
+        }
+        return changes;
     }
 
     /** A sequel's version or commit, when its environment recorded one. */
@@ -177,7 +199,7 @@ public final class BaselineGate {
                 metric -> metric.outcome() == ComparisonOutcome.UNCHANGED
                         || metric.outcome() == ComparisonOutcome.IMPROVED));
         try {
-            HistoryStore.append(spec.historyFile(), current.withVerdict(status, accepted));
+            HistoryStore.append(spec.historyFile(), current.withVerdict(status, accepted, changes()));
             return Optional.empty();
         } catch (IOException | RuntimeException e) {
             return Optional.of("Baseline gate: the sequel could not be appended to the history " + spec.historyFile()

@@ -27,11 +27,58 @@ import java.util.Map;
  * @param accepted      history only: whether the sequel may feed a baseline (its verdict passed and
  *                      every gated metric was unchanged or improved, or it updated the baseline);
  *                      null in a baseline file
+ * @param changes       history only: the change of each gated metric against the baseline the
+ *                      sequel was judged with, with its interval, so that the history shows it
+ *                      for every sequel; null in a baseline file, without a baseline, and in
+ *                      lines written before it existed
  */
 public record SequelRecord(Integer schemaVersion, String testClass, String testMethod, String recordedAt,
                            Fingerprint fingerprint, Map<String, String> environment, String mode,
                            Integer runsPerSeries, List<List<Long>> seeds, List<MetricRecord> metrics, String verdict,
-                           Boolean accepted) {
+                           Boolean accepted, List<Change> changes) {
+
+    /** The canonical form, which the history and baseline files are read with. */
+    @com.fasterxml.jackson.annotation.JsonCreator
+    public SequelRecord {
+    }
+
+    /**
+     * A record without changes: a baseline file, or this execution's sequel before its verdict.
+     *
+     * @param schemaVersion version of the format
+     * @param testClass     fully qualified name of the test class
+     * @param testMethod    name of the test method
+     * @param recordedAt    when the sequel's verdict was computed, ISO-8601 UTC
+     * @param fingerprint   the test bed
+     * @param environment   informational details
+     * @param mode          statistical mode of the test
+     * @param runsPerSeries runs per series
+     * @param seeds         the seed of every run, one list per series
+     * @param metrics       the gated metrics
+     * @param verdict       history only: the test's verdict
+     * @param accepted      history only: whether the sequel may feed a baseline
+     */
+    public SequelRecord(Integer schemaVersion, String testClass, String testMethod, String recordedAt,
+                        Fingerprint fingerprint, Map<String, String> environment, String mode,
+                        Integer runsPerSeries, List<List<Long>> seeds, List<MetricRecord> metrics, String verdict,
+                        Boolean accepted) {
+        this(schemaVersion, testClass, testMethod, recordedAt, fingerprint, environment, mode, runsPerSeries, seeds,
+                metrics, verdict, accepted, null);
+    }
+
+    /**
+     * The change of one gated metric against the baseline, as the gate reported it.
+     *
+     * @param metric     the gated metric
+     * @param change     the estimated change, relative, or null when undecided
+     * @param lower      lower end of its interval, or null
+     * @param upper      upper end of its interval, or null
+     * @param confidence confidence of the interval, as a fraction ({@code 1 − 2α})
+     * @param outcome    the gate's outcome for the metric ({@code UNCHANGED}, {@code REGRESSED}, ...)
+     */
+    public record Change(String metric, Double change, Double lower, Double upper, Double confidence,
+                         String outcome) {
+    }
 
     /** The current version of the format: 2 added the seeds. */
     public static final int SCHEMA_VERSION = 2;
@@ -44,8 +91,21 @@ public record SequelRecord(Integer schemaVersion, String testClass, String testM
      * @return the record with the verdict
      */
     public SequelRecord withVerdict(String verdictStatus, boolean isAccepted) {
+        return withVerdict(verdictStatus, isAccepted, null);
+    }
+
+    /**
+     * This record as a history line with its verdict and the gate's changes.
+     *
+     * @param verdictStatus {@code PASSED} or {@code FAILED}
+     * @param isAccepted    whether it may feed a baseline
+     * @param gateChanges   the change of each gated metric against the baseline, or null without one
+     * @return the record with the verdict
+     */
+    public SequelRecord withVerdict(String verdictStatus, boolean isAccepted, List<Change> gateChanges) {
         return new SequelRecord(schemaVersion, testClass, testMethod, recordedAt, fingerprint, environment, mode,
-                runsPerSeries, seeds, metrics, verdictStatus, isAccepted);
+                runsPerSeries, seeds, metrics, verdictStatus, isAccepted,
+                gateChanges == null || gateChanges.isEmpty() ? null : List.copyOf(gateChanges));
     }
 
     /**

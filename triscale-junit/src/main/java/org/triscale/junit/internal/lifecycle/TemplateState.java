@@ -95,7 +95,8 @@ public final class TemplateState implements AutoCloseable {
     RunRecord generateRun(int series, int run) {
         long seed = Seeds.seed(setup.settings().baseSeed(), setup.testClass(), setup.testMethod(), series, run);
         RunRecord record = new RunRecord(series, run, seed,
-                new RunRecorder(setup.metrics().byName(), metricNames, series, run, seed, testBed));
+                new RunRecorder(setup.metrics().byName(), metricNames, series, run, seed, testBed)
+                        .outputDirectory(setup.settings().outputDir()));
         if (run > runs[series - 1].length) {
             runs[series - 1] = Arrays.copyOf(runs[series - 1], Math.min(2 * runs[series - 1].length,
                     setup.runsPerSeries()));

@@ -15,8 +15,8 @@ import java.util.Locale;
 /**
  * Writes one Surefire-format XML report per series, {@code TEST-<class>.<method>.series-<k>.xml}:
  * a {@code <testsuite>} named {@code <class>.<method>.series-<k>} whose properties carry the
- * series' KPI values, thresholds and run metrics, and whose {@code <system-out>} lists the KPIs as
- * text. The runs and the verdict stay in Surefire's own report of the class.
+ * series' KPI values, thresholds and run metrics (each check as text in {@code kpi-<i>.check}).
+ * The runs and the verdict stay in Surefire's own report of the class.
  *
  * <p>Consumers of Surefire XML (maven-surefire-report-plugin, junit-report-merger, xunit-viewer,
  * Jenkins) read every {@code *.xml} of the folder and sum the test cases, or the suites'
@@ -145,15 +145,8 @@ public final class SurefireSeriesReports {
             }
             xml.writeEndElement();
         }
-        // The KPIs as text, shown by viewers that display a suite's output (the XSD puts it last).
-        StringBuilder text = new StringBuilder("\n");
-        for (TestResult.Kpi kpi : series.kpis()) {
-            text.append(caseName(result, kpi)).append(kpi.bound().passed() ? " · passed" : " · FAILED").append('\n');
-        }
-        xml.writeCharacters("\n  ");
-        xml.writeStartElement("system-out");
-        xml.writeCharacters(xml(text.toString()));
-        xml.writeEndElement();
+        // No suite-level <system-out>: Surefire's 3.0.2 schema allows none (the checks' text is in
+        // the kpi-<i>.check properties).
         xml.writeCharacters("\n");
         xml.writeEndElement();
         xml.writeCharacters("\n");

@@ -507,9 +507,30 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param accepted   whether it may feed a baseline; null for this execution
      * @param current    whether it is this execution's sequel
      * @param kpis       the median series KPI of each gated metric, null where undefined
+     * @param changes    the change of each gated metric against the baseline the sequel was judged
+     *                   with, with its interval; empty when unknown (no baseline, or a history
+     *                   line written before the changes were recorded)
      */
     public record HistoryBuild(int index, String recordedAt, String label, String verdict, Boolean accepted,
-                               boolean current, Map<String, Double> kpis) {
+                               boolean current, Map<String, Double> kpis, List<HistoryChange> changes) {
+        /** Reads results written before the changes were recorded (no {@code changes}: none). */
+        public HistoryBuild {
+            changes = changes == null ? List.of() : changes;
+        }
+    }
+
+    /**
+     * A sequel's change of one gated metric against its baseline, relative.
+     *
+     * @param metric     the gated metric
+     * @param change     the estimated change, or null when undecided
+     * @param lower      lower end of its interval, or null
+     * @param upper      upper end of its interval, or null
+     * @param confidence confidence of the interval, as a fraction, or null
+     * @param outcome    the gate's outcome, e.g. {@code UNCHANGED} or {@code REGRESSED}, or null
+     */
+    public record HistoryChange(String metric, Double change, Double lower, Double upper, Double confidence,
+                                String outcome) {
     }
 
     /**

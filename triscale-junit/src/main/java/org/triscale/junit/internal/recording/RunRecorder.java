@@ -4,6 +4,7 @@ import org.triscale.junit.internal.setup.MetricSpec;
 import org.triscale.junit.RunContext;
 import org.triscale.engine.analysis.Measure;
 
+import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
 
@@ -24,6 +25,8 @@ public final class RunRecorder implements RunContext {
     private final Map<String, SampleBuffer> samples = new HashMap<>();
     private final Map<String, Double> reported = new HashMap<>();
     private final TestBed testBed;
+    /** The launch's output folder; the default for the recorders of unit tests. */
+    private Path outputDirectory = Path.of("target", "triscale");
     private final RunNotes notes = new RunNotes();
     private boolean closed;
     private String configurationError;
@@ -47,6 +50,22 @@ public final class RunRecorder implements RunContext {
         this.series = series;
         this.run = run;
         this.seed = seed;
+    }
+
+    /**
+     * Sets the launch's output folder ({@code triscale.output.dir}) that {@link #outputDirectory()} gives.
+     *
+     * @param directory the folder
+     * @return this recorder
+     */
+    public RunRecorder outputDirectory(Path directory) {
+        outputDirectory = directory;
+        return this;
+    }
+
+    @Override
+    public Path outputDirectory() {
+        return outputDirectory;
     }
 
     @Override

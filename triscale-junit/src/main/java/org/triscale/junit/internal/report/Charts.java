@@ -491,15 +491,16 @@ final class Charts {
         List<String> otherTips = new ArrayList<>();
         double[] lineX = new double[history.builds().size()];
         double[] lineY = new double[lineX.length];
-        StringBuilder table = new StringBuilder(tableStart("sequel", "recorded", "version", "KPI", "verdict",
-                "accepted", "change point"));
+        StringBuilder table = new StringBuilder(tableStart("sequel", "recorded", "version", "KPI",
+                "change vs its baseline [interval]", "verdict", "accepted", "change point"));
         for (int i = 0; i < lineX.length; i++) {
             TestResult.HistoryBuild build = history.builds().get(i);
             Double kpi = build.kpis().get(metric);
             lineX[i] = build.index();
             lineY[i] = kpi == null ? Double.NaN : kpi;
+            String judged = historyChange(build, metric);
             String tip = "sequel " + build.index() + (build.label() == null ? "" : " (" + build.label() + ")") + ": "
-                    + ResultFacts.value(result, metric, kpi);
+                    + ResultFacts.value(result, metric, kpi) + (judged.isEmpty() ? "" : ", change " + judged);
             String point = "";
             for (TestResult.HistoryChangePoint change : history.changePoints()) {
                 if (change.metric().equals(metric) && change.index() == build.index()) {
@@ -519,7 +520,7 @@ final class Charts {
                 otherTips.add(tip + ", not accepted");
             }
             table.append(row(Integer.toString(build.index()), HtmlReport.humanDate(build.recordedAt()),
-                    build.label() == null ? "" : build.label(), ResultFacts.value(result, metric, kpi),
+                    build.label() == null ? "" : build.label(), ResultFacts.value(result, metric, kpi), judged,
                     build.current() ? "this execution" : ResultFacts.text(build.verdict()),
                     build.current() ? "" : Boolean.TRUE.equals(build.accepted()) ? "yes" : "no", point));
         }
@@ -544,6 +545,26 @@ final class Charts {
         return new Figure("history", "History of " + metric + ": the KPI of the last " + lineX.length
                 + " sequels" + (found == 0 ? ", no change point" : ", " + found + " change point" + (found == 1 ? "" : "s")),
                 plot.svg(), table.append(tableEnd()).toString() + change);
+    }
+
+    /**
+     * A sequel's change of the metric against the baseline it was judged with, as recorded in the
+     * history: {@code "+3.1 % [+0.4 %, +5.9 %] at 98 %, regressed"}, or empty when not recorded.
+     */
+    static String historyChange(TestResult.HistoryBuild build, String metric) {
+        for (TestResult.HistoryChange change : build.changes()) {
+            if (metric.equals(change.metric())) {
+                if (change.change() == null) {
+                    return "undecided"
+                            + (change.outcome() == null ? "" : ", " + change.outcome().toLowerCase(Locale.ROOT));
+                }
+                return signedPercent(change.change()) + " [" + signedPercent(change.lower()) + ", "
+                        + signedPercent(change.upper()) + "]"
+                        + (change.confidence() == null ? "" : " at " + Format.percent(change.confidence()))
+                        + (change.outcome() == null ? "" : ", " + change.outcome().toLowerCase(Locale.ROOT));
+            }
+        }
+        return "";
     }
 
     /**

@@ -111,6 +111,58 @@ public final class Comparisons {
         AtomicFiles.write(file, temp -> Files.write(temp, bytes));
     }
 
+    /** The file's shape, for reading it back. */
+    private record Stored(List<Comparison> comparisons) {
+    }
+
+    /**
+     * Reads a launch's comparisons back (for {@code triscale report}), as untrusted input: bounded
+     * by the reader of results ({@code JsonResults.mapper()}), at most {@link #MAX_KEPT}
+     * comparisons, every text present, the outcome {@code PASSED} or {@code FAILED}.
+     *
+     * @param file a {@code comparisons.json}
+     * @return its comparisons, in order
+     * @throws IOException if it cannot be read or is not a file of comparisons; the message names
+     *                     the file and the field
+     */
+    public static List<Comparison> read(Path file) throws IOException {
+        Stored stored;
+        try {
+            stored = org.triscale.junit.internal.output.JsonResults.mapper().readValue(file.toFile(), Stored.class);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw org.triscale.junit.internal.output.JsonResults.unreadable(file, e, "a file of comparisons");
+        }
+        if (stored == null || stored.comparisons() == null) {
+            throw new IOException(file + ": the field comparisons is missing; expected {\"comparisons\": [...]}");
+        }
+        List<Comparison> comparisons = stored.comparisons();
+        if (comparisons.size() > MAX_KEPT) {
+            throw new IOException(file + ": " + comparisons.size() + " comparisons, more than the " + MAX_KEPT
+                    + " a launch keeps");
+        }
+        for (int i = 0; i < comparisons.size(); i++) {
+            Comparison c = comparisons.get(i);
+            String at = file + ": the field comparisons[" + i + "]";
+            if (c == null) {
+                throw new IOException(at + " is null");
+            }
+            String[][] texts = {{"test", c.test()}, {"metric", c.metric()}, {"candidate", c.candidate()},
+                {"reference", c.reference()}, {"claim", c.claim()}, {"design", c.design()}, {"message", c.message()}};
+            for (String[] text : texts) {
+                if (text[1] == null) {
+                    throw new IOException(at + "." + text[0] + " is missing");
+                }
+            }
+            if (!"PASSED".equals(c.outcome()) && !"FAILED".equals(c.outcome())) {
+                throw new IOException(at + ".outcome is " + (c.outcome() == null ? "missing" : "not PASSED or FAILED"));
+            }
+            if (!(c.confidence() > 0 && c.confidence() < 100)) {
+                throw new IOException(at + ".confidence is not in (0, 100)");
+            }
+        }
+        return List.copyOf(comparisons);
+    }
+
     /** {@code "+208 % [+124 %, +316 %]"}, or {@code "undecided"}. */
     static String change(Comparison comparison) {
         if (Double.isNaN(comparison.change())) {
