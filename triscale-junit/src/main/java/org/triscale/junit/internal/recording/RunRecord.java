@@ -72,6 +72,20 @@ public final class RunRecord {
         return null;
     }
 
+    /**
+     * Takes the recorder that the run's body filled on a pool thread (parallel runs) in place of
+     * the unused one it was generated with.
+     *
+     * @param filled the run's recorder, with the same series, run and seed
+     */
+    public void adopt(RunRecorder filled) {
+        if (filled.series() != series || filled.run() != run || filled.seed() != seed) {
+            throw new IllegalStateException("the recorder of series " + filled.series() + " run " + filled.run()
+                    + " cannot be adopted by " + label());
+        }
+        recorder = filled;
+    }
+
     public void started() {
         status = RunStatus.RUNNING;
     }
