@@ -7,7 +7,8 @@ import java.util.Map;
 /**
  * The state of one run of one test method: created when its invocation is generated, filled
  * while it executes, read by the verdict. Confined to the test's thread (runs execute one after
- * the other).
+ * the other); parallel runs fill a recorder of their own on a pool thread, which the record
+ * adopts on the test's thread once the run ended ({@link #adopt}).
  */
 public final class RunRecord {
     public final int series;
