@@ -173,9 +173,16 @@ final class SampleBuffer {
         if (!form(true)) {
             return false;
         }
-        reserve(values.length);
-        System.arraycopy(xValues, 0, xs, size, values.length);
-        System.arraycopy(values, 0, ys, size, values.length);
+        if (size == 0 && ys.length < values.length) {
+            // The first samples of the run: copied into new arrays, which are then not zeroed first.
+            int capacity = Math.max(INITIAL_CAPACITY, values.length);
+            xs = Arrays.copyOf(xValues, capacity);
+            ys = Arrays.copyOf(values, capacity);
+        } else {
+            reserve(values.length);
+            System.arraycopy(xValues, 0, xs, size, values.length);
+            System.arraycopy(values, 0, ys, size, values.length);
+        }
         positions += values.length;
         size += values.length;
         return true;

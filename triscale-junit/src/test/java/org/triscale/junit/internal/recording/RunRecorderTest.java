@@ -51,6 +51,24 @@ class RunRecorderTest {
     }
 
     @Test
+    void firstFiniteArraysAreCopiedAndLaterOnesAppended() {
+        double[] xs = new double[100];
+        double[] ys = new double[100];
+        for (int i = 0; i < xs.length; i++) {
+            xs[i] = i * 0.01;
+            ys[i] = 40 + i;
+        }
+        recorder.recordSamples("delay", xs, ys);
+        xs[0] = -1; // the recorder keeps its own copy
+        recorder.recordSamples("delay", new double[] {5}, new double[] {7});
+
+        assertThat(recorder.samples("delay").size()).isEqualTo(101);
+        assertThat(recorder.samples("delay").xs()[0]).isEqualTo(0);
+        assertThat(recorder.samples("delay").xs()[100]).isEqualTo(5);
+        assertThat(recorder.samples("delay").ys()[99]).isEqualTo(139);
+    }
+
+    @Test
     void finiteArraysAppendToEarlierSamples() {
         recorder.recordSample("delay", 0.1, 10);
         recorder.recordSamples("delay", new double[] {0.2, 0.3}, new double[] {11, 12});
