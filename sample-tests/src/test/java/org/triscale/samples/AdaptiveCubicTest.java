@@ -26,7 +26,7 @@ import org.triscale.samples.scenarios.CaseStudyPath;
  */
 class AdaptiveCubicTest {
 
-    @Runs(kpiPercentile = 75, kpiConfidence = 95, adaptive = true, maxCount = 100)
+    @Runs(kpiPercentile = 75, kpiConfidence = 95, adaptive = true, maxCount = 100, independent = true)
     @Metric(name = "throughput", unit = "Mbit/s", bounds = {0, 25})
     @Metric(name = "delay", samplePercentile = 95, unit = "ms", bounds = {0, 150})
     @Kpi(metric = "throughput", percentile = 25, atLeast = 16)
@@ -44,7 +44,7 @@ class AdaptiveCubicTest {
      * KPIs decide whether the relative variability score is within 5 %, and the sequel stops as soon
      * as it is decided, at the latest after 20 series.
      */
-    @Runs(kpiPercentile = 75, kpiConfidence = 75)
+    @Runs(kpiPercentile = 75, kpiConfidence = 75, independent = true)
     @Series(adaptive = true, maxCount = 20)
     @Metric(name = "delay", samplePercentile = 95, unit = "ms", bounds = {0, 150})
     @Kpi(metric = "delay", percentile = 75, atMost = 110)

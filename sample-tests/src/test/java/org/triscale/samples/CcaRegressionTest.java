@@ -35,7 +35,7 @@ import org.triscale.junit.VariabilityScore;
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
-@Runs(kpiPercentile = 75, kpiConfidence = 75, count = 10)
+@Runs(kpiPercentile = 75, kpiConfidence = 75, count = 10, independent = true)
 @Series(count = 5)
 @ConvergenceRequired(confidence = 95, tolerance = 5)
 @Metric(name = "throughput", unit = "Mbit/s", bounds = {0, 25})

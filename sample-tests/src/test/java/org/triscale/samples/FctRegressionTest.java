@@ -119,7 +119,7 @@ class FctRegressionTest {
      * @param cubic the CUBIC under test: CUBIC itself, or the slower variant when the configuration
      *              parameter {@value CubicUnderTest#PARAMETER} is {@code slower}
      */
-    @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 10)
+    @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 10, independent = true)
     @Series(count = 5)
     @Metric(name = "fct", samplePercentile = 95, unit = "ms")
     @Kpi(metric = "fct", atMost = 3500)
@@ -147,7 +147,7 @@ class FctRegressionTest {
      * {@link FctSummary} and {@link Harm}, and reported. Score: the series' harm KPIs agree within
      * 0.35.
      */
-    @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 10)
+    @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 10, independent = true)
     @Series(count = 5)
     @Metric(name = "fct", unit = "ms")
     @Metric(name = "harm")

@@ -52,7 +52,7 @@ class ImportanceSampledFctTest {
     static final SojournCalibration CALIBRATION = SojournCalibration.simulate(WORKLOAD, DURATION, PAYLOAD_RATE, STRATA,
             2_000, 1);
 
-    @Runs(kpiPercentile = 50, kpiConfidence = 75, count = 6)
+    @Runs(kpiPercentile = 50, kpiConfidence = 75, count = 6, independent = true)
     @Metric(name = "fct", samplePercentile = 99, unit = "ms")
     @Kpi(metric = "fct", atMost = 3000)
     void dctcpP99Fct(RunContext run) {

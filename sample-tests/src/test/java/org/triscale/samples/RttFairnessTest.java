@@ -54,7 +54,7 @@ class RttFairnessTest {
      * Resampled into 20,000 tests of 5 series × 10 runs, the worst series KPIs were 0.76 and 3.57,
      * the largest score 0.12.
      */
-    @Runs(kpiPercentile = 25, kpiConfidence = 75, count = 10)
+    @Runs(kpiPercentile = 25, kpiConfidence = 75, count = 10, independent = true)
     @Series(count = 5)
     @Metric(name = "jain")
     @Metric(name = "ratio")

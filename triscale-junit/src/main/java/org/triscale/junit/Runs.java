@@ -36,8 +36,9 @@ import java.lang.annotation.Target;
  * {@code @ParameterizedTest} or {@code @TestFactory}: that is a configuration error, and the
  * method body never runs outside the extension.
  *
- * <p>Runs always execute one after the other on one thread, even when the user configures
- * parallel execution. The annotation may be used as a meta-annotation to compose a team's own
+ * <p>Runs execute one after the other on one thread, even when the user configures
+ * parallel execution, unless the test declares them {@link #independent()} and
+ * {@code triscale.runs.parallelism} allows more than one at a time. The annotation may be used as a meta-annotation to compose a team's own
  * annotation.
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
@@ -121,4 +122,29 @@ public @interface Runs {
      * @return the relative half-width targeted, or NaN
      */
     double precision() default Double.NaN;
+
+    /**
+     * Declares the runs independent of each other (an emulator, ns-3 or any pure simulation whose
+     * run depends on its seed only), so that up to {@code triscale.runs.parallelism} of them
+     * execute at once on a pool of threads. Results are those of the runs one after the other:
+     * the same seeds, metric values, KPIs, scores and gate outcome, and the same invocations,
+     * names, order, progress lines and reports (each invocation reports its own run, a failing run
+     * fails its own invocation).
+     *
+     * <p>What runs where: the method bodies of the runs, followed by their metrics, run on the
+     * pool, ahead of their invocations, on the test instance of the first run and with the other
+     * parameters resolved for the invocation that started them; each run gets its own
+     * {@link RunContext}. {@code @BeforeEach} and {@code @AfterEach} methods still run once per
+     * invocation on the test's thread, but around the wait for the run's result, not around its
+     * body: keep per-run state in the method body, shared set-up in {@code @BeforeAll} or the
+     * constructor. A {@code @BeforeEach} or {@code @AfterEach} method that takes a
+     * {@code RunContext} is therefore a configuration error with parallel runs. Fields of the test
+     * instance are shared by concurrent runs. An {@link #adaptive()} test still decides in run
+     * order; runs computed ahead of its stopping run are discarded (their side effects remain)
+     * and counted on standard output; the same holds for the runs after one that stopped the test.
+     * Default {@code false}.
+     *
+     * @return whether the runs may execute concurrently
+     */
+    boolean independent() default false;
 }

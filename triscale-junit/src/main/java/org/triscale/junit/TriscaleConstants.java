@@ -159,6 +159,14 @@ public final class TriscaleConstants {
      */
     public static final String SHARD_COUNT = "triscale.shard.count";
 
+    /**
+     * How many runs of a test declared {@code @Runs(independent = true)} may execute at once: a
+     * positive integer, or {@code cores} for the machine's processors; default {@code 1} (one
+     * after the other). Tests not declared independent always run one run at a time. Results are
+     * the same as with {@code 1}: see {@link Runs#independent()}.
+     */
+    public static final String RUNS_PARALLELISM = "triscale.runs.parallelism";
+
     private TriscaleConstants() {
     }
 }

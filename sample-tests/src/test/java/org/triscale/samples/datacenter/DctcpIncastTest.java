@@ -46,7 +46,7 @@ class DctcpIncastTest {
      * KPIs at 75 % confidence over 5 runs: the median slowdown (P75 of the runs) at most 8, and
      * the P99 slowdown (P50 of the runs) at most 100.
      */
-    @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 5)
+    @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 5, independent = true)
     @Metric(name = "slowdown")
     @Metric(name = "tailSlowdown", samplePercentile = 99)
     @Kpi(metric = "slowdown", atMost = 8)

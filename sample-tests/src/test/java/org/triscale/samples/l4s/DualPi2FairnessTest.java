@@ -43,7 +43,7 @@ class DualPi2FairnessTest {
      * KPIs: the 25th percentile of Jain's index at each RTT at least 0.8, at 75 % confidence over
      * 5 runs (the smallest of the 5).
      */
-    @Runs(kpiPercentile = 25, kpiConfidence = 75, count = 5)
+    @Runs(kpiPercentile = 25, kpiConfidence = 75, count = 5, independent = true)
     @Metric(name = "jain10ms")
     @Metric(name = "jain20ms")
     @Metric(name = "jain80ms")

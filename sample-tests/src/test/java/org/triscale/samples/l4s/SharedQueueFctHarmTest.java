@@ -68,7 +68,7 @@ class SharedQueueFctHarmTest {
      * Prague that stopped hurting CUBIC flows here (for example with a classic-ECN fallback) fails
      * it, and so would an emulator that stopped modelling the difference.
      */
-    @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 5)
+    @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 5, independent = true)
     @Metric(name = "pragueHarm10ms")
     @Metric(name = "cubicHarm10ms")
     @Metric(name = "excess10ms")

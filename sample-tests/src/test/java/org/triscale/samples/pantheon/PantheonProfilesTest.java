@@ -79,7 +79,7 @@ class PantheonProfilesTest {
      * most 700 ms; on the fat profile every scheme above 40 Mbit/s; on the cellular trace Vegas's
      * P95 delay at most 150 ms (CUBIC and BBR reach about 190 ms there).
      */
-    @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 5)
+    @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 5, independent = true)
     @Metric(name = "thinBbrMbps") @Metric(name = "thinBbrP95DelayMs") @Metric(name = "thinBbrLoss")
     @Metric(name = "thinCubicMbps") @Metric(name = "thinCubicP95DelayMs") @Metric(name = "thinCubicLoss")
     @Metric(name = "thinVegasMbps") @Metric(name = "thinVegasP95DelayMs") @Metric(name = "thinVegasLoss")

@@ -54,6 +54,11 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
     public void interceptTestTemplateMethod(Invocation<Void> invocation,
                                             ReflectiveInvocationContext<Method> invocationContext,
                                             ExtensionContext extensionContext) throws Throwable {
+        ParallelRuns parallel = ParallelRuns.of(extensionContext);
+        if (parallel != null) {
+            parallel.execute(invocation, invocationContext, record);
+            return;
+        }
         bindRecorder();
         long start = System.nanoTime();
         try {
@@ -98,7 +103,9 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
             record.finish(RunStatus.FAILED, message, List.of());
             throw new AssertionFailedError(record.message());
         }
-        List<MetricValue> values = RunMetricValues.compute(state.setup, recorder);
+        ParallelRuns parallel = ParallelRuns.of(context);
+        List<MetricValue> values = parallel != null ? parallel.metricValues(record)
+                : RunMetricValues.compute(state.setup, recorder);
         String missing = RunMetricValues.missing(values);
         if (!missing.isEmpty()) {
             String message = record.label() + " recorded no usable value: " + missing

@@ -107,6 +107,11 @@ public final class TemplateState implements AutoCloseable {
         return record;
     }
 
+    /** A fresh recorder of a run computed ahead of its invocation ({@code ParallelRuns}), as {@link #generateRun} makes it. */
+    RunRecorder recorder(int series, int run, long seed) {
+        return new RunRecorder(setup.metrics().byName(), metricNames, series, run, seed, testBed);
+    }
+
     /**
      * The runs of a sharded sequel, restored from its partial results for the merge's verdict: every
      * run generated and executed, and the shards' test bed instead of this machine's.

@@ -71,6 +71,10 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
         TemplateState state = new TemplateState(setup, shard);
         // The store closes the state when the template ends; see TemplateState#close.
         context.getStore(NAMESPACE).put(TemplateState.class, state);
+        ParallelRuns parallel = ParallelRuns.create(context, state);
+        if (parallel != null) {
+            context.getStore(NAMESPACE).put(ParallelRuns.class, parallel); // closed when the template ends
+        }
         return StreamSupport.stream(new Invocations(state), false);
     }
 }

@@ -7,7 +7,8 @@ import java.util.Map;
 /**
  * The state of one run of one test method: created when its invocation is generated, filled
  * while it executes, read by the verdict. Confined to the test's thread (runs execute one after
- * the other).
+ * the other); parallel runs fill a recorder of their own on a pool thread, which the record
+ * adopts on the test's thread once the run ended ({@link #adopt}).
  */
 public final class RunRecord {
     public final int series;
@@ -70,6 +71,20 @@ public final class RunRecord {
             }
         }
         return null;
+    }
+
+    /**
+     * Takes the recorder that the run's body filled on a pool thread (parallel runs) in place of
+     * the unused one it was generated with.
+     *
+     * @param filled the run's recorder, with the same series, run and seed
+     */
+    public void adopt(RunRecorder filled) {
+        if (filled.series() != series || filled.run() != run || filled.seed() != seed) {
+            throw new IllegalStateException("the recorder of series " + filled.series() + " run " + filled.run()
+                    + " cannot be adopted by " + label());
+        }
+        recorder = filled;
     }
 
     public void started() {

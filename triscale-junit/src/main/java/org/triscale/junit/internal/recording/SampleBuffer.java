@@ -162,6 +162,32 @@ final class SampleBuffer {
         return true;
     }
 
+    /**
+     * Adds samples with explicit x values, none of them NaN (same lengths, checked by the caller),
+     * by two array copies after one growth; returns false if this metric uses implicit x.
+     */
+    boolean addAllFinite(double[] xValues, double[] values) {
+        if (values.length == 0) {
+            return explicitX != Boolean.FALSE;
+        }
+        if (!form(true)) {
+            return false;
+        }
+        if (size == 0 && ys.length < values.length) {
+            // The first samples of the run: copied into new arrays, which are then not zeroed first.
+            int capacity = Math.max(INITIAL_CAPACITY, values.length);
+            xs = Arrays.copyOf(xValues, capacity);
+            ys = Arrays.copyOf(values, capacity);
+        } else {
+            reserve(values.length);
+            System.arraycopy(xValues, 0, xs, size, values.length);
+            System.arraycopy(values, 0, ys, size, values.length);
+        }
+        positions += values.length;
+        size += values.length;
+        return true;
+    }
+
     /** The number of leading values that are not NaN. */
     private static int dense(double[] values) {
         for (int i = 0; i < values.length; i++) {

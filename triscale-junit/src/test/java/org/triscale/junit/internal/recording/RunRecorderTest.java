@@ -35,6 +35,55 @@ class RunRecorderTest {
     }
 
     @Test
+    void fusedFiniteCheckFindsEveryNonFiniteValueInEitherArray() {
+        double[] finite = {0, -0.0, Double.MIN_VALUE, -Double.MAX_VALUE, Double.MAX_VALUE, 1e-310, 42.5};
+        assertThat(RunRecorder.allFinite(finite, finite.clone())).isTrue();
+        assertThat(RunRecorder.allFinite(new double[0], new double[0])).isTrue();
+        for (double bad : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY,
+                Double.longBitsToDouble(0x7ff0000000000001L), Double.longBitsToDouble(0xfff8000000000000L)}) {
+            for (int i = 0; i < finite.length; i++) {
+                double[] xs = finite.clone();
+                xs[i] = bad;
+                assertThat(RunRecorder.allFinite(xs, finite)).as("x %s at %d", bad, i).isFalse();
+                assertThat(RunRecorder.allFinite(finite, xs)).as("y %s at %d", bad, i).isFalse();
+            }
+        }
+    }
+
+    @Test
+    void firstFiniteArraysAreCopiedAndLaterOnesAppended() {
+        double[] xs = new double[100];
+        double[] ys = new double[100];
+        for (int i = 0; i < xs.length; i++) {
+            xs[i] = i * 0.01;
+            ys[i] = 40 + i;
+        }
+        recorder.recordSamples("delay", xs, ys);
+        xs[0] = -1; // the recorder keeps its own copy
+        recorder.recordSamples("delay", new double[] {5}, new double[] {7});
+
+        assertThat(recorder.samples("delay").size()).isEqualTo(101);
+        assertThat(recorder.samples("delay").xs()[0]).isEqualTo(0);
+        assertThat(recorder.samples("delay").xs()[100]).isEqualTo(5);
+        assertThat(recorder.samples("delay").ys()[99]).isEqualTo(139);
+    }
+
+    @Test
+    void finiteArraysAppendToEarlierSamples() {
+        recorder.recordSample("delay", 0.1, 10);
+        recorder.recordSamples("delay", new double[] {0.2, 0.3}, new double[] {11, 12});
+        recorder.recordSamples("delay", new double[] {0.4, 0.5}, new double[] {Double.NaN, 14});
+        recorder.recordSamples("delay", new double[] {0.6}, new double[] {15});
+
+        assertThat(recorder.samples("delay").xs()).containsExactly(0.1, 0.2, 0.3, 0.5, 0.6);
+        assertThat(recorder.samples("delay").ys()).containsExactly(10, 11, 12, 14, 15);
+        assertThat(recorder.samples("delay").droppedNaN()).isEqualTo(1);
+        recorder.recordSample("rtt", 40);
+        assertThatThrownBy(() -> recorder.recordSamples("rtt", new double[] {1}, new double[] {2}))
+                .hasMessageContaining("rtt"); // implicit x first: explicit x is refused on the fast path too
+    }
+
+    @Test
     void rejectsUnknownNamesWithTheDeclaredOnes() {
         assertThatThrownBy(() -> recorder.recordSample("delai", 1)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContainingAll("unknown metric \"delai\"", "delay, rtt");
