@@ -32,7 +32,7 @@ final class RunContextResolver implements ParameterResolver {
         if (record == null) {
             return VerdictRunContext.INSTANCE;
         }
-        RunRecorder recorder = record.recorder();
+        RunRecorder recorder = RunRecorder.of(record);
         if (recorder == null) {
             throw new ParameterResolutionException("the RunContext of " + record.label() + " is closed: its run ended");
         }

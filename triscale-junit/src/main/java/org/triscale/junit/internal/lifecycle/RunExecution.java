@@ -72,14 +72,15 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
     }
 
     private void bindRecorder() {
-        if (record.recorder() != null) {
-            record.recorder().bindToCurrentThread();
+        RunRecorder recorder = RunRecorder.of(record);
+        if (recorder != null) {
+            recorder.bindToCurrentThread();
         }
     }
 
     @Override
     public void afterEach(ExtensionContext context) {
-        RunRecorder recorder = record.recorder();
+        RunRecorder recorder = RunRecorder.of(record);
         if (recorder != null && recorder.configurationError() != null) {
             String message = "TriScale configuration error in " + state.setup.testName() + ", " + record.label() + ": "
                     + recorder.configurationError() + ". The remaining runs are not executed";

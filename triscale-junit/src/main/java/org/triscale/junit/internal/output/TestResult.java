@@ -16,7 +16,7 @@ import org.triscale.engine.comparison.ComparisonOutcome;
 import org.triscale.engine.comparison.Design;
 import org.triscale.engine.comparison.Direction;
 import org.triscale.engine.comparison.ToleranceSource;
-import org.triscale.junit.ChecksPolicy;
+import org.triscale.junit.internal.setup.FailingChecks;
 import org.triscale.junit.internal.recording.RunStatus;
 
 import java.util.List;
@@ -62,7 +62,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param kpis              the {@code @Kpi} annotations, defaults resolved
      * @param variabilityScores the {@code @VariabilityScore} annotations, defaults resolved
      */
-    public record Parameters(Mode mode, ChecksPolicy checksPolicy, long baseSeed, RunsParameters runs,
+    public record Parameters(Mode mode, FailingChecks checksPolicy, long baseSeed, RunsParameters runs,
                              SeriesParameters series, ConvergenceParameters convergence, List<MetricParameters> metrics,
                              List<KpiParameters> kpis, List<ScoreParameters> variabilityScores) {
     }

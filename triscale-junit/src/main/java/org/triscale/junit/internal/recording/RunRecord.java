@@ -13,21 +13,39 @@ public final class RunRecord {
     public final int series;
     public final int run;
     public final long seed;
-    private RunRecorder recorder;
+    private Recorder recorder;
     private RunStatus status = RunStatus.NOT_RUN;
     private long durationNanos;
     private String message = "";
     private List<MetricValue> metrics = List.of();
     private Map<String, String> notes = Map.of();
 
-    public RunRecord(int series, int run, long seed, RunRecorder recorder) {
+    public RunRecord(int series, int run, long seed, Recorder recorder) {
         this.series = series;
         this.run = run;
         this.seed = seed;
         this.recorder = recorder;
     }
 
-    public RunRecorder recorder() {
+    /**
+     * What records a run while it executes: the extension's {@code RunContext}. The record only asks
+     * it for the run's notes, so that the verdict's data does not depend on the extension.
+     */
+    public interface Recorder {
+        /**
+         * The notes the run recorded.
+         *
+         * @return key and value of each note
+         */
+        Map<String, String> notes();
+    }
+
+    /**
+     * The recorder of the executing run.
+     *
+     * @return it, or {@code null} once the run finished (or for a restored run)
+     */
+    public Recorder recorder() {
         return recorder;
     }
 

@@ -15,7 +15,7 @@ import java.util.Map;
  * and since a thread pool may swallow that exception, the run then fails at its end as well
  * ({@link #misuse()}), instead of passing on a silently thinned set of samples.
  */
-public final class RunRecorder implements RunContext {
+public final class RunRecorder implements RunContext, RunRecord.Recorder {
     private final Map<String, MetricSpec> metrics;
     private final String declaredNames;
     private final int series;
@@ -37,6 +37,17 @@ public final class RunRecorder implements RunContext {
 
     RunRecorder(Map<String, MetricSpec> metrics, String declaredNames, int series, int run, long seed) {
         this(metrics, declaredNames, series, run, seed, new TestBed());
+    }
+
+    /**
+     * The recorder of a run while it executes: the one {@link RunRecord} holds, which the extension
+     * creates as this class.
+     *
+     * @param record the run
+     * @return its recorder, or {@code null} once the run ended
+     */
+    public static RunRecorder of(RunRecord record) {
+        return (RunRecorder) record.recorder();
     }
 
     public RunRecorder(Map<String, MetricSpec> metrics, String declaredNames, int series, int run, long seed,
@@ -194,7 +205,8 @@ public final class RunRecorder implements RunContext {
     }
 
     /** The run's notes by name. */
-    Map<String, String> notes() {
+    @Override
+    public Map<String, String> notes() {
         return notes.entries();
     }
 

@@ -1,7 +1,5 @@
 package org.triscale.junit.internal.setup;
 
-import org.junit.jupiter.api.Test;
-
 /**
  * The one reader of the machine and JVM a test runs on, for the JSON result, the regression gate's
  * fingerprint and its sequel records.
@@ -25,6 +23,19 @@ public record Machine(String javaVersion, int javaFeature, String javaVendor, St
         return new Machine(System.getProperty("java.version"), Runtime.version().feature(),
                 System.getProperty("java.vendor"), System.getProperty("os.name"), System.getProperty("os.version"),
                 System.getProperty("os.arch"), Runtime.getRuntime().availableProcessors(),
-                Test.class.getPackage().getImplementationVersion(), Machine.class.getPackage().getImplementationVersion());
+                jupiterVersion(), Machine.class.getPackage().getImplementationVersion());
+    }
+
+    /**
+     * JUnit Jupiter's version, looked up by name: the results library that holds this record does not
+     * depend on JUnit, and a launch without Jupiter (the CLI's merge) has none.
+     */
+    private static String jupiterVersion() {
+        try {
+            Class<?> test = Class.forName("org.junit.jupiter.api.Test", false, Machine.class.getClassLoader());
+            return test.getPackage().getImplementationVersion();
+        } catch (ClassNotFoundException | LinkageError e) {
+            return null;
+        }
     }
 }

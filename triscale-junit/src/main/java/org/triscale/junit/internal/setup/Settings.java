@@ -1,7 +1,6 @@
 package org.triscale.junit.internal.setup;
 
 import org.triscale.engine.Mode;
-import org.triscale.junit.ChecksPolicy;
 
 import java.nio.file.Path;
 
@@ -18,6 +17,6 @@ import java.nio.file.Path;
  * @param kpiTestcases      whether a series report holds its KPI checks as test cases
  *                          ({@code triscale.surefire.reports.kpiTestcases})
  */
-public record Settings(Mode mode, ChecksPolicy checks, long baseSeed, boolean progress, Path outputDir,
+public record Settings(Mode mode, FailingChecks checks, long baseSeed, boolean progress, Path outputDir,
                 boolean surefireReports, Path surefireDir, boolean kpiTestcases) {
 }

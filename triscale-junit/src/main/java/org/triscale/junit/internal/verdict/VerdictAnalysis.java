@@ -9,6 +9,7 @@ import org.triscale.junit.internal.recording.RunStatus;
 import org.triscale.junit.internal.setup.ScoreSpec;
 import org.triscale.junit.internal.lifecycle.TemplateState;
 import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.junit.internal.setup.FailingChecks;
 import org.triscale.engine.CheckResult;
 import org.triscale.engine.analysis.KpiResult;
 import org.triscale.engine.analysis.Kpis;
@@ -17,7 +18,6 @@ import org.triscale.engine.analysis.VariabilityResult;
 import org.triscale.engine.analysis.VariabilityScores;
 import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.sizing.Sizing;
-import org.triscale.junit.ChecksPolicy;
 
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -260,7 +260,7 @@ final class VerdictAnalysis {
         for (CheckResult check : stationarity.checks()) {
             if (!check.passed()) {
                 String text = VerdictMessages.check(subject, check);
-                if (setup.settings().checks() == ChecksPolicy.FAIL) {
+                if (setup.settings().checks() == FailingChecks.FAIL) {
                     failures.add(text + " The checks policy is fail (triscale.checks or @Runs(checks));"
                             + " investigate the dependence between runs, or use the warn policy.");
                 } else {

@@ -8,7 +8,7 @@ import org.triscale.engine.Mode;
 import org.triscale.engine.analysis.Measure;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.bounds.IntervalKind;
-import org.triscale.junit.ChecksPolicy;
+import org.triscale.junit.internal.setup.FailingChecks;
 import org.triscale.junit.internal.recording.RunStatus;
 
 import java.io.IOException;
@@ -29,7 +29,7 @@ class JsonResultsTest {
     static TestResult sample() {
         TestResult.KpiParameters kpiParameters = new TestResult.KpiParameters("delay", 75, 75, Side.UPPER, 60.0, null);
         TestResult.ScoreDefinition scored = new TestResult.ScoreDefinition("delay", 75, 75, 75, IntervalKind.TWO_SIDED);
-        TestResult.Parameters parameters = new TestResult.Parameters(Mode.SOUND, ChecksPolicy.WARN, 7,
+        TestResult.Parameters parameters = new TestResult.Parameters(Mode.SOUND, FailingChecks.WARN, 7,
                 new TestResult.RunsParameters(75, 75, 0, 5, 5), new TestResult.SeriesParameters(1, 75, 75), null,
                 List.of(new TestResult.MetricParameters("delay", Measure.percentile(95), "ms", List.of(0.0, 100.0),
                         false)),
