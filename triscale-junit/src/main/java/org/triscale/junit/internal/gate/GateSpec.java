@@ -46,12 +46,12 @@ public record GateSpec(List<GatedMetric> metrics, Tolerance tolerance, Compariso
     }
 
     /** The file as shown to users: relative to the module's folder when inside it. */
-    String fileLabel() {
+    public String fileLabel() {
         return file.startsWith(baseDir) ? baseDir.relativize(file).toString().replace('\\', '/') : file.toString();
     }
 
     /** What a missing baseline does. */
-    enum MissingPolicy {
+    public enum MissingPolicy {
         /** The verdict fails. */
         FAIL,
         /** The verdict passes with a warning; the sequel is only recorded in the history. */
@@ -59,7 +59,7 @@ public record GateSpec(List<GatedMetric> metrics, Tolerance tolerance, Compariso
     }
 
     /** What an inconclusive comparison does. */
-    enum InconclusivePolicy {
+    public enum InconclusivePolicy {
         /** The verdict fails. */
         FAIL,
         /** The verdict passes with a warning. */
@@ -77,23 +77,23 @@ public record GateSpec(List<GatedMetric> metrics, Tolerance tolerance, Compariso
      * @param scorePercentile percentile of the score's pair
      * @param scoreConfidence confidence of the score
      */
-    record GatedMetric(MetricSpec metric, Direction direction, double kpiPercentile, double kpiConfidence,
+    public record GatedMetric(MetricSpec metric, Direction direction, double kpiPercentile, double kpiConfidence,
                        Side kpiSide, double scorePercentile, double scoreConfidence) {
 
         /** The engine's settings for this metric. */
-        GateSettings settings(GateSpec spec) {
+        public GateSettings settings(GateSpec spec) {
             return GateSettings.of(direction).withTolerance(spec.tolerance()).withAlpha(spec.alpha())
                     .withUnit(spec.unit()).withKpi(kpiPercentile, kpiConfidence, kpiSide)
                     .withScore(scorePercentile, scoreConfidence).withPairedTest(spec.paired());
         }
 
         /** {@code "P95 fct"}: the measure and the name. */
-        String label() {
+        public String label() {
             return metric.measure() + " " + metric.name();
         }
 
         /** {@code "fct P75 at 75 %"}. */
-        String kpiLabel() {
+        public String kpiLabel() {
             return metric.name() + " P" + Format.number(kpiPercentile) + " at " + Format.number(kpiConfidence) + " %";
         }
     }

@@ -27,7 +27,7 @@ public record MetricValue(MetricSpec metric, boolean valid, double value, int sa
     }
 
     /** Whether the convergence test ran and failed. */
-    boolean notConverged() {
+    public boolean notConverged() {
         return convergence != null && !convergence.converged();
     }
 }

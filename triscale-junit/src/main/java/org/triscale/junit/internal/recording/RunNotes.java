@@ -10,7 +10,7 @@ import java.util.TreeMap;
  * The notes of one run ({@code RunContext.note}): bounded in number and size, each text cleaned
  * of the control characters that JSON escapes but XML reports cannot hold.
  */
-final class RunNotes {
+public final class RunNotes {
     static final int MAX_NOTES = 32;
     static final int MAX_NAME = 100;
     static final int MAX_TEXT = 4_096;
@@ -20,7 +20,7 @@ final class RunNotes {
 
     private final Map<String, String> notes = new TreeMap<>();
 
-    void put(String name, String text) {
+    public void put(String name, String text) {
         String invalid = name == null ? null : Limits.invalidCharacter(name);
         if (name == null || name.isBlank() || name.length() > MAX_NAME || invalid != null) {
             throw new IllegalArgumentException("note(" + (name == null ? "null" : "\""
@@ -40,7 +40,7 @@ final class RunNotes {
     }
 
     /** The notes by name, in the order of their names. */
-    Map<String, String> entries() {
+    public Map<String, String> entries() {
         return Collections.unmodifiableMap(new TreeMap<>(notes));
     }
 
@@ -72,7 +72,7 @@ final class RunNotes {
      * each text's last {@value #EXCERPT} characters with white space runs as one space; empty
      * without notes.
      */
-    static String excerpt(Map<String, String> notes) {
+    public static String excerpt(Map<String, String> notes) {
         if (notes.isEmpty()) {
             return "";
         }

@@ -198,7 +198,7 @@ public final class AdaptiveSeries {
     }
 
     /** {@code "[41.2, 63] ms"}, with {@code -∞}/{@code ∞} for an undefined end. */
-    static String interval(KpiSpec kpi, SequentialStep step) {
+    public static String interval(KpiSpec kpi, SequentialStep step) {
         String unit = kpi.metric().unit();
         return "[" + end(step.lower()) + ", " + end(step.upper()) + "]" + (unit.isEmpty() ? "" : " " + unit);
     }
