@@ -1,8 +1,8 @@
 package org.triscale.cli;
 
 import org.triscale.junit.internal.lifecycle.ShardMerge;
-import org.triscale.junit.internal.output.SurefireVerdictReports;
-import org.triscale.junit.internal.output.TestResult;
+import org.triscale.results.internal.output.SurefireVerdictReports;
+import org.triscale.results.internal.model.TestResult;
 import org.triscale.junit.internal.report.HtmlReport;
 import org.triscale.junit.internal.report.VerdictTable;
 import org.triscale.junit.internal.verdict.Judge;

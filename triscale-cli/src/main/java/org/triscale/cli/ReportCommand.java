@@ -1,8 +1,8 @@
 package org.triscale.cli;
 
-import org.triscale.junit.internal.output.FileNames;
-import org.triscale.junit.internal.output.JsonResults;
-import org.triscale.junit.internal.output.TestResult;
+import org.triscale.results.internal.common.FileNames;
+import org.triscale.results.internal.model.JsonResults;
+import org.triscale.results.internal.model.TestResult;
 import org.triscale.junit.internal.report.HtmlReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

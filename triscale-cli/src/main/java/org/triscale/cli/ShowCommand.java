@@ -1,7 +1,7 @@
 package org.triscale.cli;
 
-import org.triscale.junit.internal.output.JsonResults;
-import org.triscale.junit.internal.output.TestResult;
+import org.triscale.results.internal.model.JsonResults;
+import org.triscale.results.internal.model.TestResult;
 import org.triscale.junit.internal.report.VerdictTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;

@@ -2,7 +2,7 @@ package org.triscale.junit.assertions;
 
 import org.assertj.core.api.AbstractAssert;
 import org.triscale.engine.network.HarmInterval;
-import org.triscale.junit.internal.output.Format;
+import org.triscale.results.internal.common.Format;
 
 /**
  * Assertions on a harm (Ware et al. 2019) with its confidence interval: a bound holds when the

@@ -4,7 +4,7 @@ import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.api.WritableAssertionInfo;
 import org.triscale.engine.analysis.KpiResult;
 import org.triscale.engine.analysis.Side;
-import org.triscale.junit.internal.output.Format;
+import org.triscale.results.internal.common.Format;
 import org.triscale.junit.sequel.Percentile;
 import org.triscale.junit.sequel.Sequel;
 

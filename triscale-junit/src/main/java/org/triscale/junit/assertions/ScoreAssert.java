@@ -3,7 +3,7 @@ package org.triscale.junit.assertions;
 import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.api.WritableAssertionInfo;
 import org.triscale.engine.analysis.VariabilityResult;
-import org.triscale.junit.internal.output.Format;
+import org.triscale.results.internal.common.Format;
 import org.triscale.junit.sequel.Percentile;
 import org.triscale.junit.sequel.Sequel;
 

@@ -129,9 +129,9 @@ public final class Sequel {
         Arguments.atLeast("runs", runs, 1);
         Arguments.notNull("body", body);
         // Checked before the seeds are allocated: 10^5 × 10^5 would be 80 GB of seeds.
-        if ((long) series * runs > org.triscale.junit.internal.setup.Limits.MAX_RUNS) {
+        if ((long) series * runs > org.triscale.results.internal.common.Limits.MAX_RUNS) {
             throw new IllegalArgumentException("series × runs = " + series + " × " + runs + " = " + (long) series * runs
-                    + " is more than the " + org.triscale.junit.internal.setup.Limits.MAX_RUNS + " runs a sequel may"
+                    + " is more than the " + org.triscale.results.internal.common.Limits.MAX_RUNS + " runs a sequel may"
                     + " have; run fewer series or runs");
         }
         List<Run> done = new ArrayList<>();
@@ -366,7 +366,7 @@ public final class Sequel {
                     + "'") + "; name the sequel or metric as messages should show it");
         }
         // As the extension refuses them in metric names: they break messages, tables and file lines.
-        String invalid = org.triscale.junit.internal.setup.Limits.invalidCharacter(name);
+        String invalid = org.triscale.results.internal.common.Limits.invalidCharacter(name);
         if (invalid != null) {
             throw new IllegalArgumentException("the name '" + name.replaceAll("\\p{Cntrl}", "?") + "' holds the"
                     + " character " + invalid + "; names hold no control characters, U+FFFE, U+FFFF or half a"

@@ -1,11 +1,15 @@
 package org.triscale.junit.internal.gate;
 
-import org.triscale.junit.internal.output.AtomicFiles;
+import org.triscale.results.internal.gate.BaselineFiles;
+import org.triscale.results.internal.gate.HistoryStore;
+import org.triscale.results.internal.gate.SequelRecord;
+import org.triscale.results.internal.setup.GateSpec;
+import org.triscale.results.internal.common.AtomicFiles;
 import org.triscale.junit.internal.output.ResultMapper;
-import org.triscale.junit.internal.recording.RunRecord;
-import org.triscale.junit.internal.recording.RunStatus;
+import org.triscale.results.internal.recording.RunRecord;
+import org.triscale.results.internal.model.RunStatus;
 import org.triscale.junit.internal.lifecycle.TemplateState;
-import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.engine.baseline.GateResult;
 import org.triscale.engine.baseline.KpiChange;
 import org.triscale.engine.baseline.RegressionGate;
@@ -13,7 +17,7 @@ import org.triscale.engine.baseline.SequelKpis;
 import org.triscale.engine.comparison.ComparisonOutcome;
 import org.triscale.engine.comparison.SequelChange;
 import org.triscale.engine.trend.ChangePoints;
-import org.triscale.junit.internal.output.TestResult;
+import org.triscale.results.internal.model.TestResult;
 
 import java.io.IOException;
 import java.nio.file.Files;

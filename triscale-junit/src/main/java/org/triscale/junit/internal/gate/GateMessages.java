@@ -1,5 +1,7 @@
 package org.triscale.junit.internal.gate;
 
+import org.triscale.results.internal.gate.SequelRecord;
+import org.triscale.results.internal.setup.GateSpec;
 import org.triscale.engine.baseline.ComparisonUnit;
 import org.triscale.engine.baseline.GateResult;
 import org.triscale.engine.baseline.KpiChange;
@@ -9,8 +11,8 @@ import org.triscale.engine.comparison.ComparisonOutcome;
 import org.triscale.engine.comparison.Design;
 import org.triscale.engine.comparison.SequelChange;
 import org.triscale.engine.comparison.Tolerance;
-import org.triscale.junit.internal.output.Format;
-import org.triscale.junit.internal.setup.MetricSpec;
+import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.setup.MetricSpec;
 
 import java.util.List;
 

@@ -1,10 +1,11 @@
 package org.triscale.junit.internal.gate;
 
-import org.triscale.junit.internal.output.Format;
-import org.triscale.junit.internal.setup.KpiSpec;
-import org.triscale.junit.internal.setup.MetricSpec;
-import org.triscale.junit.internal.setup.Metrics;
-import org.triscale.junit.internal.setup.ScoreSpec;
+import org.triscale.results.internal.setup.GateSpec;
+import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.setup.KpiSpec;
+import org.triscale.results.internal.setup.MetricSpec;
+import org.triscale.results.internal.setup.Metrics;
+import org.triscale.results.internal.setup.ScoreSpec;
 import org.triscale.junit.internal.setup.SettingsReader;
 import org.triscale.junit.internal.setup.SetupReader;
 import org.triscale.junit.internal.recording.TestBed;
@@ -20,9 +21,9 @@ import org.triscale.engine.baseline.GateSettings;
 import org.triscale.engine.comparison.RankSumTest;
 import org.triscale.junit.Baseline;
 import org.triscale.junit.TriscaleConstants;
-import org.triscale.junit.internal.gate.Fingerprint;
-import org.triscale.junit.internal.gate.HistoryStore;
-import org.triscale.junit.internal.setup.ProjectPaths;
+import org.triscale.results.internal.setup.Fingerprint;
+import org.triscale.results.internal.gate.HistoryStore;
+import org.triscale.results.internal.common.ProjectPaths;
 
 import java.lang.reflect.Method;
 import java.nio.file.Path;

@@ -1,13 +1,13 @@
 package org.triscale.junit.internal.gate;
 
-import org.triscale.junit.internal.output.Format;
-import org.triscale.junit.internal.setup.MetricSpec;
-import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.setup.MetricSpec;
+import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.engine.baseline.ComparisonUnit;
 import org.triscale.engine.comparison.ComparisonOutcome;
 import org.triscale.engine.comparison.Design;
-import org.triscale.junit.internal.output.AtomicFiles;
-import org.triscale.junit.internal.output.TestResult;
+import org.triscale.results.internal.common.AtomicFiles;
+import org.triscale.results.internal.model.TestResult;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -62,8 +62,8 @@ public final class GateSummary {
         for (String note : result.notes()) {
             md.append("- ").append(oneLine(note)).append('\n');
         }
-        Path file = org.triscale.junit.internal.output.FileNames.inside(outputDir.resolve("summary"),
-                org.triscale.junit.internal.output.FileNames.stem(setup.testClass() + "." + setup.testMethod()) + ".md");
+        Path file = org.triscale.results.internal.common.FileNames.inside(outputDir.resolve("summary"),
+                org.triscale.results.internal.common.FileNames.stem(setup.testClass() + "." + setup.testMethod()) + ".md");
         byte[] bytes = md.toString().getBytes(StandardCharsets.UTF_8);
         AtomicFiles.write(file, temp -> Files.write(temp, bytes));
         return file;

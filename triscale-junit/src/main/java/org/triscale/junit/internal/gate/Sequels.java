@@ -1,13 +1,14 @@
 package org.triscale.junit.internal.gate;
 
+import org.triscale.results.internal.setup.GateSpec;
 import org.triscale.junit.internal.output.ResultMapper;
 import org.triscale.junit.internal.lifecycle.TemplateState;
-import org.triscale.junit.internal.setup.Machine;
-import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.results.internal.setup.Machine;
+import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.engine.baseline.RegressionGate;
 import org.triscale.engine.baseline.SequelKpis;
-import org.triscale.junit.internal.gate.Fingerprint;
-import org.triscale.junit.internal.gate.SequelRecord;
+import org.triscale.results.internal.setup.Fingerprint;
+import org.triscale.results.internal.gate.SequelRecord;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package org.triscale.junit.internal.lifecycle;
 
-import org.triscale.junit.internal.recording.RunRecord;
+import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.junit.internal.recording.RunRecorder;
 import org.triscale.junit.internal.recording.VerdictRunContext;
 import org.junit.jupiter.api.extension.ExtensionContext;

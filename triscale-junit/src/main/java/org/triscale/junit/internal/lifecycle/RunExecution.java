@@ -1,10 +1,10 @@
 package org.triscale.junit.internal.lifecycle;
 
-import org.triscale.junit.internal.recording.MetricValue;
+import org.triscale.results.internal.recording.MetricValue;
 import org.triscale.junit.internal.recording.RunMetricValues;
-import org.triscale.junit.internal.recording.RunRecord;
+import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.junit.internal.recording.RunRecorder;
-import org.triscale.junit.internal.recording.RunStatus;
+import org.triscale.results.internal.model.RunStatus;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;

@@ -5,21 +5,21 @@ import org.triscale.engine.analysis.ConvergenceSpec;
 import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.trend.ConvergenceResult;
 import org.triscale.engine.trend.TheilSenFit;
-import org.triscale.junit.internal.gate.Fingerprint;
-import org.triscale.junit.internal.gate.GateSpec;
-import org.triscale.junit.internal.gate.HistoryStore;
-import org.triscale.junit.internal.gate.StoredGate;
-import org.triscale.junit.internal.output.PartialResult;
-import org.triscale.junit.internal.output.PartialResults;
-import org.triscale.junit.internal.output.TestResult;
-import org.triscale.junit.internal.recording.MetricValue;
-import org.triscale.junit.internal.recording.RunRecord;
-import org.triscale.junit.internal.setup.KpiSpec;
-import org.triscale.junit.internal.setup.MetricSpec;
-import org.triscale.junit.internal.setup.Metrics;
-import org.triscale.junit.internal.setup.ScoreSpec;
-import org.triscale.junit.internal.setup.Settings;
-import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.results.internal.setup.Fingerprint;
+import org.triscale.results.internal.setup.GateSpec;
+import org.triscale.results.internal.gate.HistoryStore;
+import org.triscale.results.internal.model.StoredGate;
+import org.triscale.results.internal.model.PartialResult;
+import org.triscale.results.internal.model.PartialResults;
+import org.triscale.results.internal.model.TestResult;
+import org.triscale.results.internal.recording.MetricValue;
+import org.triscale.results.internal.recording.RunRecord;
+import org.triscale.results.internal.setup.KpiSpec;
+import org.triscale.results.internal.setup.MetricSpec;
+import org.triscale.results.internal.setup.Metrics;
+import org.triscale.results.internal.setup.ScoreSpec;
+import org.triscale.results.internal.setup.Settings;
+import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.junit.internal.verdict.Judge;
 
 import java.io.IOException;
@@ -141,7 +141,7 @@ public final class ShardMerge {
                         && Files.isRegularFile(file)).sorted().forEach(files::add);
             }
             for (Path file : files) {
-                if (file.startsWith(folder) && !org.triscale.junit.internal.output.FileNames.readableInside(folder, file)) {
+                if (file.startsWith(folder) && !org.triscale.results.internal.common.FileNames.readableInside(folder, file)) {
                     throw new IllegalArgumentException(file + " is a link to a file outside " + folder + "; the merge"
                             + " reads only files inside the folders it is given. Replace the link with the file");
                 }
@@ -344,7 +344,7 @@ public final class ShardMerge {
         // The partial result is untrusted: a baseline file it names must stay inside the project.
         return gate.defaultFile()
                 ? options.baselineDir().resolve(partial.testClass()).resolve(partial.testMethod() + ".json")
-                : org.triscale.junit.internal.setup.ProjectPaths.inside(options.projectDir(), gate.file(),
+                : org.triscale.results.internal.common.ProjectPaths.inside(options.projectDir(), gate.file(),
                         "the baseline file \"" + gate.file() + "\" named by the partial results of "
                         + partial.testName());
     }

@@ -1,15 +1,15 @@
 package org.triscale.junit.internal.lifecycle;
 
-import org.triscale.junit.internal.gate.Fingerprint;
+import org.triscale.results.internal.setup.Fingerprint;
 import org.triscale.junit.internal.output.ResultMapper;
-import org.triscale.junit.internal.output.TestResult;
-import org.triscale.junit.internal.recording.RunRecord;
+import org.triscale.results.internal.model.TestResult;
+import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.junit.internal.recording.RunRecorder;
-import org.triscale.junit.internal.recording.RunStatus;
+import org.triscale.results.internal.model.RunStatus;
 import org.triscale.junit.internal.recording.TestBed;
-import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.junit.internal.verdict.AdaptiveSequel;
-import org.triscale.junit.internal.verdict.AdaptiveSeries;
+import org.triscale.results.internal.verdict.AdaptiveSeries;
 import org.opentest4j.AssertionFailedError;
 
 import java.time.Instant;

@@ -1,6 +1,8 @@
 package org.triscale.junit.internal.recording;
 
-import org.triscale.junit.internal.setup.MetricSpec;
+import org.triscale.results.internal.recording.RunNotes;
+import org.triscale.results.internal.recording.RunRecord;
+import org.triscale.results.internal.setup.MetricSpec;
 import org.triscale.junit.RunContext;
 import org.triscale.engine.analysis.Measure;
 

@@ -6,10 +6,10 @@ import org.triscale.engine.sequential.SequentialKpi;
 import org.triscale.engine.sequential.SequentialScore;
 import org.triscale.engine.sequential.SequentialScoreStep;
 import org.triscale.engine.sequential.SequentialStep;
-import org.triscale.junit.internal.output.Format;
-import org.triscale.junit.internal.output.TestResult;
+import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.model.TestResult;
 import org.triscale.junit.internal.verdict.AdaptiveSequel;
-import org.triscale.junit.internal.verdict.AdaptiveSeries;
+import org.triscale.results.internal.verdict.AdaptiveSeries;
 
 import java.util.ArrayList;
 import java.util.List;

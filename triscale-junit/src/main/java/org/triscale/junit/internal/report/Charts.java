@@ -1,9 +1,9 @@
 package org.triscale.junit.internal.report;
 
 import org.triscale.engine.independence.AutocorrelationTest;
-import org.triscale.junit.internal.output.Format;
-import org.triscale.junit.internal.output.SampleSummaries;
-import org.triscale.junit.internal.output.TestResult;
+import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.model.SampleSummaries;
+import org.triscale.results.internal.model.TestResult;
 
 import java.util.ArrayList;
 import java.util.List;

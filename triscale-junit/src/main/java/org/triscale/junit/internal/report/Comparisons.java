@@ -2,7 +2,7 @@ package org.triscale.junit.internal.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
-import org.triscale.junit.internal.output.AtomicFiles;
+import org.triscale.results.internal.common.AtomicFiles;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -120,13 +120,13 @@ public final class Comparisons {
     }
 
     private static String signed(double fraction) {
-        return Double.isNaN(fraction) ? "n/a" : org.triscale.junit.internal.output.Format.signedPercent(fraction);
+        return Double.isNaN(fraction) ? "n/a" : org.triscale.results.internal.common.Format.signedPercent(fraction);
     }
 
     /** One line: {@code "fct of 'prague' vs 'cubic': +208 % [+124 %, +316 %] (worse by at least 100 %)"}. */
     static String line(Comparison comparison) {
         return comparison.metric() + " of '" + comparison.candidate() + "' vs '" + comparison.reference() + "': "
-                + change(comparison) + " at " + org.triscale.junit.internal.output.Format.number(comparison.confidence())
+                + change(comparison) + " at " + org.triscale.results.internal.common.Format.number(comparison.confidence())
                 + " % (" + comparison.claim() + "; " + comparison.design() + ")";
     }
 }

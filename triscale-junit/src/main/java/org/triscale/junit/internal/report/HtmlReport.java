@@ -1,8 +1,8 @@
 package org.triscale.junit.internal.report;
 
-import org.triscale.junit.internal.output.AtomicFiles;
-import org.triscale.junit.internal.output.Format;
-import org.triscale.junit.internal.output.TestResult;
+import org.triscale.results.internal.common.AtomicFiles;
+import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.model.TestResult;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -67,7 +67,7 @@ public final class HtmlReport {
                              List<Comparisons.Comparison> comparisons, Path comparisonsFile) throws IOException {
         java.util.Set<String> pages = new java.util.HashSet<>();
         for (TestResult result : results) {
-            write(org.triscale.junit.internal.output.FileNames.inside(folder, pageName(result)), page(result));
+            write(org.triscale.results.internal.common.FileNames.inside(folder, pageName(result)), page(result));
             pages.add(pageName(result));
         }
         Path index = folder.resolve("index.html");
@@ -107,7 +107,7 @@ public final class HtmlReport {
 
     /** The page of one test: {@code <class>.<method>.html}. */
     static String pageName(TestResult result) {
-        return org.triscale.junit.internal.output.FileNames.stem(result.testClass() + "." + result.testMethod()) + ".html";
+        return org.triscale.results.internal.common.FileNames.stem(result.testClass() + "." + result.testMethod()) + ".html";
     }
 
     private static void write(Path file, String html) throws IOException {

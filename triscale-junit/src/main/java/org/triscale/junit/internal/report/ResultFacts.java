@@ -1,7 +1,7 @@
 package org.triscale.junit.internal.report;
 
-import org.triscale.junit.internal.output.Format;
-import org.triscale.junit.internal.output.TestResult;
+import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.model.TestResult;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,8 +1,8 @@
 package org.triscale.junit.internal.report;
 
 import org.triscale.engine.comparison.Design;
-import org.triscale.junit.internal.output.Format;
-import org.triscale.junit.internal.output.TestResult;
+import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.model.TestResult;
 
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,5 +1,8 @@
 package org.triscale.junit.internal.setup;
 
+import org.triscale.results.internal.common.ProjectPaths;
+import org.triscale.results.internal.setup.FailingChecks;
+import org.triscale.results.internal.setup.Settings;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.triscale.engine.Mode;

@@ -1,13 +1,14 @@
 package org.triscale.junit.internal.verdict;
 
+import org.triscale.results.internal.verdict.AdaptiveSeries;
 import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.sequential.Decision;
 import org.triscale.engine.sequential.SequentialScore;
 import org.triscale.engine.sequential.SequentialScoreStep;
 import org.triscale.junit.internal.lifecycle.TemplateState;
-import org.triscale.junit.internal.output.Format;
-import org.triscale.junit.internal.setup.ScoreSpec;
-import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.setup.ScoreSpec;
+import org.triscale.results.internal.setup.TestSetup;
 
 import java.util.LinkedHashMap;
 import java.util.Map;

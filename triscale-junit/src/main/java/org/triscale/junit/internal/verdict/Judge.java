@@ -1,23 +1,26 @@
 package org.triscale.junit.internal.verdict;
 
+import org.triscale.results.internal.verdict.Analysis;
+import org.triscale.results.internal.verdict.KpiOutcome;
+import org.triscale.results.internal.verdict.ScoreOutcome;
 import org.triscale.junit.TriscaleConstants;
 import org.triscale.junit.internal.gate.BaselineGate;
 import org.triscale.junit.internal.gate.GateSummary;
 import org.triscale.junit.internal.lifecycle.Progress;
 import org.triscale.junit.internal.output.ResultMapper;
-import org.triscale.junit.internal.recording.RunRecord;
-import org.triscale.junit.internal.recording.RunStatus;
-import org.triscale.junit.internal.setup.Settings;
+import org.triscale.results.internal.recording.RunRecord;
+import org.triscale.results.internal.model.RunStatus;
+import org.triscale.results.internal.setup.Settings;
 import org.triscale.junit.internal.lifecycle.TemplateState;
-import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.results.internal.setup.TestSetup;
 import org.junit.jupiter.api.MediaType;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
-import org.triscale.junit.internal.output.SurefireSeriesReports;
-import org.triscale.junit.internal.output.JsonResults;
-import org.triscale.junit.internal.output.TestResult;
+import org.triscale.results.internal.output.SurefireSeriesReports;
+import org.triscale.results.internal.model.JsonResults;
+import org.triscale.results.internal.model.TestResult;
 import org.triscale.junit.internal.report.LaunchSummary;
 import org.triscale.junit.internal.report.VerdictTable;
 

@@ -1,13 +1,18 @@
 package org.triscale.junit.internal.verdict;
 
-import org.triscale.junit.internal.output.Format;
-import org.triscale.junit.internal.setup.KpiSpec;
-import org.triscale.junit.internal.setup.MetricSpec;
-import org.triscale.junit.internal.recording.RunRecord;
-import org.triscale.junit.internal.recording.RunStatus;
-import org.triscale.junit.internal.setup.ScoreSpec;
+import org.triscale.results.internal.verdict.AdaptiveSeries;
+import org.triscale.results.internal.verdict.KpiOutcome;
+import org.triscale.results.internal.verdict.ScoreOutcome;
+import org.triscale.results.internal.verdict.SequentialOutcome;
+import org.triscale.results.internal.verdict.SequentialScoreOutcome;
+import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.setup.KpiSpec;
+import org.triscale.results.internal.setup.MetricSpec;
+import org.triscale.results.internal.recording.RunRecord;
+import org.triscale.results.internal.model.RunStatus;
+import org.triscale.results.internal.setup.ScoreSpec;
 import org.triscale.junit.internal.lifecycle.TemplateState;
-import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.engine.CheckResult;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.analysis.VariabilityResult;

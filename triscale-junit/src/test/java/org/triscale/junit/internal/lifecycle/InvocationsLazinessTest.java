@@ -1,12 +1,12 @@
 package org.triscale.junit.internal.lifecycle;
 
-import org.triscale.junit.internal.setup.Settings;
-import org.triscale.junit.internal.setup.Metrics;
-import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.results.internal.setup.Settings;
+import org.triscale.results.internal.setup.Metrics;
+import org.triscale.results.internal.setup.TestSetup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 import org.triscale.engine.Mode;
-import org.triscale.junit.internal.setup.FailingChecks;
+import org.triscale.results.internal.setup.FailingChecks;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
