@@ -8,8 +8,9 @@ import org.triscale.results.internal.common.AtomicFiles;
 import org.triscale.junit.internal.output.ResultMapper;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.results.internal.model.RunStatus;
-import org.triscale.junit.internal.lifecycle.TemplateState;
+import org.triscale.junit.internal.verdict.RecordedSequel;
 import org.triscale.results.internal.setup.TestSetup;
+import org.triscale.results.internal.setup.ConfigurationKeys;
 import org.triscale.engine.baseline.GateResult;
 import org.triscale.engine.baseline.KpiChange;
 import org.triscale.engine.baseline.RegressionGate;
@@ -32,7 +33,7 @@ import java.util.Optional;
  * with a baseline file are reported and leave the file as it was.
  */
 public final class BaselineGate {
-    private final TemplateState state;
+    private final RecordedSequel state;
     private final TestSetup setup;
     private final GateSpec spec;
     private final SequelRecord current;
@@ -46,15 +47,15 @@ public final class BaselineGate {
     /** The history as read before this sequel was appended; null when unreadable. */
     private List<SequelRecord> historyRecords;
 
-    private BaselineGate(TemplateState state) {
+    private BaselineGate(RecordedSequel state) {
         this.state = state;
-        this.setup = state.setup;
+        this.setup = state.setup();
         this.spec = setup.gate().orElseThrow();
         this.current = Sequels.current(state, spec);
     }
 
     /** Runs the gate on a complete launch. */
-    public static BaselineGate judge(TemplateState state) {
+    public static BaselineGate judge(RecordedSequel state) {
         BaselineGate gate = new BaselineGate(state);
         gate.run();
         return gate;
@@ -175,7 +176,7 @@ public final class BaselineGate {
         } catch (IOException | RuntimeException e) {
             return Optional.of("Baseline gate: the sequel could not be appended to the history " + spec.historyFile()
                     + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + "); make the folder writable or set "
-                    + GateSpecReader.HISTORY_DIR + ". The comparison above does not depend on it.");
+                    + ConfigurationKeys.HISTORY_DIR + ". The comparison above does not depend on it.");
         }
     }
 

@@ -13,6 +13,7 @@ import org.triscale.engine.comparison.SequelChange;
 import org.triscale.engine.comparison.Tolerance;
 import org.triscale.results.internal.common.Format;
 import org.triscale.results.internal.setup.MetricSpec;
+import org.triscale.results.internal.setup.ConfigurationKeys;
 
 import java.util.List;
 
@@ -56,9 +57,9 @@ final class GateMessages {
                             + tolerance(gated, result) + "; " + detects(gated, change) + " (" + reason + ").";
                 }
                 String policy = spec.inconclusive() == GateSpec.InconclusivePolicy.FAIL
-                        ? " The inconclusive policy is fail (" + GateSpecReader.INCONCLUSIVE + (spec.strict()
-                        ? ", strict because CI=true or " + GateSpecReader.STRICT + "=true" : "") + ")."
-                        : " The inconclusive policy is warn (" + GateSpecReader.INCONCLUSIVE
+                        ? " The inconclusive policy is fail (" + ConfigurationKeys.BASELINE_INCONCLUSIVE + (spec.strict()
+                        ? ", strict because CI=true or " + ConfigurationKeys.BASELINE_STRICT + "=true" : "") + ")."
+                        : " The inconclusive policy is warn (" + ConfigurationKeys.BASELINE_INCONCLUSIVE
                         + "); a strict CI job fails here.";
                 return head + numbers + (context.isEmpty() ? "" : " For information:" + context) + policy;
         }
@@ -169,9 +170,9 @@ final class GateMessages {
 
     static String missingPolicy(GateSpec spec) {
         return spec.missing() == GateSpec.MissingPolicy.FAIL
-                ? " The missing-baseline policy is fail (" + GateSpecReader.MISSING + (spec.strict()
-                ? ", strict because CI=true or " + GateSpecReader.STRICT + "=true" : "") + ")."
-                : " Nothing was compared; the sequel is only recorded in the history (" + GateSpecReader.MISSING
+                ? " The missing-baseline policy is fail (" + ConfigurationKeys.BASELINE_MISSING + (spec.strict()
+                ? ", strict because CI=true or " + ConfigurationKeys.BASELINE_STRICT + "=true" : "") + ")."
+                : " Nothing was compared; the sequel is only recorded in the history (" + ConfigurationKeys.BASELINE_MISSING
                         + "=record; a strict CI job fails here).";
     }
 

@@ -2,7 +2,7 @@ package org.triscale.junit.internal.gate;
 
 import org.triscale.results.internal.setup.GateSpec;
 import org.triscale.junit.internal.output.ResultMapper;
-import org.triscale.junit.internal.lifecycle.TemplateState;
+import org.triscale.junit.internal.verdict.RecordedSequel;
 import org.triscale.results.internal.setup.Machine;
 import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.engine.baseline.RegressionGate;
@@ -22,8 +22,8 @@ final class Sequels {
     }
 
     /** The record of this execution's sequel: run metrics, KPIs and score of every gated metric. */
-    static SequelRecord current(TemplateState state, GateSpec spec) {
-        TestSetup setup = state.setup;
+    static SequelRecord current(RecordedSequel state, GateSpec spec) {
+        TestSetup setup = state.setup();
         List<SequelRecord.MetricRecord> metrics = new ArrayList<>();
         for (GateSpec.GatedMetric gated : spec.metrics()) {
             double[][] values = new double[setup.seriesCount()][setup.runsPerSeries()];
@@ -52,8 +52,8 @@ final class Sequels {
     }
 
     /** The seed of every run of this execution, series by series. */
-    private static List<List<Long>> seeds(TemplateState state) {
-        TestSetup setup = state.setup;
+    private static List<List<Long>> seeds(RecordedSequel state) {
+        TestSetup setup = state.setup();
         List<List<Long>> seeds = new ArrayList<>();
         for (int s = 1; s <= setup.seriesCount(); s++) {
             List<Long> runs = new ArrayList<>();

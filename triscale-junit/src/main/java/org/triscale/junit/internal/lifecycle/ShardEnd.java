@@ -56,7 +56,7 @@ final class ShardEnd {
                 setup.testName(), new PartialResult.ShardRuns(shard.index(), shard.count(),
                         shard.series(setup.seriesCount())),
                 state.createdAt().toString(), Instant.now().toString(), Machine.current().triscaleVersion(),
-                ResultMapper.parameters(state),
+                ResultMapper.parameters(state.recorded()),
                 setup.gate().map(gate -> StoredGate.of(gate, setup.testClass(), setup.testMethod())).orElse(null),
                 setup.gate().map(gate -> state.fingerprint(gate.scenario(), gate.tags()))
                         .orElseGet(() -> state.fingerprint("", Map.of())),

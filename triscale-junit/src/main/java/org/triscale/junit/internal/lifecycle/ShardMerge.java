@@ -21,6 +21,8 @@ import org.triscale.results.internal.setup.ScoreSpec;
 import org.triscale.results.internal.setup.Settings;
 import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.junit.internal.verdict.Judge;
+import org.triscale.junit.internal.verdict.RecordedSequel;
+import org.triscale.junit.internal.output.ResultMapper;
 
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
@@ -98,7 +100,7 @@ public final class ShardMerge {
         }
         // Every test is checked and restored before anything is written: the merge is all or nothing.
         List<List<PartialResult>> checked = new ArrayList<>();
-        List<TemplateState> states = new ArrayList<>();
+        List<RecordedSequel> states = new ArrayList<>();
         List<Integer> dropped = new ArrayList<>();
         for (List<Located> shards : tests.values()) {
             shards.sort(Comparator.comparing((Located located) -> recordedAt(located)));
@@ -113,9 +115,9 @@ public final class ShardMerge {
         }
         List<Merged> merged = new ArrayList<>();
         for (int i = 0; i < states.size(); i++) {
-            TemplateState state = states.get(i);
+            RecordedSequel state = states.get(i);
             Judge.Conclusion conclusion = Judge.allRunsAborted(state) ? null : Judge.conclude(state);
-            merged.add(new Merged(state.setup, checked.get(i), dropped.get(i), conclusion,
+            merged.add(new Merged(state.setup(), checked.get(i), dropped.get(i), conclusion,
                     conclusion == null || conclusion.passed() ? null : Judge.failureMessage(state, conclusion)));
         }
         return merged;
@@ -247,7 +249,7 @@ public final class ShardMerge {
         PartialResult partial = located.partial;
         int seriesCount = partial.parameters().series().count();
         int runs = partial.parameters().runs().count();
-        List<Integer> series = new Shard(partial.shard().index(), partial.shard().count()).series(seriesCount);
+        List<Integer> series = seriesOf(partial.shard().index(), partial.shard().count(), seriesCount);
         Set<Long> seen = new HashSet<>();
         boolean valid = series.equals(partial.shard().series()) && partial.runs().size() == series.size() * runs;
         for (TestResult.Run run : partial.runs()) {
@@ -282,12 +284,21 @@ public final class ShardMerge {
         return version == null ? "an unknown version (run from classes)" : version;
     }
 
+    /** The series of shard {@code index} of {@code count}: every count-th, from the index (as the shard ran them). */
+    private static List<Integer> seriesOf(int index, int count, int seriesCount) {
+        List<Integer> own = new ArrayList<>();
+        for (int series = index; series <= seriesCount; series += count) {
+            own.add(series);
+        }
+        return own;
+    }
+
     private static IllegalArgumentException refused(String test, String why) {
         return new IllegalArgumentException("cannot merge " + test + ": " + why + ".");
     }
 
     /** The complete sequel of checked shards, as the extension would hold it after its last run. */
-    private static TemplateState restore(List<PartialResult> shards, Options options) {
+    private static RecordedSequel restore(List<PartialResult> shards, Options options) {
         PartialResult first = shards.get(0);
         TestResult.Parameters parameters = first.parameters();
         List<MetricSpec> metricList = new ArrayList<>();
@@ -337,7 +348,9 @@ public final class ShardMerge {
             started = started == null || shardStart.isBefore(started) ? shardStart : started;
         }
         Fingerprint fingerprint = first.fingerprint();
-        return TemplateState.restored(setup, runs, started, fingerprint, first.environment());
+        TestResult.Environment environment = first.environment() != null ? first.environment()
+                : ResultMapper.currentEnvironment();
+        return RecordedSequel.restored(setup, runs, started, fingerprint, environment);
     }
 
     private static Path baselineFile(StoredGate gate, PartialResult partial, Options options) {

@@ -15,7 +15,7 @@ import org.triscale.results.internal.model.RunStatus;
 import org.triscale.results.internal.verdict.ScoreOutcome;
 import org.triscale.results.internal.setup.ScoreSpec;
 import org.triscale.results.internal.setup.Settings;
-import org.triscale.junit.internal.lifecycle.TemplateState;
+import org.triscale.junit.internal.verdict.RecordedSequel;
 import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.junit.internal.verdict.VerdictMessages;
 import org.triscale.engine.CheckResult;
@@ -37,9 +37,9 @@ public final class ResultMapper {
     private ResultMapper() {
     }
 
-    public static TestResult map(TemplateState state, Analysis analysis, TestResult.VerdictStatus status,
+    public static TestResult map(RecordedSequel state, Analysis analysis, TestResult.VerdictStatus status,
                                  List<String> failures, List<String> warnings, TestResult.Gate gate) {
-        TestSetup setup = state.setup;
+        TestSetup setup = state.setup();
         List<TestResult.Run> runs = new ArrayList<>();
         long duration = 0;
         int failed = 0;
@@ -76,7 +76,7 @@ public final class ResultMapper {
     }
 
     /** A series, with the stopping run, its reason and the anytime-valid KPIs when the test is adaptive. */
-    private static TestResult.Series adaptive(TemplateState state, Analysis analysis, int k, int valid,
+    private static TestResult.Series adaptive(RecordedSequel state, Analysis analysis, int k, int valid,
                                               List<TestResult.Kpi> kpis) {
         AdaptiveSeries adaptive = state.adaptive(k);
         if (adaptive == null) {
@@ -99,8 +99,8 @@ public final class ResultMapper {
     }
 
     /** The parameters of a test, as its result and a shard's partial result hold them. */
-    public static TestResult.Parameters parameters(TemplateState state) {
-        TestSetup setup = state.setup;
+    public static TestResult.Parameters parameters(RecordedSequel state) {
+        TestSetup setup = state.setup();
         Settings settings = setup.settings();
         List<TestResult.MetricParameters> metrics = new ArrayList<>();
         for (MetricSpec metric : setup.metrics()) {
@@ -125,8 +125,8 @@ public final class ResultMapper {
                 metrics, kpis, scores);
     }
 
-    private static TestResult.SeriesParameters seriesParameters(TemplateState state) {
-        TestSetup.SeriesSetup series = state.setup.series();
+    private static TestResult.SeriesParameters seriesParameters(RecordedSequel state) {
+        TestSetup.SeriesSetup series = state.setup().series();
         AdaptiveSequel sequel = state.sequel();
         if (sequel == null) {
             return new TestResult.SeriesParameters(series.count(), series.scorePercentile(), series.scoreConfidence());
@@ -135,8 +135,8 @@ public final class ResultMapper {
                 true, series.count(), sequel.stopped() ? sequel.stopReason().key() : null);
     }
 
-    private static TestResult.RunsParameters runsParameters(TemplateState state) {
-        TestSetup.RunsSetup runs = state.setup.runs();
+    private static TestResult.RunsParameters runsParameters(RecordedSequel state) {
+        TestSetup.RunsSetup runs = state.setup().runs();
         if (!runs.adaptive()) {
             return new TestResult.RunsParameters(runs.kpiPercentile(), runs.kpiConfidence(), runs.robustness(),
                     runs.perSeries(), runs.sized());
@@ -166,7 +166,7 @@ public final class ResultMapper {
                 record.durationNanos(), record.message(), metrics, record.notes());
     }
 
-    private static TestResult.Kpi kpi(TemplateState state, KpiOutcome outcome) {
+    private static TestResult.Kpi kpi(RecordedSequel state, KpiOutcome outcome) {
         KpiSpec spec = outcome.spec();
         KpiResult result = outcome.result();
         boolean sequential = outcome.sequentialVerdict();
@@ -175,7 +175,7 @@ public final class ResultMapper {
         OrderStatisticInterval interval = result == null || sequential ? null : result.interval();
         String message = outcome.passed() ? null : sequential ? VerdictMessages.sequentialFailed(outcome)
                 : outcome.defined() ? VerdictMessages.kpiViolated(outcome)
-                : VerdictMessages.kpiUndefined(state.setup, outcome, state);
+                : VerdictMessages.kpiUndefined(state.setup(), outcome, state);
         TestResult.KpiBound bound = new TestResult.KpiBound(number(outcome.value()), outcome.defined(),
                 outcome.passed(), outcome.values().length, outcome.needed(),
                 fixedN ? result.index() : null, fixedN ? outcome.boundRun() : null,

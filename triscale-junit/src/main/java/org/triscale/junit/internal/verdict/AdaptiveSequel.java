@@ -5,7 +5,6 @@ import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.sequential.Decision;
 import org.triscale.engine.sequential.SequentialScore;
 import org.triscale.engine.sequential.SequentialScoreStep;
-import org.triscale.junit.internal.lifecycle.TemplateState;
 import org.triscale.results.internal.common.Format;
 import org.triscale.results.internal.setup.ScoreSpec;
 import org.triscale.results.internal.setup.TestSetup;
@@ -66,7 +65,7 @@ public final class AdaptiveSequel {
      * @param state  the test's runs
      * @param series the series that ended, the next in order
      */
-    public void add(TemplateState state, int series) {
+    public void add(RecordedSequel state, int series) {
         this.series = series;
         for (Map.Entry<ScoreSpec, SequentialScore> score : scores.entrySet()) {
             score.getValue().add(VerdictAnalysis.seriesKpi(state, score.getKey().kpi(), series).value());

@@ -3,100 +3,31 @@ package org.triscale.junit.internal.verdict;
 import org.triscale.results.internal.verdict.Analysis;
 import org.triscale.results.internal.verdict.KpiOutcome;
 import org.triscale.results.internal.verdict.ScoreOutcome;
-import org.triscale.junit.TriscaleConstants;
+import org.triscale.results.internal.setup.ConfigurationKeys;
 import org.triscale.junit.internal.gate.BaselineGate;
 import org.triscale.junit.internal.gate.GateSummary;
-import org.triscale.junit.internal.lifecycle.Progress;
 import org.triscale.junit.internal.output.ResultMapper;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.results.internal.model.RunStatus;
 import org.triscale.results.internal.setup.Settings;
-import org.triscale.junit.internal.lifecycle.TemplateState;
 import org.triscale.results.internal.setup.TestSetup;
-import org.junit.jupiter.api.MediaType;
-import org.junit.jupiter.api.extension.ExtensionConfigurationException;
-import org.junit.jupiter.api.extension.ExtensionContext;
-import org.opentest4j.AssertionFailedError;
-import org.opentest4j.TestAbortedException;
 import org.triscale.results.internal.output.SurefireSeriesReports;
 import org.triscale.results.internal.model.JsonResults;
 import org.triscale.results.internal.model.TestResult;
-import org.triscale.junit.internal.report.LaunchSummary;
-import org.triscale.junit.internal.report.VerdictTable;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Judges a test method: refuses partial data, analyses the runs, runs the {@code @Baseline} gate
- * (with its history line and Markdown summary), writes the JSON result and the per-series Surefire
- * reports, prints the summary, and fails with every problem in one message.
+ * Judges the recorded runs of a test method: analyses them, runs the {@code @Baseline} gate (with
+ * its history line and Markdown summary), writes the JSON result and the per-series Surefire
+ * reports, and returns the verdict with every problem. The extension reports it to JUnit; the merge
+ * of shards to its user.
  */
 public final class Judge {
     private Judge() {
-    }
-
-    public static void judge(TemplateState state, ExtensionContext context) {
-        TestSetup setup = state.setup;
-        if (state.stopReason() != null) {
-            progress(setup, "STOPPED · " + state.stopReason(), List.of());
-            throw new ExtensionConfigurationException(state.stopReason());
-        }
-        if (!state.complete()) {
-            String failure = VerdictMessages.partialData(setup, state);
-            progress(setup, "REFUSED · " + failure, List.of());
-            throw new AssertionFailedError(header(state, "REFUSED") + "\n- " + failure);
-        }
-        if (allRunsAborted(state)) {
-            // Every run skipped itself (an assumption: a missing backend, a wrong platform): there is
-            // nothing to judge, and a red verdict would contradict the runs' own skips.
-            String reason = "all " + state.plannedRuns() + " runs were skipped by an assumption; the verdict is skipped too";
-            progress(setup, "skipped · " + reason, List.of());
-            throw new TestAbortedException(header(state, "SKIPPED") + "\n- " + reason);
-        }
-        Conclusion conclusion = conclude(state);
-        List<String> failures = conclusion.failures();
-        List<String> warnings = conclusion.warnings();
-        TestResult result = conclusion.result();
-        Path json = conclusion.json();
-        BaselineGate gate = conclusion.gate();
-        if (result != null) {
-            // The console launcher's tree and IDEs show report entries beside the test: numbers, not only a path.
-            context.publishReportEntry("triscale.numbers", LaunchSummary.numbers(result));
-        }
-        if (json != null) {
-            publish(context, json);
-            context.publishReportEntry("triscale.result", json.toString());
-        }
-        String summary = failures.isEmpty() ? "passed · " + counts(state) : "FAILED · " + failures.size()
-                + (failures.size() == 1 ? " problem" : " problems");
-        progress(setup, summary + (json == null ? "" : " · " + json), warnings);
-        List<String> adaptive = conclusion.adaptive();
-        if (!adaptive.isEmpty()) {
-            // Even a passing verdict says what it rests on: the test report keeps it.
-            context.publishReportEntry("triscale.adaptive", String.join("\n", adaptive));
-            if (setup.settings().progress()) {
-                adaptive.forEach(statement -> Progress.verdict(setup, statement));
-            }
-        }
-        System.out.println(VerdictTable.render(result, json));
-        if (gate != null) {
-            for (String note : gate.notes()) {
-                // An update prints what changed even without progress lines: the user asked for it.
-                if (setup.settings().progress() || setup.gate().get().update()) {
-                    Progress.verdict(setup, note);
-                }
-            }
-            context.publishReportEntry("triscale.baseline", gate.worstOutcome() == null ? "none"
-                    : gate.worstOutcome().name());
-        }
-        if (!failures.isEmpty()) {
-            throw new AssertionFailedError(failureMessage(state, conclusion));
-        }
     }
 
     /**
@@ -108,8 +39,8 @@ public final class Judge {
      * @param state the runs, complete
      * @return the result, the file written and every problem
      */
-    public static Conclusion conclude(TemplateState state) {
-        TestSetup setup = state.setup;
+    public static Conclusion conclude(RecordedSequel state) {
+        TestSetup setup = state.setup();
         Analysis analysis = VerdictAnalysis.analyse(state);
         List<String> failures = new ArrayList<>(analysis.failures());
         List<String> warnings = new ArrayList<>(analysis.warnings());
@@ -128,7 +59,7 @@ public final class Judge {
                 SurefireSeriesReports.write(preliminary, settings.surefireDir(), settings.kpiTestcases());
             } catch (IOException | RuntimeException e) {
                 failures.add(unwritable("the per-series Surefire reports", settings.surefireDir(), e,
-                        TriscaleConstants.SUREFIRE_REPORTS_DIR));
+                        ConfigurationKeys.SUREFIRE_REPORTS_DIR));
             }
         }
         if (gate != null) {
@@ -136,7 +67,7 @@ public final class Judge {
                 GateSummary.write(settings.outputDir(), setup, gate, status(failures).name(), failures, warnings);
             } catch (IOException | RuntimeException e) {
                 warnings.add(unwritable("the baseline gate's Markdown summary", settings.outputDir(), e,
-                        TriscaleConstants.OUTPUT_DIR));
+                        ConfigurationKeys.OUTPUT_DIR));
             }
         }
         TestResult result = ResultMapper.map(state, analysis, status(failures), failures, warnings, gateResult);
@@ -144,7 +75,7 @@ public final class Judge {
         try {
             json = JsonResults.write(result, settings.outputDir());
         } catch (IOException | RuntimeException e) {
-            failures.add(unwritable("the JSON result", settings.outputDir(), e, TriscaleConstants.OUTPUT_DIR));
+            failures.add(unwritable("the JSON result", settings.outputDir(), e, ConfigurationKeys.OUTPUT_DIR));
         }
         return new Conclusion(result, json, failures, warnings, gate, sequentialStatements(analysis));
     }
@@ -157,7 +88,7 @@ public final class Judge {
      * @param conclusion its verdict
      * @return the message
      */
-    public static String failureMessage(TemplateState state, Conclusion conclusion) {
+    public static String failureMessage(RecordedSequel state, Conclusion conclusion) {
         StringBuilder message = new StringBuilder(header(state, "FAILED"));
         for (String failure : conclusion.failures()) {
             message.append("\n- ").append(failure);
@@ -211,7 +142,7 @@ public final class Judge {
      * @param state the runs
      * @return whether all of them aborted
      */
-    public static boolean allRunsAborted(TemplateState state) {
+    public static boolean allRunsAborted(RecordedSequel state) {
         for (RunRecord record : state.runs()) {
             if (record.status() != RunStatus.ABORTED) {
                 return false;
@@ -224,8 +155,15 @@ public final class Judge {
         return failures.isEmpty() ? TestResult.VerdictStatus.PASSED : TestResult.VerdictStatus.FAILED;
     }
 
-    private static String header(TemplateState state, String status) {
-        TestSetup setup = state.setup;
+    /**
+     * The first line of the verdict's message: the test, its status and what ran.
+     *
+     * @param state  the runs
+     * @param status {@code FAILED}, {@code REFUSED}, {@code SKIPPED} …
+     * @return the line
+     */
+    public static String header(RecordedSequel state, String status) {
+        TestSetup setup = state.setup();
         String series = setup.adaptiveSeries() ? state.seriesCount() + " adaptive series of at most "
                 + setup.seriesCount() : setup.seriesCount() + " series";
         String runs = setup.adaptive() ? ", " + state.plannedRuns() + " adaptive runs of at most "
@@ -253,9 +191,14 @@ public final class Judge {
         return statements;
     }
 
-    /** "2 KPIs in 5 series and 1 score hold". */
-    private static String counts(TemplateState state) {
-        TestSetup setup = state.setup;
+    /**
+     * What a passing verdict holds: "2 KPIs in 5 series and 1 score hold".
+     *
+     * @param state the runs
+     * @return the text
+     */
+    public static String counts(RecordedSequel state) {
+        TestSetup setup = state.setup();
         int kpis = setup.kpis().size();
         int scores = setup.scores().size();
         return kpis + (kpis == 1 ? " KPI" : " KPIs") + " in " + state.seriesCount()
@@ -267,28 +210,5 @@ public final class Judge {
         return what + " could not be written to " + folder + " (" + e.getClass().getSimpleName() + ": "
                 + e.getMessage() + "); make the folder writable or set the configuration parameter " + parameter
                 + " to one that is. The analysis does not depend on it: the other lines, if any, are its findings.";
-    }
-
-    /**
-     * Attaches the JSON to the test's report (Open Test Reporting). A launcher that writes no
-     * outputs (the test kit, by default) refuses; the result file is written anyway, so the refusal
-     * is not worth a line of output.
-     */
-    private static void publish(ExtensionContext context, Path json) {
-        try {
-            context.publishFile(json.getFileName().toString(), MediaType.APPLICATION_JSON,
-                    target -> Files.copy(json, target, StandardCopyOption.REPLACE_EXISTING));
-        } catch (RuntimeException e) {
-            // see above
-        }
-    }
-
-    private static void progress(TestSetup setup, String summary, List<String> warnings) {
-        if (setup.settings().progress()) {
-            Progress.verdict(setup, summary);
-            for (String warning : warnings) {
-                Progress.verdict(setup, "warning: " + warning);
-            }
-        }
     }
 }

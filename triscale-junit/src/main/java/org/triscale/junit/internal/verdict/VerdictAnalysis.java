@@ -13,7 +13,6 @@ import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.results.internal.setup.MetricSpec;
 import org.triscale.results.internal.model.RunStatus;
 import org.triscale.results.internal.setup.ScoreSpec;
-import org.triscale.junit.internal.lifecycle.TemplateState;
 import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.results.internal.setup.FailingChecks;
 import org.triscale.engine.CheckResult;
@@ -36,20 +35,20 @@ import java.util.Optional;
  * failed and excluded runs and the checks, with one message per problem.
  */
 final class VerdictAnalysis {
-    private final TemplateState state;
+    private final RecordedSequel state;
     /** Below this effective sample size a run's weighted metric is flagged (the weighted interval's rule of thumb). */
     private static final int MIN_EFFECTIVE_SAMPLE_SIZE = 100;
     private final TestSetup setup;
     private final List<String> failures = new ArrayList<>();
     private final List<String> warnings = new ArrayList<>();
 
-    private VerdictAnalysis(TemplateState state) {
+    private VerdictAnalysis(RecordedSequel state) {
         this.state = state;
-        this.setup = state.setup;
+        this.setup = state.setup();
     }
 
     /** Analyses every run of {@code state}, which must be complete. */
-    static Analysis analyse(TemplateState state) {
+    static Analysis analyse(RecordedSequel state) {
         return new VerdictAnalysis(state).analyse();
     }
 
@@ -175,7 +174,7 @@ final class VerdictAnalysis {
      * @param series the series, ended
      * @return its outcome
      */
-    static KpiOutcome seriesKpi(TemplateState state, KpiSpec spec, int series) {
+    static KpiOutcome seriesKpi(RecordedSequel state, KpiSpec spec, int series) {
         return new VerdictAnalysis(state).kpi(spec, series);
     }
 

@@ -11,7 +11,6 @@ import org.triscale.results.internal.setup.MetricSpec;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.results.internal.model.RunStatus;
 import org.triscale.results.internal.setup.ScoreSpec;
-import org.triscale.junit.internal.lifecycle.TemplateState;
 import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.engine.CheckResult;
 import org.triscale.engine.analysis.Side;
@@ -32,7 +31,7 @@ public final class VerdictMessages {
     private VerdictMessages() {
     }
 
-    static String partialData(TestSetup setup, TemplateState state) {
+    public static String partialData(TestSetup setup, RecordedSequel state) {
         return "the verdict refuses partial data: only " + state.executedRuns() + " of " + state.plannedRuns()
                 + " runs (" + (setup.adaptiveSeries() ? "up to " : "") + setup.seriesCount() + " series × "
                 + (setup.adaptive() ? "up to " : "")
@@ -42,7 +41,7 @@ public final class VerdictMessages {
                 + setup.testName() + ".";
     }
 
-    static String failedRuns(TemplateState state, List<RunRecord> failed) {
+    static String failedRuns(RecordedSequel state, List<RunRecord> failed) {
         StringBuilder text = new StringBuilder().append(failed.size()).append(" of ").append(state.plannedRuns())
                 .append(" runs failed (");
         for (int i = 0; i < failed.size() && i < LISTED_RUNS; i++) {
@@ -56,7 +55,7 @@ public final class VerdictMessages {
                 .append(" and rerun.").toString();
     }
 
-    static String excludedRuns(TemplateState state, List<RunRecord> excluded) {
+    static String excludedRuns(RecordedSequel state, List<RunRecord> excluded) {
         StringBuilder text = new StringBuilder().append(excluded.size()).append(" of ").append(state.plannedRuns())
                 .append(" runs were excluded (");
         for (int i = 0; i < excluded.size() && i < LISTED_RUNS; i++) {
@@ -140,7 +139,7 @@ public final class VerdictMessages {
         return text.toString();
     }
 
-    public static String kpiUndefined(TestSetup setup, KpiOutcome outcome, TemplateState state) {
+    public static String kpiUndefined(TestSetup setup, KpiOutcome outcome, RecordedSequel state) {
         KpiSpec spec = outcome.spec();
         int valid = outcome.values().length;
         int notConverged = 0;
