@@ -51,7 +51,7 @@ public final class Comparisons {
     }
 
     /** Names the test running on this thread (the launch listener does, as each test starts). */
-    static void current(String test) {
+    public static void current(String test) {
         if (test == null) {
             CURRENT.remove();
         } else {
@@ -80,7 +80,7 @@ public final class Comparisons {
     }
 
     /** The comparisons recorded since the last call, in order, and forgets them. */
-    static List<Comparison> drain() {
+    public static List<Comparison> drain() {
         synchronized (LOG) {
             List<Comparison> all = new ArrayList<>(LOG);
             LOG.clear();
@@ -89,7 +89,7 @@ public final class Comparisons {
     }
 
     /** How many comparisons beyond {@link #MAX_KEPT} were counted but not kept, and resets it. */
-    static int drainDropped() {
+    public static int drainDropped() {
         synchronized (LOG) {
             int count = dropped;
             dropped = 0;
@@ -98,13 +98,13 @@ public final class Comparisons {
     }
 
     /** Forgets every comparison (a new launch). */
-    static void clear() {
+    public static void clear() {
         drain();
         drainDropped();
     }
 
     /** Writes the comparisons as JSON ({@code {"comparisons": [...]}}), atomically. */
-    static void write(Path file, List<Comparison> comparisons) throws IOException {
+    public static void write(Path file, List<Comparison> comparisons) throws IOException {
         byte[] bytes = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
                 .writeValueAsBytes(java.util.Map.of("comparisons", comparisons));
         Files.createDirectories(file.toAbsolutePath().getParent());

@@ -34,7 +34,7 @@ import java.util.Optional;
  * Analyses the runs of a complete launch: the KPIs of every series, the variability scores, the
  * failed and excluded runs and the checks, with one message per problem.
  */
-final class VerdictAnalysis {
+public final class VerdictAnalysis {
     private final RecordedSequel state;
     /** Below this effective sample size a run's weighted metric is flagged (the weighted interval's rule of thumb). */
     private static final int MIN_EFFECTIVE_SAMPLE_SIZE = 100;
@@ -48,7 +48,7 @@ final class VerdictAnalysis {
     }
 
     /** Analyses every run of {@code state}, which must be complete. */
-    static Analysis analyse(RecordedSequel state) {
+    public static Analysis analyse(RecordedSequel state) {
         return new VerdictAnalysis(state).analyse();
     }
 
