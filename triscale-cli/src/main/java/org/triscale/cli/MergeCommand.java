@@ -1,11 +1,11 @@
 package org.triscale.cli;
 
-import org.triscale.junit.internal.lifecycle.ShardMerge;
+import org.triscale.results.internal.merge.ShardMerge;
 import org.triscale.results.internal.output.SurefireVerdictReports;
 import org.triscale.results.internal.model.TestResult;
-import org.triscale.junit.internal.report.HtmlReport;
-import org.triscale.junit.internal.report.VerdictTable;
-import org.triscale.junit.internal.verdict.Judge;
+import org.triscale.results.internal.report.HtmlReport;
+import org.triscale.results.internal.report.VerdictTable;
+import org.triscale.results.internal.judge.Judge;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

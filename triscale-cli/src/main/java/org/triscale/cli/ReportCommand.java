@@ -3,7 +3,7 @@ package org.triscale.cli;
 import org.triscale.results.internal.common.FileNames;
 import org.triscale.results.internal.model.JsonResults;
 import org.triscale.results.internal.model.TestResult;
-import org.triscale.junit.internal.report.HtmlReport;
+import org.triscale.results.internal.report.HtmlReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;

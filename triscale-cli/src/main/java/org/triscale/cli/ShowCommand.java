@@ -2,7 +2,7 @@ package org.triscale.cli;
 
 import org.triscale.results.internal.model.JsonResults;
 import org.triscale.results.internal.model.TestResult;
-import org.triscale.junit.internal.report.VerdictTable;
+import org.triscale.results.internal.report.VerdictTable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;

@@ -9,7 +9,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.Event;
-import org.triscale.junit.internal.lifecycle.ShardMerge;
+import org.triscale.results.internal.merge.ShardMerge;
 
 import java.io.IOException;
 import java.nio.file.Files;

@@ -4,7 +4,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.triscale.results.internal.model.JsonResults;
 import org.triscale.results.internal.model.TestResult;
-import org.triscale.junit.internal.report.VerdictTable;
+import org.triscale.results.internal.report.VerdictTable;
 
 import java.io.IOException;
 import java.nio.file.Path;

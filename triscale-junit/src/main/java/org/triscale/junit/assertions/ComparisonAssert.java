@@ -7,7 +7,7 @@ import org.triscale.engine.comparison.Direction;
 import org.triscale.engine.comparison.SequelChange;
 import org.triscale.engine.comparison.Tolerance;
 import org.triscale.results.internal.common.Format;
-import org.triscale.junit.internal.report.Comparisons;
+import org.triscale.results.internal.report.Comparisons;
 import org.triscale.junit.sequel.Sequel;
 
 /**

@@ -1,14 +1,14 @@
 package org.triscale.junit.internal.lifecycle;
 
 import org.triscale.results.internal.setup.Fingerprint;
-import org.triscale.junit.internal.output.ResultMapper;
+import org.triscale.results.internal.output.ResultMapper;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.junit.internal.recording.RunRecorder;
 import org.triscale.results.internal.model.RunStatus;
 import org.triscale.junit.internal.recording.TestBed;
 import org.triscale.results.internal.setup.TestSetup;
-import org.triscale.junit.internal.verdict.AdaptiveSequel;
-import org.triscale.junit.internal.verdict.RecordedSequel;
+import org.triscale.results.internal.verdict.AdaptiveSequel;
+import org.triscale.results.internal.verdict.RecordedSequel;
 import org.triscale.results.internal.verdict.AdaptiveSeries;
 import org.opentest4j.AssertionFailedError;
 

@@ -5,12 +5,12 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
-import org.triscale.junit.internal.gate.BaselineGate;
-import org.triscale.junit.internal.report.LaunchSummary;
-import org.triscale.junit.internal.report.VerdictTable;
-import org.triscale.junit.internal.verdict.Judge;
-import org.triscale.junit.internal.verdict.RecordedSequel;
-import org.triscale.junit.internal.verdict.VerdictMessages;
+import org.triscale.results.internal.gate.BaselineGate;
+import org.triscale.results.internal.report.LaunchSummary;
+import org.triscale.results.internal.report.VerdictTable;
+import org.triscale.results.internal.judge.Judge;
+import org.triscale.results.internal.verdict.RecordedSequel;
+import org.triscale.results.internal.verdict.VerdictMessages;
 import org.triscale.results.internal.model.TestResult;
 import org.triscale.results.internal.setup.TestSetup;
 

@@ -1,5 +1,8 @@
 package org.triscale.junit.internal.report;
 
+import org.triscale.results.internal.report.Comparisons;
+import org.triscale.results.internal.report.HtmlReport;
+import org.triscale.results.internal.report.LaunchSummary;
 import org.triscale.junit.TriscaleConstants;
 import org.junit.platform.engine.ConfigurationParameters;
 import org.junit.platform.engine.reporting.ReportEntry;

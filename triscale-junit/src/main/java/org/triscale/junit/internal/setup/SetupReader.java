@@ -9,7 +9,6 @@ import org.triscale.results.internal.setup.Settings;
 import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.results.internal.common.Format;
 import org.triscale.results.internal.setup.GateSpec;
-import org.triscale.junit.internal.gate.GateSpecReader;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.support.AnnotationSupport;

@@ -1,4 +1,4 @@
-package org.triscale.junit.internal.report;
+package org.triscale.results.internal.report;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

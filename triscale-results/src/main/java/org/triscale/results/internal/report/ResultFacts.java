@@ -1,4 +1,4 @@
-package org.triscale.junit.internal.report;
+package org.triscale.results.internal.report;
 
 import org.triscale.results.internal.common.Format;
 import org.triscale.results.internal.model.TestResult;

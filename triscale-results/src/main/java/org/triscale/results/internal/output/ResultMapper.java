@@ -1,7 +1,7 @@
-package org.triscale.junit.internal.output;
+package org.triscale.results.internal.output;
 
 import org.triscale.results.internal.model.TestResult;
-import org.triscale.junit.internal.verdict.AdaptiveSequel;
+import org.triscale.results.internal.verdict.AdaptiveSequel;
 import org.triscale.results.internal.verdict.AdaptiveSeries;
 import org.triscale.results.internal.verdict.SequentialScoreOutcome;
 import org.triscale.results.internal.verdict.Analysis;
@@ -15,9 +15,9 @@ import org.triscale.results.internal.model.RunStatus;
 import org.triscale.results.internal.verdict.ScoreOutcome;
 import org.triscale.results.internal.setup.ScoreSpec;
 import org.triscale.results.internal.setup.Settings;
-import org.triscale.junit.internal.verdict.RecordedSequel;
+import org.triscale.results.internal.verdict.RecordedSequel;
 import org.triscale.results.internal.setup.TestSetup;
-import org.triscale.junit.internal.verdict.VerdictMessages;
+import org.triscale.results.internal.verdict.VerdictMessages;
 import org.triscale.engine.CheckResult;
 import org.triscale.engine.analysis.KpiResult;
 import org.triscale.engine.analysis.Stationarity;

@@ -1,6 +1,5 @@
-package org.triscale.junit.internal.verdict;
+package org.triscale.results.internal.verdict;
 
-import org.triscale.results.internal.verdict.AdaptiveSeries;
 import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.sequential.Decision;
 import org.triscale.engine.sequential.SequentialScore;

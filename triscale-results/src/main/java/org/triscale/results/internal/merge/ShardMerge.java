@@ -1,4 +1,4 @@
-package org.triscale.junit.internal.lifecycle;
+package org.triscale.results.internal.merge;
 
 import org.triscale.engine.ValueRange;
 import org.triscale.engine.analysis.ConvergenceSpec;
@@ -20,9 +20,9 @@ import org.triscale.results.internal.setup.Metrics;
 import org.triscale.results.internal.setup.ScoreSpec;
 import org.triscale.results.internal.setup.Settings;
 import org.triscale.results.internal.setup.TestSetup;
-import org.triscale.junit.internal.verdict.Judge;
-import org.triscale.junit.internal.verdict.RecordedSequel;
-import org.triscale.junit.internal.output.ResultMapper;
+import org.triscale.results.internal.judge.Judge;
+import org.triscale.results.internal.verdict.RecordedSequel;
+import org.triscale.results.internal.output.ResultMapper;
 
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;

@@ -1,12 +1,15 @@
-package org.triscale.junit.internal.verdict;
+package org.triscale.results.internal.judge;
 
+import org.triscale.results.internal.verdict.RecordedSequel;
+import org.triscale.results.internal.verdict.VerdictAnalysis;
+import org.triscale.results.internal.verdict.VerdictMessages;
 import org.triscale.results.internal.verdict.Analysis;
 import org.triscale.results.internal.verdict.KpiOutcome;
 import org.triscale.results.internal.verdict.ScoreOutcome;
 import org.triscale.results.internal.setup.ConfigurationKeys;
-import org.triscale.junit.internal.gate.BaselineGate;
-import org.triscale.junit.internal.gate.GateSummary;
-import org.triscale.junit.internal.output.ResultMapper;
+import org.triscale.results.internal.gate.BaselineGate;
+import org.triscale.results.internal.gate.GateSummary;
+import org.triscale.results.internal.output.ResultMapper;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.results.internal.model.RunStatus;
 import org.triscale.results.internal.setup.Settings;

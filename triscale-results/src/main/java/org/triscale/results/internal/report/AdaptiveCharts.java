@@ -1,4 +1,4 @@
-package org.triscale.junit.internal.report;
+package org.triscale.results.internal.report;
 
 import org.triscale.engine.analysis.VariabilityScores;
 import org.triscale.engine.sequential.Decision;
@@ -8,7 +8,7 @@ import org.triscale.engine.sequential.SequentialScoreStep;
 import org.triscale.engine.sequential.SequentialStep;
 import org.triscale.results.internal.common.Format;
 import org.triscale.results.internal.model.TestResult;
-import org.triscale.junit.internal.verdict.AdaptiveSequel;
+import org.triscale.results.internal.verdict.AdaptiveSequel;
 import org.triscale.results.internal.verdict.AdaptiveSeries;
 
 import java.util.ArrayList;

@@ -1,10 +1,5 @@
-package org.triscale.junit.internal.verdict;
+package org.triscale.results.internal.verdict;
 
-import org.triscale.results.internal.verdict.AdaptiveSeries;
-import org.triscale.results.internal.verdict.KpiOutcome;
-import org.triscale.results.internal.verdict.ScoreOutcome;
-import org.triscale.results.internal.verdict.SequentialOutcome;
-import org.triscale.results.internal.verdict.SequentialScoreOutcome;
 import org.triscale.results.internal.common.Format;
 import org.triscale.results.internal.setup.KpiSpec;
 import org.triscale.results.internal.setup.MetricSpec;

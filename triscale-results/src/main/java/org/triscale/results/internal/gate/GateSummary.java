@@ -1,4 +1,4 @@
-package org.triscale.junit.internal.gate;
+package org.triscale.results.internal.gate;
 
 import org.triscale.results.internal.common.Format;
 import org.triscale.results.internal.setup.MetricSpec;

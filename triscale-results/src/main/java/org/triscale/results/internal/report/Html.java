@@ -1,4 +1,4 @@
-package org.triscale.junit.internal.report;
+package org.triscale.results.internal.report;
 
 /** Escaping for HTML text and attributes. */
 final class Html {

@@ -1,10 +1,9 @@
-package org.triscale.junit.internal.verdict;
+package org.triscale.results.internal.verdict;
 
 import org.triscale.results.internal.model.TestResult;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.results.internal.setup.Fingerprint;
 import org.triscale.results.internal.setup.TestSetup;
-import org.triscale.results.internal.verdict.AdaptiveSeries;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,14 +1,13 @@
-package org.triscale.junit.internal.gate;
+package org.triscale.results.internal.gate;
 
 import org.triscale.results.internal.setup.GateSpec;
-import org.triscale.junit.internal.output.ResultMapper;
-import org.triscale.junit.internal.verdict.RecordedSequel;
+import org.triscale.results.internal.output.ResultMapper;
+import org.triscale.results.internal.verdict.RecordedSequel;
 import org.triscale.results.internal.setup.Machine;
 import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.engine.baseline.RegressionGate;
 import org.triscale.engine.baseline.SequelKpis;
 import org.triscale.results.internal.setup.Fingerprint;
-import org.triscale.results.internal.gate.SequelRecord;
 
 import java.time.Instant;
 import java.util.ArrayList;

@@ -1,14 +1,11 @@
-package org.triscale.junit.internal.gate;
+package org.triscale.results.internal.gate;
 
-import org.triscale.results.internal.gate.BaselineFiles;
-import org.triscale.results.internal.gate.HistoryStore;
-import org.triscale.results.internal.gate.SequelRecord;
 import org.triscale.results.internal.setup.GateSpec;
 import org.triscale.results.internal.common.AtomicFiles;
-import org.triscale.junit.internal.output.ResultMapper;
+import org.triscale.results.internal.output.ResultMapper;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.results.internal.model.RunStatus;
-import org.triscale.junit.internal.verdict.RecordedSequel;
+import org.triscale.results.internal.verdict.RecordedSequel;
 import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.results.internal.setup.ConfigurationKeys;
 import org.triscale.engine.baseline.GateResult;

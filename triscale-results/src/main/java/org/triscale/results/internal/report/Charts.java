@@ -1,4 +1,4 @@
-package org.triscale.junit.internal.report;
+package org.triscale.results.internal.report;
 
 import org.triscale.engine.independence.AutocorrelationTest;
 import org.triscale.results.internal.common.Format;

@@ -1,6 +1,5 @@
-package org.triscale.junit.internal.gate;
+package org.triscale.results.internal.gate;
 
-import org.triscale.results.internal.gate.SequelRecord;
 import org.triscale.results.internal.setup.GateSpec;
 import org.triscale.engine.baseline.ComparisonUnit;
 import org.triscale.engine.baseline.GateResult;

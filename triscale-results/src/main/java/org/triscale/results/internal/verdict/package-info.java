@@ -6,4 +6,4 @@
  * extension's packages can reach each other; it may change in any release without notice. The
  * API is the package {@code org.triscale.junit}.
  */
-package org.triscale.junit.internal.verdict;
+package org.triscale.results.internal.verdict;

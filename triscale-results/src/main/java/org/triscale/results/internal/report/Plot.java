@@ -1,4 +1,4 @@
-package org.triscale.junit.internal.report;
+package org.triscale.results.internal.report;
 
 
 import java.util.ArrayList;

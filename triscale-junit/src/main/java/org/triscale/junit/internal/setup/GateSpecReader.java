@@ -1,4 +1,4 @@
-package org.triscale.junit.internal.gate;
+package org.triscale.junit.internal.setup;
 
 import org.triscale.results.internal.setup.GateSpec;
 import org.triscale.results.internal.common.Format;
@@ -6,8 +6,6 @@ import org.triscale.results.internal.setup.KpiSpec;
 import org.triscale.results.internal.setup.MetricSpec;
 import org.triscale.results.internal.setup.Metrics;
 import org.triscale.results.internal.setup.ScoreSpec;
-import org.triscale.junit.internal.setup.SettingsReader;
-import org.triscale.junit.internal.setup.SetupReader;
 import org.triscale.junit.internal.recording.TestBed;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
