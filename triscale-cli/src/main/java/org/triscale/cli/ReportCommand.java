@@ -1,9 +1,7 @@
 package org.triscale.cli;
 
-import org.triscale.results.internal.common.FileNames;
-import org.triscale.results.internal.model.JsonResults;
-import org.triscale.results.internal.model.TestResult;
-import org.triscale.results.internal.report.HtmlReport;
+import org.triscale.results.Results;
+import org.triscale.results.StoredResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -47,15 +45,15 @@ final class ReportCommand implements Callable<Integer> {
             files = walk.filter(file -> file.getFileName().toString().endsWith(".json") && Files.isRegularFile(file))
                     .sorted().collect(Collectors.toList());
         }
-        List<TestResult> read = new ArrayList<>();
+        List<StoredResult> read = new ArrayList<>();
         for (Path file : files) {
-            if (!FileNames.readableInside(results, file)) {
+            if (!Results.readableInside(results, file)) {
                 err.println("triscale report: skipped " + file + ": a link to a file outside " + results
                         + "; links out of the results folder are not followed");
                 continue;
             }
             try {
-                read.add(JsonResults.read(file));
+                read.add(Results.read(file));
             } catch (IOException | RuntimeException e) {
                 err.println("triscale report: skipped " + file + ": " + TriscaleCommand.oneLine(e.getMessage()));
             }
@@ -66,7 +64,7 @@ final class ReportCommand implements Callable<Integer> {
                     + " JSON files read); run the tests first, or give the folder of triscale.output.dir");
         }
         Path folder = out == null ? results.resolve("report") : out;
-        Path index = HtmlReport.write(read, folder);
+        Path index = Results.writeReport(read, folder);
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println("TriScale report of " + read.size() + (read.size() == 1 ? " test: " : " tests: ") + index);
         stdout.flush();
