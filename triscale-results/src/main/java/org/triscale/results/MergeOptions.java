@@ -16,8 +16,8 @@ import java.nio.file.Path;
  *                    relative to it
  * @param last        when positive, only the {@code last} most recent partial results of each
  *                    test (by their recorded time) are merged: older ones are dropped; 0 merges all
- * @since 0.2.0
+ * @since 0.3.0
  */
-@API(status = API.Status.EXPERIMENTAL, since = "0.2.0")
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record MergeOptions(Path outputDir, Path baselineDir, Path historyDir, Path projectDir, int last) {
 }

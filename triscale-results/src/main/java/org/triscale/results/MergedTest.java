@@ -11,9 +11,9 @@ import java.util.List;
  * The merge of the shards of one test method ({@link Results#mergeShards}): its verdict, or none
  * when every run skipped itself.
  *
- * @since 0.2.0
+ * @since 0.3.0
  */
-@API(status = API.Status.EXPERIMENTAL, since = "0.2.0")
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class MergedTest {
     private final ShardMerge.Merged merged;
     private final StoredResult result;

@@ -18,9 +18,9 @@ import java.util.List;
  * The entry points of the results library: what {@code triscale show}, {@code report} and
  * {@code merge} do, for any program that reads TriScale results.
  *
- * @since 0.2.0
+ * @since 0.3.0
  */
-@API(status = API.Status.EXPERIMENTAL, since = "0.2.0")
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Results {
     private Results() {
     }

@@ -9,9 +9,9 @@ import java.util.List;
  * The result of one test method, as its JSON file holds it (docs/results-format.md describes the
  * fields). Read one with {@link Results#read}; a merge of shards returns them too.
  *
- * @since 0.2.0
+ * @since 0.3.0
  */
-@API(status = API.Status.EXPERIMENTAL, since = "0.2.0")
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class StoredResult {
     private final TestResult result;
 

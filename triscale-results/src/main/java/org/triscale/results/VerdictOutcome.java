@@ -5,9 +5,9 @@ import org.apiguardian.api.API;
 /**
  * How a verdict ended, as its Surefire report states it ({@link Results#writeSurefireVerdict}).
  *
- * @since 0.2.0
+ * @since 0.3.0
  */
-@API(status = API.Status.EXPERIMENTAL, since = "0.2.0")
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum VerdictOutcome {
     /** Every KPI, score and gate held. */
     PASSED,

@@ -8,6 +8,6 @@
  * are shared with the JUnit extension and may change in any release; an architecture test keeps
  * the CLI and the sample tests from importing them.
  *
- * @since 0.2.0
+ * @since 0.3.0
  */
 package org.triscale.results;

@@ -1,9 +1,9 @@
 /**
- * What a test method writes: the JSON result and its reader, per-series Surefire XML reports,
- * atomic file writing and number formatting.
+ * From the verdict to files: the mapping of a verdict to the JSON model and the per-series and
+ * per-verdict Surefire XML reports.
  *
- * <p><b>Not API.</b> Everything under {@code org.triscale.junit.internal} is public only so that the
- * extension's packages can reach each other; it may change in any release without notice. The
- * API is the package {@code org.triscale.junit}.
+ * <p><b>Not API.</b> Everything under {@code org.triscale.results.internal} is public only so that
+ * the results library and the JUnit extension can share it; it may change in any release without
+ * notice. The API is the package {@code org.triscale.results}.
  */
 package org.triscale.results.internal.output;
