@@ -1,5 +1,7 @@
 package org.triscale.junit;
 
+import org.apiguardian.api.API;
+
 /**
  * What a run of a {@link Runs} test receives as a parameter: where it is in the test (series and
  * run, both 1-based), a reproducible seed, and the methods that record the run's samples.
@@ -9,7 +11,10 @@ package org.triscale.junit;
  * is counted in the results; an infinity is rejected. Metric names must be declared with
  * {@link Metric}. A context is valid only during its own run and is not thread-safe: record from
  * the test's thread, or collect and use {@link #recordSamples(String, double[], double[])}.
+ *
+ * @since 0.1.0
  */
+@API(status = API.Status.MAINTAINED, since = "0.1.0")
 public interface RunContext {
 
     /**

@@ -1,5 +1,6 @@
 package org.triscale.junit.assertions;
 
+import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.api.WritableAssertionInfo;
 import org.triscale.engine.comparison.ComparisonSettings;
@@ -13,7 +14,10 @@ import org.triscale.junit.sequel.Sequel;
 /**
  * The second half of {@link MetricAssert#isWorseThan} and {@link MetricAssert#isNotWorseThan}:
  * the margin, and the check.
+ *
+ * @since 0.2.0
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.2.0")
 public final class ComparisonAssert extends AbstractAssert<ComparisonAssert, Sequel> {
     private final Sequel reference;
     private final String metric;

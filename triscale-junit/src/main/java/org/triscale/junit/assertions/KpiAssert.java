@@ -1,5 +1,6 @@
 package org.triscale.junit.assertions;
 
+import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.api.WritableAssertionInfo;
 import org.triscale.engine.analysis.KpiResult;
@@ -14,7 +15,10 @@ import java.util.List;
 /**
  * Assertions on a metric's KPI in every series of a sequel, as {@link org.triscale.junit.Kpi}
  * checks it: each series' one-sided Thompson bound against the threshold.
+ *
+ * @since 0.2.0
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.2.0")
 public final class KpiAssert extends AbstractAssert<KpiAssert, Sequel> {
     private final String metric;
     private final Percentile kpi;

@@ -1,5 +1,6 @@
 package org.triscale.junit.sequel;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.Mode;
 import org.triscale.engine.analysis.KpiResult;
@@ -32,7 +33,10 @@ import java.util.Set;
  * <p>Everything is computed by the engine, as the verdict of a {@code @Runs} test computes it:
  * KPIs by {@link Kpis}, scores by {@link VariabilityScores}, comparisons by
  * {@link SequelComparison}. NaN marks an invalid run (a run that did not record the metric).
+ *
+ * @since 0.2.0
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.2.0")
 public final class Sequel {
 
     private final String name;
