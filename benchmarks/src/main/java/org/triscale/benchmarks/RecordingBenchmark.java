@@ -14,7 +14,7 @@ import org.openjdk.jmh.annotations.Warmup;
 import org.triscale.engine.analysis.Measure;
 import org.triscale.junit.internal.recording.RunRecorder;
 import org.triscale.junit.internal.recording.TestBed;
-import org.triscale.junit.internal.setup.MetricSpec;
+import org.triscale.results.internal.setup.MetricSpec;
 
 import java.util.Map;
 import java.util.concurrent.TimeUnit;

@@ -1,11 +1,10 @@
 package org.triscale.cli;
 
-import org.triscale.junit.internal.lifecycle.ShardMerge;
-import org.triscale.junit.internal.output.SurefireVerdictReports;
-import org.triscale.junit.internal.output.TestResult;
-import org.triscale.junit.internal.report.HtmlReport;
-import org.triscale.junit.internal.report.VerdictTable;
-import org.triscale.junit.internal.verdict.Judge;
+import org.triscale.results.MergeOptions;
+import org.triscale.results.MergedTest;
+import org.triscale.results.Results;
+import org.triscale.results.StoredResult;
+import org.triscale.results.VerdictOutcome;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -87,46 +86,43 @@ final class MergeCommand implements Callable<Integer> {
     }
 
     private int merge(Path project, Path target, Path staging) throws IOException {
-        ShardMerge.Options options = new ShardMerge.Options(staging, project.resolve(baselineDir).normalize(),
+        MergeOptions options = new MergeOptions(staging, project.resolve(baselineDir).normalize(),
                 historyDir == null ? target.resolve("history") : historyDir, project, last == null ? 0 : last);
-        List<ShardMerge.Merged> merged = ShardMerge.merge(folders, options);
+        List<MergedTest> merged = Results.mergeShards(folders, options);
         PrintWriter stdout = spec.commandLine().getOut();
-        List<TestResult> results = new ArrayList<>();
+        List<StoredResult> results = new ArrayList<>();
         int failed = 0;
         int skipped = 0;
         Path reports = staging.resolve("surefire-reports");
-        for (ShardMerge.Merged test : merged) {
-            String testClass = test.setup().testClass();
-            String testMethod = test.setup().testMethod();
+        for (MergedTest test : merged) {
+            String testClass = test.testClass();
+            String testMethod = test.testMethod();
             if (test.dropped() > 0) {
-                stdout.println("[" + test.setup().testName() + "] --last " + last + ": " + test.dropped() + " older"
+                stdout.println("[" + test.testName() + "] --last " + last + ": " + test.dropped() + " older"
                         + " partial result" + (test.dropped() == 1 ? "" : "s") + " dropped");
             }
-            Judge.Conclusion conclusion = test.conclusion();
-            if (conclusion == null) {
-                String reason = "all " + test.setup().totalRuns() + " runs of " + test.setup().testName() + " were"
+            if (test.skipped()) {
+                String reason = "all " + test.totalRuns() + " runs of " + test.testName() + " were"
                         + " skipped by an assumption; the verdict is skipped too";
-                stdout.println("[" + test.setup().testName() + "] verdict · skipped · " + reason);
-                SurefireVerdictReports.write(testClass, testMethod, SurefireVerdictReports.Outcome.SKIPPED, reason,
-                        reports);
+                stdout.println("[" + test.testName() + "] verdict · skipped · " + reason);
+                Results.writeSurefireVerdict(testClass, testMethod, VerdictOutcome.SKIPPED, reason, reports);
                 skipped++;
                 continue;
             }
-            results.add(conclusion.result());
-            Path json = conclusion.json() == null || !conclusion.json().startsWith(staging) ? conclusion.json()
-                    : target.resolve(staging.relativize(conclusion.json()));
-            stdout.println(VerdictTable.render(conclusion.result(), json));
-            for (String failure : conclusion.failures()) { // as triscale show prints them
+            results.add(test.result());
+            Path json = test.json() == null || !test.json().startsWith(staging) ? test.json()
+                    : target.resolve(staging.relativize(test.json()));
+            stdout.println(Results.verdictTable(test.result(), json));
+            for (String failure : test.failures()) { // as triscale show prints them
                 stdout.println("  failure: " + failure);
             }
             String message = test.failureMessage() == null ? null
                     : test.failureMessage().replace(staging.toString(), target.toString());
-            failed += conclusion.passed() ? 0 : 1;
-            SurefireVerdictReports.write(testClass, testMethod, conclusion.passed()
-                    ? SurefireVerdictReports.Outcome.PASSED : SurefireVerdictReports.Outcome.FAILED, message,
-                    reports);
+            failed += test.passed() ? 0 : 1;
+            Results.writeSurefireVerdict(testClass, testMethod, test.passed() ? VerdictOutcome.PASSED
+                    : VerdictOutcome.FAILED, message, reports);
         }
-        Path staged = results.isEmpty() ? null : HtmlReport.write(results, staging.resolve("report"));
+        Path staged = results.isEmpty() ? null : Results.writeReport(results, staging.resolve("report"));
         Path index = staged == null ? null : target.resolve(staging.relativize(staged));
         stdout.println("TriScale merge of " + merged.size() + (merged.size() == 1 ? " test: " : " tests: ")
                 + (merged.size() - failed - skipped) + " passed, " + failed + " failed, " + skipped + " skipped"

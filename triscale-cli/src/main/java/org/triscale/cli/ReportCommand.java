@@ -1,10 +1,8 @@
 package org.triscale.cli;
 
-import org.triscale.junit.internal.output.FileNames;
-import org.triscale.junit.internal.output.JsonResults;
-import org.triscale.junit.internal.output.TestResult;
-import org.triscale.junit.internal.report.Comparisons;
-import org.triscale.junit.internal.report.HtmlReport;
+import org.triscale.results.Results;
+import org.triscale.results.StoredComparisons;
+import org.triscale.results.StoredResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -48,24 +46,24 @@ final class ReportCommand implements Callable<Integer> {
             files = walk.filter(file -> file.getFileName().toString().endsWith(".json") && Files.isRegularFile(file))
                     .sorted().collect(Collectors.toList());
         }
-        List<TestResult> read = new ArrayList<>();
+        List<StoredResult> read = new ArrayList<>();
         List<Path> readFiles = new ArrayList<>();
-        List<Comparisons.Comparison> comparisons = new ArrayList<>();
+        List<StoredComparisons> comparisons = new ArrayList<>();
         Path comparisonsFile = null;
         for (Path file : files) {
-            if (!FileNames.readableInside(results, file)) {
+            if (!Results.readableInside(results, file)) {
                 err.println("triscale report: skipped " + file + ": a link to a file outside " + results
                         + "; links out of the results folder are not followed");
                 continue;
             }
             try {
-                if (file.getFileName().toString().equals(Comparisons.FILE)) {
+                if (file.getFileName().toString().equals(Results.COMPARISONS_FILE)) {
                     // A launch's comparisons of sequels: shown on the index, as the launch's own report does.
-                    comparisons.addAll(Comparisons.read(file));
+                    comparisons.add(Results.readComparisons(file));
                     comparisonsFile = comparisonsFile == null ? file : comparisonsFile;
                     continue;
                 }
-                read.add(JsonResults.read(file));
+                read.add(Results.read(file));
                 readFiles.add(file);
             } catch (IOException | RuntimeException e) {
                 err.println("triscale report: skipped " + file + ": " + TriscaleCommand.oneLine(e.getMessage()));
@@ -78,12 +76,13 @@ final class ReportCommand implements Callable<Integer> {
         }
         Path folder = out == null ? results.resolve("report") : out;
         Path summary = results.resolve("summary.md");
-        Path index = HtmlReport.write(read, folder, readFiles, Files.isRegularFile(summary) ? summary : null,
+        Path index = Results.writeReport(read, folder, readFiles, Files.isRegularFile(summary) ? summary : null,
                 comparisons, comparisonsFile);
+        int compared = comparisons.stream().mapToInt(StoredComparisons::size).sum();
         PrintWriter stdout = spec.commandLine().getOut();
         stdout.println("TriScale report of " + read.size() + (read.size() == 1 ? " test" : " tests")
-                + (comparisons.isEmpty() ? "" : " and " + comparisons.size() + " comparison"
-                + (comparisons.size() == 1 ? "" : "s") + " of sequels") + ": " + index);
+                + (compared == 0 ? "" : " and " + compared + " comparison"
+                + (compared == 1 ? "" : "s") + " of sequels") + ": " + index);
         stdout.flush();
         return 0;
     }

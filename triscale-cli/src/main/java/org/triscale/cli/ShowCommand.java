@@ -1,8 +1,7 @@
 package org.triscale.cli;
 
-import org.triscale.junit.internal.output.JsonResults;
-import org.triscale.junit.internal.output.TestResult;
-import org.triscale.junit.internal.report.VerdictTable;
+import org.triscale.results.Results;
+import org.triscale.results.StoredResult;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Parameters;
@@ -32,10 +31,10 @@ final class ShowCommand implements Callable<Integer> {
             throw new IllegalArgumentException("RESULT.json " + file + " is not a file; give a result written by a "
                     + "TriScale test, e.g. target/triscale/<class>.<method>.json");
         }
-        TestResult result = JsonResults.read(file);
+        StoredResult result = Results.read(file);
         PrintWriter out = spec.commandLine().getOut();
-        out.println(VerdictTable.render(result, file));
-        for (String failure : result.verdict().failures()) {
+        out.println(Results.verdictTable(result, file));
+        for (String failure : result.failures()) {
             out.println("  failure: " + failure);
         }
         out.flush();

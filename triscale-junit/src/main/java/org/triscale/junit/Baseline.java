@@ -1,5 +1,6 @@
 package org.triscale.junit;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.triscale.junit.internal.setup.UsageCheck;
 
@@ -39,11 +40,14 @@ import java.lang.annotation.Target;
  * ({@code target/triscale/history/<class>.<method>.jsonl}); only unchanged and improved sequels
  * (and explicit updates) may feed a baseline ({@link #fromHistory()}). See
  * {@code docs/regression-gate.md}.
+ *
+ * @since 0.1.0
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @ExtendWith(UsageCheck.class)
+@API(status = API.Status.MAINTAINED, since = "0.1.0")
 public @interface Baseline {
 
     /**

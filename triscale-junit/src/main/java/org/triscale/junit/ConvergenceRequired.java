@@ -1,5 +1,6 @@
 package org.triscale.junit;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.triscale.junit.internal.setup.UsageCheck;
 
@@ -20,11 +21,14 @@ import java.lang.annotation.Target;
  * interval and the tolerance) and excluded from every KPI. Values given with
  * {@link RunContext#recordRunValue(String, double)} are not tested, unless the metric is named
  * in {@link #metrics()}, in which case recording its run value is an error.
+ *
+ * @since 0.1.0
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @ExtendWith(UsageCheck.class)
+@API(status = API.Status.MAINTAINED, since = "0.1.0")
 public @interface ConvergenceRequired {
 
     /**

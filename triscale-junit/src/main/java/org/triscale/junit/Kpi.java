@@ -1,5 +1,6 @@
 package org.triscale.junit;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.triscale.junit.internal.setup.UsageCheck;
 
@@ -24,12 +25,15 @@ import java.lang.annotation.Target;
  * unless {@link #oppositeSide()} accepts it.
  *
  * <p>Percentiles and confidences are in percent ({@code 95}, not {@code 0.95}).
+ *
+ * @since 0.1.0
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @ExtendWith(UsageCheck.class)
 @Repeatable(Kpi.List.class)
+@API(status = API.Status.MAINTAINED, since = "0.1.0")
 public @interface Kpi {
 
     /**

@@ -1,5 +1,6 @@
 package org.triscale.junit;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.triscale.junit.internal.setup.UsageCheck;
 
@@ -17,12 +18,15 @@ import java.lang.annotation.Target;
  *
  * <p>Every name given to {@link RunContext} must be declared here. Each run must record at least
  * one finite sample (or its value) of every declared metric; a run that does not fails.
+ *
+ * @since 0.1.0
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @ExtendWith(UsageCheck.class)
 @Repeatable(Metric.List.class)
+@API(status = API.Status.MAINTAINED, since = "0.1.0")
 public @interface Metric {
 
     /**

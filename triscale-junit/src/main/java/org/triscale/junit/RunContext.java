@@ -1,5 +1,6 @@
 package org.triscale.junit;
 
+import org.apiguardian.api.API;
 import java.nio.file.Path;
 
 /**
@@ -11,7 +12,10 @@ import java.nio.file.Path;
  * is counted in the results; an infinity is rejected. Metric names must be declared with
  * {@link Metric}. A context is valid only during its own run and is not thread-safe: record from
  * the test's thread, or collect and use {@link #recordSamples(String, double[], double[])}.
+ *
+ * @since 0.1.0
  */
+@API(status = API.Status.MAINTAINED, since = "0.1.0")
 public interface RunContext {
 
     /**

@@ -1,5 +1,6 @@
 package org.triscale.junit;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.TestTemplate;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Execution;
@@ -40,6 +41,8 @@ import java.lang.annotation.Target;
  * parallel execution, unless the test declares them {@link #independent()} and
  * {@code triscale.runs.parallelism} allows more than one at a time. The annotation may be used as a meta-annotation to compose a team's own
  * annotation.
+ *
+ * @since 0.1.0
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
@@ -47,6 +50,7 @@ import java.lang.annotation.Target;
 @TestTemplate
 @ExtendWith({TriscaleExtension.class, UsageCheck.class})
 @Execution(ExecutionMode.SAME_THREAD)
+@API(status = API.Status.MAINTAINED, since = "0.1.0")
 public @interface Runs {
 
     /**

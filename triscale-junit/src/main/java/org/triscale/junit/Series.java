@@ -1,5 +1,6 @@
 package org.triscale.junit;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.triscale.junit.internal.setup.UsageCheck;
 
@@ -23,11 +24,14 @@ import java.lang.annotation.Target;
  * number on, and the sequel stops as soon as every {@link VariabilityScore} with a threshold is
  * decided by anytime-valid bounds of its percentile pair, at {@link #maxCount()} series at the
  * latest (docs/adaptive.md, "Adaptive series").
+ *
+ * @since 0.1.0
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @ExtendWith(UsageCheck.class)
+@API(status = API.Status.MAINTAINED, since = "0.1.0")
 public @interface Series {
 
     /**

@@ -1,6 +1,11 @@
 package org.triscale.junit;
 
-/** How a {@link Metric} summarises one run's samples into one number. */
+import org.apiguardian.api.API;
+
+/** How a {@link Metric} summarises one run's samples into one number. *
+ * @since 0.1.0
+ */
+@API(status = API.Status.MAINTAINED, since = "0.1.0")
 public enum Statistic {
     /** The median of the samples (the default). */
     MEDIAN,

@@ -1,5 +1,7 @@
 package org.triscale.junit;
 
+import org.apiguardian.api.API;
+
 /**
  * The configuration parameters of TriScale for JUnit, each with its default. Set them in
  * {@code src/test/resources/junit-platform.properties}, as {@code -D} system properties passed to
@@ -7,7 +9,10 @@ package org.triscale.junit;
  * by dots; folders end in {@code .dir} and are resolved against the module's base folder when
  * relative. An invalid value is a configuration error that names the key, the value and the valid
  * ones.
+ *
+ * @since 0.2.0
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.2.0")
 public final class TriscaleConstants {
 
     /**

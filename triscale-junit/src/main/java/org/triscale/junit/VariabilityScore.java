@@ -1,5 +1,6 @@
 package org.triscale.junit;
 
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.triscale.junit.internal.setup.UsageCheck;
 
@@ -19,12 +20,15 @@ import java.lang.annotation.Target;
  * <p>The score is computed over the series KPIs of the metric's {@link Kpi}; when the metric has
  * several, {@link #kpiPercentile()} names the scored one (required then). It needs several series:
  * with {@code @Series(count = 1)} it is a configuration error.
+ *
+ * @since 0.1.0
  */
 @Target({ElementType.METHOD, ElementType.ANNOTATION_TYPE})
 @Retention(RetentionPolicy.RUNTIME)
 @Documented
 @ExtendWith(UsageCheck.class)
 @Repeatable(VariabilityScore.List.class)
+@API(status = API.Status.MAINTAINED, since = "0.1.0")
 public @interface VariabilityScore {
 
     /**

@@ -2,10 +2,10 @@ package org.triscale.junit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.triscale.junit.internal.output.Format;
-import org.triscale.junit.internal.output.JsonResults;
-import org.triscale.junit.internal.output.TestResult;
-import org.triscale.junit.internal.report.HtmlReport;
+import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.model.JsonResults;
+import org.triscale.results.internal.model.TestResult;
+import org.triscale.results.internal.report.HtmlReport;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;

@@ -12,7 +12,7 @@ import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.Event;
 import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.bounds.ThompsonBounds;
-import org.triscale.junit.internal.output.Format;
+import org.triscale.results.internal.common.Format;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -191,8 +191,8 @@ class BaselineTest {
                         + "commit " + label(kit));
         // One change number: the verdict table's gate row shows the estimate the decision used.
         Path json = Path.of(message.substring(message.indexOf("Results: ") + "Results: ".length()).strip());
-        assertThat(org.triscale.junit.internal.report.VerdictTable.render(
-                org.triscale.junit.internal.output.JsonResults.read(json), json))
+        assertThat(org.triscale.results.internal.report.VerdictTable.render(
+                org.triscale.results.internal.model.JsonResults.read(json), json))
                 .containsPattern("gate fct +\\+18\\.04 % \\[\\+17\\.63 %, \\+18\\.44 %\\]");
         JsonNode metric = result(kit).at("/baseline/metrics/0");
         assertThat(metric.get("outcome").asText()).isEqualTo("REGRESSED");

@@ -5,8 +5,8 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.junit.platform.testkit.engine.Event;
 import org.opentest4j.TestAbortedException;
-import org.triscale.junit.internal.output.JsonResults;
-import org.triscale.junit.internal.output.TestResult;
+import org.triscale.results.internal.model.JsonResults;
+import org.triscale.results.internal.model.TestResult;
 
 import java.io.IOException;
 import java.nio.file.Path;

@@ -3,9 +3,9 @@ package org.triscale.junit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.triscale.junit.internal.output.JsonResults;
-import org.triscale.junit.internal.output.TestResult;
-import org.triscale.junit.internal.report.HtmlReport;
+import org.triscale.results.internal.model.JsonResults;
+import org.triscale.results.internal.model.TestResult;
+import org.triscale.results.internal.report.HtmlReport;
 import org.w3c.dom.Document;
 import org.w3c.dom.Element;
 import org.w3c.dom.NodeList;
@@ -274,10 +274,10 @@ class ReportTest {
                 .satisfies(change -> assertThat(change.change()).isEqualTo(next.baseline().metrics().get(0).gate().change()));
         Path report = HtmlReport.write(List.of(next), folder.resolve("changes-report"));
         String page = Files.readString(report.resolveSibling(Charted.class.getName() + ".cca.html"));
-        String expected = org.triscale.junit.internal.output.Format.signedPercent(judged.gate().change()) + " ["
-                + org.triscale.junit.internal.output.Format.signedPercent(judged.gate().lower()) + ", "
-                + org.triscale.junit.internal.output.Format.signedPercent(judged.gate().upper()) + "] at "
-                + org.triscale.junit.internal.output.Format.percent(judged.gate().confidence()) + ", "
+        String expected = org.triscale.results.internal.common.Format.signedPercent(judged.gate().change()) + " ["
+                + org.triscale.results.internal.common.Format.signedPercent(judged.gate().lower()) + ", "
+                + org.triscale.results.internal.common.Format.signedPercent(judged.gate().upper()) + "] at "
+                + org.triscale.results.internal.common.Format.percent(judged.gate().confidence()) + ", "
                 + judged.outcome().name().toLowerCase(java.util.Locale.ROOT);
         assertThat(page).contains("change vs its baseline [interval]").contains("<td>" + expected + "</td>");
     }

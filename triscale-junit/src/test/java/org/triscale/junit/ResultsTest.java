@@ -152,9 +152,9 @@ class ResultsTest {
         Kit kpis = Kit.in(folder.resolve("kpis")).with("triscale.surefire.reports.kpiTestcases", "true");
         kpis.run(Fixture.class);
         Path verdicts = folder.resolve("verdicts");
-        for (org.triscale.junit.internal.output.SurefireVerdictReports.Outcome outcome
-                : org.triscale.junit.internal.output.SurefireVerdictReports.Outcome.values()) {
-            org.triscale.junit.internal.output.SurefireVerdictReports.write(Fixture.class.getName(),
+        for (org.triscale.results.internal.output.SurefireVerdictReports.Outcome outcome
+                : org.triscale.results.internal.output.SurefireVerdictReports.Outcome.values()) {
+            org.triscale.results.internal.output.SurefireVerdictReports.write(Fixture.class.getName(),
                     "cca" + outcome.ordinal(), outcome, "KPI delay failed: 15 ms > 14.5 ms \u0007 <&> \"x\"\nline 2",
                     verdicts);
         }

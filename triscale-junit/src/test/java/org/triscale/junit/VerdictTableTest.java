@@ -2,9 +2,9 @@ package org.triscale.junit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.triscale.junit.internal.output.JsonResults;
-import org.triscale.junit.internal.output.TestResult;
-import org.triscale.junit.internal.report.VerdictTable;
+import org.triscale.results.internal.model.JsonResults;
+import org.triscale.results.internal.model.TestResult;
+import org.triscale.results.internal.report.VerdictTable;
 
 import java.io.IOException;
 import java.nio.file.Path;

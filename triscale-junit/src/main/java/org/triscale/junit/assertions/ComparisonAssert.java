@@ -1,19 +1,23 @@
 package org.triscale.junit.assertions;
 
+import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.api.WritableAssertionInfo;
 import org.triscale.engine.comparison.ComparisonSettings;
 import org.triscale.engine.comparison.Direction;
 import org.triscale.engine.comparison.SequelChange;
 import org.triscale.engine.comparison.Tolerance;
-import org.triscale.junit.internal.output.Format;
-import org.triscale.junit.internal.report.Comparisons;
+import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.report.Comparisons;
 import org.triscale.junit.sequel.Sequel;
 
 /**
  * The second half of {@link MetricAssert#isWorseThan} and {@link MetricAssert#isNotWorseThan}:
  * the margin, and the check.
+ *
+ * @since 0.2.0
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.2.0")
 public final class ComparisonAssert extends AbstractAssert<ComparisonAssert, Sequel> {
     private final Sequel reference;
     private final String metric;

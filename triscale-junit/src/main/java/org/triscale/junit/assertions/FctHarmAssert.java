@@ -1,9 +1,13 @@
 package org.triscale.junit.assertions;
 
+import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 import org.triscale.engine.network.FctHarmIntervals;
 
-/** Assertions on the harm of each FCT statistic; pick one, then bound it with {@link HarmAssert}. */
+/** Assertions on the harm of each FCT statistic; pick one, then bound it with {@link HarmAssert}. *
+ * @since 0.2.0
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.2.0")
 public final class FctHarmAssert extends AbstractAssert<FctHarmAssert, FctHarmIntervals> {
 
     FctHarmAssert(FctHarmIntervals actual) {

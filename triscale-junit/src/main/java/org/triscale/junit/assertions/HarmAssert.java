@@ -1,14 +1,18 @@
 package org.triscale.junit.assertions;
 
+import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 import org.triscale.engine.network.HarmInterval;
-import org.triscale.junit.internal.output.Format;
+import org.triscale.results.internal.common.Format;
 
 /**
  * Assertions on a harm (Ware et al. 2019) with its confidence interval: a bound holds when the
  * whole interval is on its side, so each statement keeps the interval's one-sided confidence
  * {@code (1 + confidence) / 2}.
+ *
+ * @since 0.2.0
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.2.0")
 public final class HarmAssert extends AbstractAssert<HarmAssert, HarmInterval> {
     private final String what;
 

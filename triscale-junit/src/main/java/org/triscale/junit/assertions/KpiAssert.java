@@ -1,10 +1,11 @@
 package org.triscale.junit.assertions;
 
+import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.api.WritableAssertionInfo;
 import org.triscale.engine.analysis.KpiResult;
 import org.triscale.engine.analysis.Side;
-import org.triscale.junit.internal.output.Format;
+import org.triscale.results.internal.common.Format;
 import org.triscale.junit.sequel.Percentile;
 import org.triscale.junit.sequel.Sequel;
 
@@ -14,7 +15,10 @@ import java.util.List;
 /**
  * Assertions on a metric's KPI in every series of a sequel, as {@link org.triscale.junit.Kpi}
  * checks it: each series' one-sided Thompson bound against the threshold.
+ *
+ * @since 0.2.0
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.2.0")
 public final class KpiAssert extends AbstractAssert<KpiAssert, Sequel> {
     private final String metric;
     private final Percentile kpi;

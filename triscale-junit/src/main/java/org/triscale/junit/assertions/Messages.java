@@ -6,7 +6,7 @@ import org.triscale.engine.bounds.OrderStatisticInterval;
 import org.triscale.engine.bounds.ThompsonBounds;
 import org.triscale.engine.comparison.Design;
 import org.triscale.engine.comparison.SequelChange;
-import org.triscale.junit.internal.output.Format;
+import org.triscale.results.internal.common.Format;
 import org.triscale.junit.sequel.Percentile;
 
 import java.util.Arrays;

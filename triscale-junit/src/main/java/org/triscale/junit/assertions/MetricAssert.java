@@ -1,5 +1,6 @@
 package org.triscale.junit.assertions;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.comparison.ComparisonSettings;
 import org.triscale.engine.comparison.Direction;
 import org.triscale.junit.sequel.Sequel;
@@ -17,7 +18,10 @@ import org.assertj.core.api.WritableAssertionInfo;
  * asked about is a one-sided bound at {@code 1 − α}, so a false "worse" (or a false "not worse")
  * happens with probability at most α (1 % by default). When the interval straddles the margin the
  * assertion fails with "cannot tell" and the change this design can detect: never a silent pass.
+ *
+ * @since 0.2.0
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.2.0")
 public final class MetricAssert {
     private final Sequel actual;
     private final String metric;

@@ -1,16 +1,20 @@
 package org.triscale.junit.assertions;
 
+import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 import org.assertj.core.api.WritableAssertionInfo;
 import org.triscale.engine.analysis.VariabilityResult;
-import org.triscale.junit.internal.output.Format;
+import org.triscale.results.internal.common.Format;
 import org.triscale.junit.sequel.Percentile;
 import org.triscale.junit.sequel.Sequel;
 
 /**
  * Assertions on a sequel's variability score, as {@link org.triscale.junit.VariabilityScore}
  * checks it: the width of TriScale's two-sided interval of a percentile pair of the series KPIs.
+ *
+ * @since 0.2.0
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.2.0")
 public final class ScoreAssert extends AbstractAssert<ScoreAssert, Sequel> {
     private final String metric;
     private final Percentile kpi;

@@ -1,10 +1,14 @@
 package org.triscale.junit.assertions;
 
+import org.apiguardian.api.API;
 import org.assertj.core.api.AbstractAssert;
 import org.triscale.junit.sequel.Percentile;
 import org.triscale.junit.sequel.Sequel;
 
-/** Assertions on a {@link Sequel}; see {@link TriscaleAssertions}. */
+/** Assertions on a {@link Sequel}; see {@link TriscaleAssertions}. *
+ * @since 0.2.0
+ */
+@API(status = API.Status.EXPERIMENTAL, since = "0.2.0")
 public final class SequelAssert extends AbstractAssert<SequelAssert, Sequel> {
 
     SequelAssert(Sequel actual) {

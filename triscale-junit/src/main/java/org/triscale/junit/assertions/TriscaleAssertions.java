@@ -1,5 +1,6 @@
 package org.triscale.junit.assertions;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.network.FctHarmIntervals;
 import org.triscale.engine.network.HarmInterval;
 import org.triscale.junit.sequel.Percentile;
@@ -15,7 +16,10 @@ import org.triscale.junit.sequel.Sequel;
  * assertThat(prague).metric("fct").isNotWorseThan(cubic).withTolerance(0.05);
  * assertThat(Harm.of(alone, beside, 95)).p95().isAtLeast(0.5);
  * }</pre>
+ *
+ * @since 0.2.0
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.2.0")
 public final class TriscaleAssertions {
     private TriscaleAssertions() {
     }

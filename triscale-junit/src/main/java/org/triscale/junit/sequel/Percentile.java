@@ -1,5 +1,6 @@
 package org.triscale.junit.sequel;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 
 /**
@@ -9,7 +10,10 @@ import org.triscale.engine.Arguments;
  *
  * @param percentile percentile in (0, 100)
  * @param confidence confidence in percent, in (0, 100)
+ *
+ * @since 0.2.0
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.2.0")
 public record Percentile(double percentile, double confidence) {
     /** Confidence of the factories: 75 %, the default of {@code @Runs} and {@code @Series}. */
     public static final double DEFAULT_CONFIDENCE = 75;

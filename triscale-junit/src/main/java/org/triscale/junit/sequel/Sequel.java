@@ -1,5 +1,6 @@
 package org.triscale.junit.sequel;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.Mode;
 import org.triscale.engine.analysis.KpiResult;
@@ -32,7 +33,10 @@ import java.util.Set;
  * <p>Everything is computed by the engine, as the verdict of a {@code @Runs} test computes it:
  * KPIs by {@link Kpis}, scores by {@link VariabilityScores}, comparisons by
  * {@link SequelComparison}. NaN marks an invalid run (a run that did not record the metric).
+ *
+ * @since 0.2.0
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.2.0")
 public final class Sequel {
 
     private final String name;
@@ -129,9 +133,9 @@ public final class Sequel {
         Arguments.atLeast("runs", runs, 1);
         Arguments.notNull("body", body);
         // Checked before the seeds are allocated: 10^5 × 10^5 would be 80 GB of seeds.
-        if ((long) series * runs > org.triscale.junit.internal.setup.Limits.MAX_RUNS) {
+        if ((long) series * runs > org.triscale.results.internal.common.Limits.MAX_RUNS) {
             throw new IllegalArgumentException("series × runs = " + series + " × " + runs + " = " + (long) series * runs
-                    + " is more than the " + org.triscale.junit.internal.setup.Limits.MAX_RUNS + " runs a sequel may"
+                    + " is more than the " + org.triscale.results.internal.common.Limits.MAX_RUNS + " runs a sequel may"
                     + " have; run fewer series or runs");
         }
         List<Run> done = new ArrayList<>();
@@ -366,7 +370,7 @@ public final class Sequel {
                     + "'") + "; name the sequel or metric as messages should show it");
         }
         // As the extension refuses them in metric names: they break messages, tables and file lines.
-        String invalid = org.triscale.junit.internal.setup.Limits.invalidCharacter(name);
+        String invalid = org.triscale.results.internal.common.Limits.invalidCharacter(name);
         if (invalid != null) {
             throw new IllegalArgumentException("the name '" + name.replaceAll("\\p{Cntrl}", "?") + "' holds the"
                     + " character " + invalid + "; names hold no control characters, U+FFFE, U+FFFF or half a"

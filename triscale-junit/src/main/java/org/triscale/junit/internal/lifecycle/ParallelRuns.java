@@ -11,12 +11,12 @@ import org.junit.platform.commons.support.HierarchyTraversalMode;
 import org.triscale.junit.RunContext;
 import org.triscale.junit.Runs;
 import org.triscale.junit.TriscaleConstants;
-import org.triscale.junit.internal.recording.MetricValue;
+import org.triscale.results.internal.recording.MetricValue;
 import org.triscale.junit.internal.recording.RunMetricValues;
-import org.triscale.junit.internal.recording.RunRecord;
+import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.junit.internal.recording.RunRecorder;
 import org.triscale.junit.internal.setup.SettingsReader;
-import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.results.internal.setup.TestSetup;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
@@ -187,7 +187,7 @@ final class ParallelRuns implements AutoCloseable {
             throw e.getCause(); // a task catches all the body throws: only an error of the pool itself
         }
         current = outcome;
-        record.adopt(outcome.recorder);
+        record.adopt(outcome.recorder, outcome.recorder.series(), outcome.recorder.run(), outcome.recorder.seed());
         record.timed(outcome.nanos);
         if (outcome.failure != null) {
             throw outcome.failure;

@@ -1,9 +1,9 @@
 package org.triscale.junit.internal.lifecycle;
 
-import org.triscale.junit.internal.output.Format;
-import org.triscale.junit.internal.recording.MetricValue;
-import org.triscale.junit.internal.recording.RunRecord;
-import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.recording.MetricValue;
+import org.triscale.results.internal.recording.RunRecord;
+import org.triscale.results.internal.setup.TestSetup;
 
 /**
  * One line per run on standard output, e.g.

@@ -1,6 +1,6 @@
 package org.triscale.junit.internal.lifecycle;
 
-import org.triscale.junit.internal.recording.RunRecord;
+import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.junit.internal.recording.RunRecorder;
 import org.triscale.junit.internal.recording.VerdictRunContext;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -32,7 +32,7 @@ final class RunContextResolver implements ParameterResolver {
         if (record == null) {
             return VerdictRunContext.INSTANCE;
         }
-        RunRecorder recorder = record.recorder();
+        RunRecorder recorder = RunRecorder.of(record);
         if (recorder == null) {
             throw new ParameterResolutionException("the RunContext of " + record.label() + " is closed: its run ended");
         }

@@ -1,10 +1,10 @@
 package org.triscale.junit.internal.lifecycle;
 
-import org.triscale.junit.internal.recording.MetricValue;
+import org.triscale.results.internal.recording.MetricValue;
 import org.triscale.junit.internal.recording.RunMetricValues;
-import org.triscale.junit.internal.recording.RunRecord;
+import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.junit.internal.recording.RunRecorder;
-import org.triscale.junit.internal.recording.RunStatus;
+import org.triscale.results.internal.model.RunStatus;
 import org.junit.jupiter.api.extension.AfterEachCallback;
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -77,14 +77,15 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
     }
 
     private void bindRecorder() {
-        if (record.recorder() != null) {
-            record.recorder().bindToCurrentThread();
+        RunRecorder recorder = RunRecorder.of(record);
+        if (recorder != null) {
+            recorder.bindToCurrentThread();
         }
     }
 
     @Override
     public void afterEach(ExtensionContext context) {
-        RunRecorder recorder = record.recorder();
+        RunRecorder recorder = RunRecorder.of(record);
         if (recorder != null && recorder.configurationError() != null) {
             String message = "TriScale configuration error in " + state.setup.testName() + ", " + record.label() + ": "
                     + recorder.configurationError() + ". The remaining runs are not executed";

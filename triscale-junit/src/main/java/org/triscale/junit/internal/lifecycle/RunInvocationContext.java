@@ -1,6 +1,6 @@
 package org.triscale.junit.internal.lifecycle;
 
-import org.triscale.junit.internal.recording.RunRecord;
+import org.triscale.results.internal.recording.RunRecord;
 import org.junit.jupiter.api.extension.Extension;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 

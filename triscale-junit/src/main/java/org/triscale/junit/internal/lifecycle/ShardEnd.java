@@ -3,13 +3,13 @@ package org.triscale.junit.internal.lifecycle;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.opentest4j.AssertionFailedError;
 import org.triscale.junit.TriscaleConstants;
-import org.triscale.junit.internal.gate.StoredGate;
-import org.triscale.junit.internal.output.PartialResult;
-import org.triscale.junit.internal.output.PartialResults;
-import org.triscale.junit.internal.output.ResultMapper;
-import org.triscale.junit.internal.recording.RunRecord;
-import org.triscale.junit.internal.setup.Machine;
-import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.results.internal.model.StoredGate;
+import org.triscale.results.internal.model.PartialResult;
+import org.triscale.results.internal.model.PartialResults;
+import org.triscale.results.internal.output.ResultMapper;
+import org.triscale.results.internal.recording.RunRecord;
+import org.triscale.results.internal.setup.Machine;
+import org.triscale.results.internal.setup.TestSetup;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -56,7 +56,7 @@ final class ShardEnd {
                 setup.testName(), new PartialResult.ShardRuns(shard.index(), shard.count(),
                         shard.series(setup.seriesCount())),
                 state.createdAt().toString(), Instant.now().toString(), Machine.current().triscaleVersion(),
-                ResultMapper.parameters(state),
+                ResultMapper.parameters(state.recorded()),
                 setup.gate().map(gate -> StoredGate.of(gate, setup.testClass(), setup.testMethod())).orElse(null),
                 setup.gate().map(gate -> state.fingerprint(gate.scenario(), gate.tags()))
                         .orElseGet(() -> state.fingerprint("", Map.of())),

@@ -1,15 +1,15 @@
 package org.triscale.junit.internal.lifecycle;
 
-import org.triscale.junit.internal.gate.Fingerprint;
-import org.triscale.junit.internal.output.ResultMapper;
-import org.triscale.junit.internal.output.TestResult;
-import org.triscale.junit.internal.recording.RunRecord;
+import org.triscale.results.internal.setup.Fingerprint;
+import org.triscale.results.internal.output.ResultMapper;
+import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.junit.internal.recording.RunRecorder;
-import org.triscale.junit.internal.recording.RunStatus;
+import org.triscale.results.internal.model.RunStatus;
 import org.triscale.junit.internal.recording.TestBed;
-import org.triscale.junit.internal.setup.TestSetup;
-import org.triscale.junit.internal.verdict.AdaptiveSequel;
-import org.triscale.junit.internal.verdict.AdaptiveSeries;
+import org.triscale.results.internal.setup.TestSetup;
+import org.triscale.results.internal.verdict.AdaptiveSequel;
+import org.triscale.results.internal.verdict.RecordedSequel;
+import org.triscale.results.internal.verdict.AdaptiveSeries;
 import org.opentest4j.AssertionFailedError;
 
 import java.time.Instant;
@@ -39,10 +39,6 @@ public final class TemplateState implements AutoCloseable {
     private final TestBed testBed = new TestBed();
     /** The shard this launch runs ({@code triscale.shard}), or null for every series. */
     final Shard shard;
-    /** The test bed of a sequel restored from partial results, or null for this machine's. */
-    private Fingerprint restoredFingerprint;
-    /** Where the shards of a restored sequel ran, or null for this machine. */
-    private TestResult.Environment restoredEnvironment;
     private int generatedRuns;
     private int executedRuns;
     private int finishedRuns;
@@ -113,36 +109,17 @@ public final class TemplateState implements AutoCloseable {
     }
 
     /**
-     * The runs of a sharded sequel, restored from its partial results for the merge's verdict: every
-     * run generated and executed, and the shards' test bed instead of this machine's.
+     * The runs so far, as the value the verdict reads: a copy, which later runs do not change.
      *
-     * @param setup       the test, as the shards ran it
-     * @param runs        every run of every series
-     * @param createdAt   when the first shard started
-     * @param fingerprint the shards' test bed
-     * @param environment where the shards ran, or null when their files do not say
-     * @return the complete state
+     * @return the recorded sequel
      */
-    static TemplateState restored(TestSetup setup, List<RunRecord> runs, Instant createdAt, Fingerprint fingerprint,
-                                  TestResult.Environment environment) {
-        TemplateState state = new TemplateState(setup, null, createdAt);
-        for (RunRecord record : runs) {
-            state.runs[record.series - 1][record.run - 1] = record;
-            state.lengths[record.series - 1] = Math.max(state.lengths[record.series - 1], record.run);
+    public RecordedSequel recorded() {
+        List<List<RunRecord>> series = new ArrayList<>(runs.length);
+        for (int s = 0; s < runs.length; s++) {
+            series.add(Arrays.asList(runs[s]).subList(0, lengths[s]));
         }
-        state.generatedRuns = runs.size();
-        state.executedRuns = runs.size();
-        state.finishedRuns = runs.size();
-        state.verdictGenerated = true;
-        state.verdictExecuted = true;
-        state.restoredFingerprint = fingerprint;
-        state.restoredEnvironment = environment;
-        return state;
-    }
-
-    /** Where the runs ran: this machine, or the shards' for a restored sequel. */
-    public TestResult.Environment environment() {
-        return restoredEnvironment != null ? restoredEnvironment : ResultMapper.currentEnvironment();
+        return new RecordedSequel(setup, series, seriesCount(), plannedRuns(), executedRuns, createdAt, testBed(),
+                null, ResultMapper.currentEnvironment(), adaptive == null ? null : Arrays.asList(adaptive), sequel);
     }
 
     /** Whether this launch runs the series (all of them unless sharded). */
@@ -172,7 +149,7 @@ public final class TemplateState implements AutoCloseable {
             adaptive[record.series - 1].add(record);
         }
         if (sequel != null && !continues(record.series)) {
-            sequel.add(this, record.series);
+            sequel.add(recorded(), record.series);
             if (setup.settings().progress()) {
                 Progress.sequel(setup, sequel.progress());
             }
@@ -284,15 +261,14 @@ public final class TemplateState implements AutoCloseable {
     }
 
     /**
-     * The test bed of the sequel for the regression gate: this machine's with what the runs reported,
-     * or the shards' for a restored sequel.
+     * The test bed of the sequel for the regression gate: this machine's with what the runs reported.
      *
      * @param scenario the gate's scenario
      * @param tags     the gate's tags
      * @return the fingerprint
      */
     public Fingerprint fingerprint(String scenario, Map<String, String> tags) {
-        return restoredFingerprint != null ? restoredFingerprint : Fingerprint.current(scenario, testBed(), tags);
+        return Fingerprint.current(scenario, testBed(), tags);
     }
 
     public Instant createdAt() {

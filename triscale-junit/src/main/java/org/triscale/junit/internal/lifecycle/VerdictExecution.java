@@ -1,6 +1,5 @@
 package org.triscale.junit.internal.lifecycle;
 
-import org.triscale.junit.internal.verdict.Judge;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
@@ -37,7 +36,7 @@ final class VerdictExecution implements InvocationInterceptor, TestWatcher {
                                             ExtensionContext context) {
         invocation.skip();
         state.verdictExecuted();
-        Judge.judge(state, context);
+        VerdictPublisher.publish(state, context);
     }
 
     @Override

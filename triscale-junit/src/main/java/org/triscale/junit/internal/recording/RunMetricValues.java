@@ -1,10 +1,11 @@
 package org.triscale.junit.internal.recording;
 
-import org.triscale.junit.internal.output.Format;
-import org.triscale.junit.internal.output.SampleSummaries;
-import org.triscale.junit.internal.output.TestResult;
-import org.triscale.junit.internal.setup.MetricSpec;
-import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.results.internal.recording.MetricValue;
+import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.model.SampleSummaries;
+import org.triscale.results.internal.model.TestResult;
+import org.triscale.results.internal.setup.MetricSpec;
+import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.engine.analysis.Measure;
 import org.triscale.engine.analysis.RunMetric;
 import org.triscale.engine.analysis.RunMetrics;

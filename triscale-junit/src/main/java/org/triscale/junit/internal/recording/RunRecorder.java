@@ -1,6 +1,8 @@
 package org.triscale.junit.internal.recording;
 
-import org.triscale.junit.internal.setup.MetricSpec;
+import org.triscale.results.internal.recording.RunNotes;
+import org.triscale.results.internal.recording.RunRecord;
+import org.triscale.results.internal.setup.MetricSpec;
 import org.triscale.junit.RunContext;
 import org.triscale.engine.analysis.Measure;
 
@@ -16,7 +18,7 @@ import java.util.Map;
  * and since a thread pool may swallow that exception, the run then fails at its end as well
  * ({@link #misuse()}), instead of passing on a silently thinned set of samples.
  */
-public final class RunRecorder implements RunContext {
+public final class RunRecorder implements RunContext, RunRecord.Recorder {
     private final Map<String, MetricSpec> metrics;
     private final String declaredNames;
     private final int series;
@@ -40,6 +42,17 @@ public final class RunRecorder implements RunContext {
 
     RunRecorder(Map<String, MetricSpec> metrics, String declaredNames, int series, int run, long seed) {
         this(metrics, declaredNames, series, run, seed, new TestBed());
+    }
+
+    /**
+     * The recorder of a run while it executes: the one {@link RunRecord} holds, which the extension
+     * creates as this class.
+     *
+     * @param record the run
+     * @return its recorder, or {@code null} once the run ended
+     */
+    public static RunRecorder of(RunRecord record) {
+        return (RunRecorder) record.recorder();
     }
 
     public RunRecorder(Map<String, MetricSpec> metrics, String declaredNames, int series, int run, long seed,
@@ -221,7 +234,8 @@ public final class RunRecorder implements RunContext {
     }
 
     /** The run's notes by name. */
-    Map<String, String> notes() {
+    @Override
+    public Map<String, String> notes() {
         return notes.entries();
     }
 

@@ -1,15 +1,18 @@
 package org.triscale.junit.internal.report;
 
+import org.triscale.results.internal.report.Comparisons;
+import org.triscale.results.internal.report.HtmlReport;
+import org.triscale.results.internal.report.LaunchSummary;
 import org.triscale.junit.TriscaleConstants;
 import org.junit.platform.engine.ConfigurationParameters;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
-import org.triscale.junit.internal.output.AtomicFiles;
-import org.triscale.junit.internal.output.JsonResults;
-import org.triscale.junit.internal.output.TestResult;
-import org.triscale.junit.internal.setup.ProjectPaths;
+import org.triscale.results.internal.common.AtomicFiles;
+import org.triscale.results.internal.model.JsonResults;
+import org.triscale.results.internal.model.TestResult;
+import org.triscale.results.internal.common.ProjectPaths;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,8 @@
 package org.triscale.junit.internal.setup;
 
+import org.triscale.results.internal.common.ProjectPaths;
+import org.triscale.results.internal.setup.FailingChecks;
+import org.triscale.results.internal.setup.Settings;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.triscale.engine.Mode;
@@ -50,8 +53,8 @@ public final class SettingsReader {
                     + key + " in 0.2.0; set " + key + " = '" + value + "' instead");
         }));
         Mode mode = parameter(context, MODE).map(text -> parseMode(text)).orElse(Mode.SOUND);
-        ChecksPolicy checks = annotation != ChecksPolicy.DEFAULT ? annotation
-                : parameter(context, CHECKS).map(text -> parseChecks(text)).orElse(ChecksPolicy.WARN);
+        FailingChecks checks = annotation != ChecksPolicy.DEFAULT ? FailingChecks.valueOf(annotation.name())
+                : parameter(context, CHECKS).map(text -> parseChecks(text)).orElse(FailingChecks.WARN);
         long seed = parameter(context, SEED).map(text -> parseSeed(text)).orElse(DEFAULT_SEED);
         boolean progress = booleanParameter(context, PROGRESS).orElse(true);
         Path output = folder(context, OUTPUT_DIR, DEFAULT_OUTPUT_DIR);
@@ -86,10 +89,10 @@ public final class SettingsReader {
         throw invalid(MODE, text, "SOUND (the default) or TRISCALE");
     }
 
-    private static ChecksPolicy parseChecks(String text) {
+    private static FailingChecks parseChecks(String text) {
         switch (text.toLowerCase(Locale.ROOT)) {
-            case "warn": return ChecksPolicy.WARN;
-            case "fail": return ChecksPolicy.FAIL;
+            case "warn": return FailingChecks.WARN;
+            case "fail": return FailingChecks.FAIL;
             default: throw invalid(CHECKS, text, "warn (the default) or fail");
         }
     }

@@ -1,8 +1,14 @@
 package org.triscale.junit.internal.setup;
 
-import org.triscale.junit.internal.output.Format;
-import org.triscale.junit.internal.gate.GateSpec;
-import org.triscale.junit.internal.gate.GateSpecReader;
+import org.triscale.results.internal.common.Limits;
+import org.triscale.results.internal.setup.KpiSpec;
+import org.triscale.results.internal.setup.MetricSpec;
+import org.triscale.results.internal.setup.Metrics;
+import org.triscale.results.internal.setup.ScoreSpec;
+import org.triscale.results.internal.setup.Settings;
+import org.triscale.results.internal.setup.TestSetup;
+import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.setup.GateSpec;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.support.AnnotationSupport;

@@ -1,12 +1,12 @@
 package org.triscale.junit.internal.lifecycle;
 
-import org.triscale.junit.internal.setup.Settings;
-import org.triscale.junit.internal.setup.Metrics;
-import org.triscale.junit.internal.setup.TestSetup;
+import org.triscale.results.internal.setup.Settings;
+import org.triscale.results.internal.setup.Metrics;
+import org.triscale.results.internal.setup.TestSetup;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
 import org.triscale.engine.Mode;
-import org.triscale.junit.ChecksPolicy;
+import org.triscale.results.internal.setup.FailingChecks;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class InvocationsLazinessTest {
     private static TemplateState state() {
-        Settings settings = new Settings(Mode.SOUND, ChecksPolicy.WARN, 1, false, Path.of("out"), false, Path.of("r"), false);
+        Settings settings = new Settings(Mode.SOUND, FailingChecks.WARN, 1, false, Path.of("out"), false, Path.of("r"), false);
         TestSetup setup = new TestSetup(new TestSetup.TestId("a.B", "m", "B.m"),
                 new TestSetup.RunsSetup(75, 75, 0, 3, 3), new TestSetup.SeriesSetup(2, 75, 75), Optional.empty(),
                 new Metrics(List.of()), List.of(), List.of(), settings, Optional.empty());

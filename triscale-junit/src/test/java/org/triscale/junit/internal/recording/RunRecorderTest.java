@@ -1,6 +1,6 @@
 package org.triscale.junit.internal.recording;
 
-import org.triscale.junit.internal.setup.MetricSpec;
+import org.triscale.results.internal.setup.MetricSpec;
 import org.junit.jupiter.api.Test;
 import org.triscale.engine.analysis.Measure;
 

@@ -2,7 +2,7 @@ package org.triscale.junit.internal.recording;
 
 import org.junit.jupiter.api.Test;
 import org.triscale.engine.analysis.Measure;
-import org.triscale.junit.internal.setup.MetricSpec;
+import org.triscale.results.internal.setup.MetricSpec;
 
 import java.util.Map;
 

@@ -1,0 +1,349 @@
+package org.triscale.junit.internal.setup;
+
+import org.triscale.results.internal.setup.GateSpec;
+import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.setup.KpiSpec;
+import org.triscale.results.internal.setup.MetricSpec;
+import org.triscale.results.internal.setup.Metrics;
+import org.triscale.results.internal.setup.ScoreSpec;
+import org.triscale.junit.internal.recording.TestBed;
+import org.junit.jupiter.api.extension.ExtensionConfigurationException;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.triscale.engine.analysis.Side;
+import org.triscale.engine.baseline.ComparisonUnit;
+import org.triscale.engine.comparison.PairedTest;
+import org.triscale.engine.comparison.Direction;
+import org.triscale.engine.comparison.Tolerance;
+import org.triscale.engine.baseline.GateSettings;
+import org.triscale.engine.comparison.RankSumTest;
+import org.triscale.junit.Baseline;
+import org.triscale.junit.TriscaleConstants;
+import org.triscale.results.internal.setup.Fingerprint;
+import org.triscale.results.internal.gate.HistoryStore;
+import org.triscale.results.internal.common.ProjectPaths;
+
+import java.lang.reflect.Method;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Function;
+
+/**
+ * Reads and validates {@code @Baseline} and the {@code triscale.baseline.*} and
+ * {@code triscale.history.dir} parameters. Problems are configuration errors, raised before any run.
+ */
+public final class GateSpecReader {
+    static final String UPDATE = TriscaleConstants.BASELINE_UPDATE;
+    static final String UPDATE_FORCE = TriscaleConstants.BASELINE_UPDATE_FORCE;
+    static final String DIR = TriscaleConstants.BASELINE_DIR;
+    static final String STRICT = TriscaleConstants.BASELINE_STRICT;
+    static final String MISSING = TriscaleConstants.BASELINE_MISSING;
+    static final String INCONCLUSIVE = TriscaleConstants.BASELINE_INCONCLUSIVE;
+    static final String ALPHA = TriscaleConstants.BASELINE_ALPHA;
+    static final String TOLERANCE_FLOOR = TriscaleConstants.BASELINE_TOLERANCE_FLOOR;
+    static final String PAIRED = TriscaleConstants.BASELINE_PAIRED;
+    static final String FROM_HISTORY = TriscaleConstants.BASELINE_FROM_HISTORY;
+    static final String TAGS = TriscaleConstants.BASELINE_TAGS;
+    static final String HISTORY_DIR = TriscaleConstants.HISTORY_DIR;
+
+    static final String DEFAULT_DIR = "src/test/resources/triscale/baselines";
+    static final String DEFAULT_HISTORY_DIR = "target/triscale/history";
+
+    private final Function<String, ExtensionConfigurationException> error;
+
+    public GateSpecReader(Function<String, ExtensionConfigurationException> error) {
+        this.error = error;
+    }
+
+    /** The gate of a method, if it has {@code @Baseline}. */
+    public Optional<GateSpec> read(ExtensionContext context, Method method, String testClass, List<MetricSpec> metrics,
+                            List<KpiSpec> kpis, List<ScoreSpec> scores, int seriesCount, double seriesPercentile,
+                            double seriesConfidence, int runsPerSeries) {
+        Optional<Baseline> found = AnnotationSupport.findAnnotation(method, Baseline.class);
+        if (found.isEmpty()) {
+            return Optional.empty();
+        }
+        Baseline baseline = found.get();
+        List<GateSpec.GatedMetric> gated = gatedMetrics(baseline, metrics, kpis, scores, seriesPercentile,
+                seriesConfidence);
+        Tolerance tolerance = tolerance(baseline, parameter(context, TOLERANCE_FLOOR).map(this::parseFloor)
+                .orElse(Tolerance.DEFAULT_FLOOR));
+        check(baseline.fromHistory() >= 0, "@Baseline(fromHistory = " + baseline.fromHistory() + ") must be >= 0: "
+                + "the number of accepted sequels of the history that form the baseline, or 0 for the file");
+        ComparisonUnit unit = baseline.compare() == Baseline.Compare.RUNS ? ComparisonUnit.RUNS : ComparisonUnit.SERIES;
+
+        double alpha = parameter(context, ALPHA).map(this::parseAlpha).orElse(GateSettings.DEFAULT_ALPHA);
+        int fromHistory = baseline.fromHistory() > 0 ? baseline.fromHistory()
+                : parameter(context, FROM_HISTORY).map(this::parseCount).orElse(0);
+        checkSize(unit, alpha, seriesCount, runsPerSeries, fromHistory);
+
+        Path baseDir = ProjectPaths.baseDir();
+        Path file;
+        String testMethod = method.getName();
+        if (baseline.file().isEmpty()) {
+            Path dir = SettingsReader.folder(context, DIR, DEFAULT_DIR);
+            file = dir.resolve(testClass).resolve(testMethod + ".json");
+        } else {
+            String what = "@Baseline(file = \"" + baseline.file() + "\")";
+            try {
+                file = ProjectPaths.inside(baseDir, baseline.file(), what);
+            } catch (IllegalArgumentException e) {
+                throw error.apply(e.getMessage());
+            }
+            check(file.getFileName().toString().endsWith(".json"), what + " must name a .json file, so that an "
+                    + "update never overwrites another file of the project");
+        }
+        // Beside the results unless triscale.history.dir says otherwise: triscale.output.dir moves it.
+        Path historyDir = SettingsReader.folder(context, HISTORY_DIR, SettingsReader.parameter(context,
+                org.triscale.junit.TriscaleConstants.OUTPUT_DIR).map(output -> output + "/history")
+                .orElse(DEFAULT_HISTORY_DIR));
+
+        Map<String, String> tags = new LinkedHashMap<>();
+        for (String tag : baseline.tags()) {
+            addTag(tags, tag, "@Baseline(tags = \"" + tag + "\")");
+        }
+        parameter(context, TAGS).ifPresent(text -> {
+            for (String tag : text.split(",")) {
+                if (!tag.isBlank()) {
+                    addTag(tags, tag.trim(), "configuration parameter " + TAGS + " entry '" + tag.trim() + "'");
+                }
+            }
+        });
+
+        Set<String> ignored = new LinkedHashSet<>();
+        for (String entry : baseline.ignoreInFingerprint()) {
+            check(Fingerprint.MACHINE_ENTRIES.contains(entry), "@Baseline(ignoreInFingerprint = \"" + entry + "\") is"
+                    + " not a machine entry of the fingerprint; use java, os, arch or cpus");
+            ignored.add(entry);
+        }
+        boolean update = SettingsReader.booleanParameter(context, UPDATE).orElse(false);
+        boolean strict = SettingsReader.booleanParameter(context, STRICT).orElseGet(GateSpecReader::runningInCi);
+        GateSpec.MissingPolicy missing = parameter(context, MISSING).map(this::parseMissing)
+                .orElse(strict ? GateSpec.MissingPolicy.FAIL : GateSpec.MissingPolicy.RECORD);
+        GateSpec.InconclusivePolicy inconclusive = parameter(context, INCONCLUSIVE).map(this::parseInconclusive)
+                .orElse(strict ? GateSpec.InconclusivePolicy.FAIL : GateSpec.InconclusivePolicy.WARN);
+        return Optional.of(new GateSpec(gated, tolerance, unit, alpha, file, fromHistory, baseline.scenario().trim(),
+                tags, ignored, update, missing, inconclusive, strict, HistoryStore.file(historyDir, testClass, testMethod),
+                baseDir, parameter(context, PAIRED).map(this::parsePaired).orElse(PairedTest.AUTO),
+                SettingsReader.booleanParameter(context, UPDATE_FORCE).orElse(false)));
+    }
+
+    /** The tolerance of the annotation: relative, absolute, or (neither set) from the variability score. */
+    private Tolerance tolerance(Baseline baseline, double floor) {
+        double relative = baseline.tolerance();
+        double absolute = baseline.absoluteTolerance();
+        check(!Double.isNaN(relative) && relative != Double.POSITIVE_INFINITY, "@Baseline(tolerance = "
+                + Format.number(relative) + ") must be a finite fraction >= 0, e.g. 0.05 for ±5 %, or negative (the"
+                + " default) for the variability score");
+        check(!Double.isNaN(absolute) && absolute != Double.POSITIVE_INFINITY, "@Baseline(absoluteTolerance = "
+                + Format.number(absolute) + ") must be a finite number >= 0 in the metric's unit, or negative (the"
+                + " default) for none");
+        check(relative < 0 || absolute < 0, "@Baseline sets both tolerance = " + Format.number(relative)
+                + " and absoluteTolerance = " + Format.number(absolute) + "; set one of them (or neither, for the"
+                + " variability score)");
+        if (relative >= 0) {
+            return Tolerance.relative(relative);
+        }
+        return absolute >= 0 ? Tolerance.absolute(absolute) : Tolerance.fromScore(floor);
+    }
+
+    /** CI services (GitHub Actions, GitLab CI, and others) set {@code CI=true}. */
+    static boolean runningInCi() {
+        String ci = System.getenv("CI");
+        return ci != null && ("true".equalsIgnoreCase(ci.trim()) || "1".equals(ci.trim()));
+    }
+
+    private List<GateSpec.GatedMetric> gatedMetrics(Baseline baseline, List<MetricSpec> metrics, List<KpiSpec> kpis,
+                                                     List<ScoreSpec> scores, double seriesPercentile,
+                                                     double seriesConfidence) {
+        Set<String> names = new LinkedHashSet<>();
+        if (baseline.metrics().length == 0) {
+            for (KpiSpec kpi : kpis) {
+                names.add(kpi.metric().name());
+            }
+            check(!names.isEmpty(), "@Baseline gates the metrics that have a @Kpi, but the test declares none; add"
+                    + " a @Kpi, or name the metrics with @Baseline(metrics = ..., direction = ...)");
+        } else {
+            for (String name : baseline.metrics()) {
+                check(name != null && !name.isBlank(), "@Baseline(metrics) holds a blank name; name declared "
+                        + "metrics");
+                check(names.add(name.trim()), "@Baseline(metrics) names \"" + name.trim() + "\" twice");
+            }
+        }
+        List<GateSpec.GatedMetric> gated = new ArrayList<>();
+        for (String name : names) {
+            Metrics declared = new Metrics(metrics);
+            MetricSpec metric = declared.find(name)
+                    .orElseThrow(() -> error.apply(SetupReader.notDeclared("@Baseline(metrics", name, declared)));
+            gated.add(gatedMetric(baseline, metric, kpis, scores, seriesPercentile, seriesConfidence));
+        }
+        return gated;
+    }
+
+    private GateSpec.GatedMetric gatedMetric(Baseline baseline, MetricSpec metric, List<KpiSpec> kpis,
+                                             List<ScoreSpec> scores, double seriesPercentile,
+                                             double seriesConfidence) {
+        List<KpiSpec> own = new ArrayList<>();
+        for (KpiSpec kpi : kpis) {
+            if (kpi.metric() == metric) {
+                own.add(kpi);
+            }
+        }
+        Direction direction;
+        if (baseline.direction() == Baseline.Direction.LOWER_IS_BETTER) {
+            direction = Direction.LOWER_IS_BETTER;
+        } else if (baseline.direction() == Baseline.Direction.HIGHER_IS_BETTER) {
+            direction = Direction.HIGHER_IS_BETTER;
+        } else {
+            direction = null;
+            for (KpiSpec kpi : own) {
+                boolean atMost = !Double.isNaN(kpi.atMost());
+                boolean atLeast = !Double.isNaN(kpi.atLeast());
+                Direction implied = atMost && !atLeast ? Direction.LOWER_IS_BETTER
+                        : atLeast && !atMost ? Direction.HIGHER_IS_BETTER : null;
+                check(implied != null && (direction == null || direction == implied), "@Baseline cannot tell which"
+                        + " way of " + metric.name() + " is better: its @Kpi thresholds "
+                        + (implied == null ? "set both atMost and atLeast" : "point both ways")
+                        + "; set @Baseline(direction = LOWER_IS_BETTER) or HIGHER_IS_BETTER");
+                direction = implied;
+            }
+            check(direction != null, "@Baseline gates " + metric.name() + ", which has no @Kpi to tell which way is"
+                    + " better; set @Baseline(direction = LOWER_IS_BETTER) or HIGHER_IS_BETTER, or add a @Kpi");
+        }
+        GateSettings defaults = GateSettings.of(direction);
+        double kpiPercentile = defaults.kpiPercentile();
+        double kpiConfidence = defaults.kpiConfidence();
+        Side side = defaults.kpiSide();
+        KpiSpec first = own.isEmpty() ? null : own.get(0);
+        if (first != null) {
+            kpiPercentile = first.percentile();
+            kpiConfidence = first.confidence();
+            side = first.side();
+        }
+        double scorePercentile = seriesPercentile;
+        double scoreConfidence = seriesConfidence;
+        for (ScoreSpec score : scores) {
+            if (score.kpi() == first) {
+                scorePercentile = score.percentile();
+                scoreConfidence = score.confidence();
+                break;
+            }
+        }
+        return new GateSpec.GatedMetric(metric, direction, kpiPercentile, kpiConfidence, side, scorePercentile,
+                scoreConfidence);
+    }
+
+    /** A sequel compared with a baseline of the same size must be able to reach α. */
+    private void checkSize(ComparisonUnit unit, double alpha, int seriesCount, int runsPerSeries, int fromHistory) {
+        int count = unit == ComparisonUnit.SERIES ? seriesCount : seriesCount * runsPerSeries;
+        int baselineCount = count * Math.max(1, fromHistory);
+        if (RankSumTest.smallestPValue(count, baselineCount) <= alpha) {
+            return;
+        }
+        int needed = count;
+        while (RankSumTest.smallestPValue(needed, needed * Math.max(1, fromHistory)) > alpha) {
+            needed++;
+        }
+        String alphaText = Format.number(alpha);
+        if (unit == ComparisonUnit.SERIES) {
+            throw error.apply("@Baseline compares the series of each execution with the baseline's, but " + seriesCount
+                    + (seriesCount == 1 ? " series" : " series") + " on each side can never be significant at alpha = "
+                    + alphaText + " (smallest p-value " + Format.number(RankSumTest.smallestPValue(count, baselineCount))
+                    + "); run at least " + needed + " series with @Series(count = " + needed + ") (or count = 0, "
+                    + "sized for 75/75: 5), or use @Baseline(compare = RUNS) when all runs are exchangeable");
+        }
+        throw error.apply("@Baseline(compare = RUNS) compares every run, but " + count + " runs on each side can never"
+                + " be significant at alpha = " + alphaText + "; run at least " + needed + " runs per sequel");
+    }
+
+    private void addTag(Map<String, String> tags, String tag, String what) {
+        int equals = tag.indexOf('=');
+        check(equals > 0 && !tag.substring(0, equals).isBlank(), what + " must be key=value, e.g. runner=lab-3");
+        String key = tag.substring(0, equals).trim();
+        String value = tag.substring(equals + 1).trim();
+        check(key.length() <= TestBed.MAX_KEY && value.length() <= TestBed.MAX_VALUE, what + " is too long: keys "
+                + "have at most " + TestBed.MAX_KEY + " characters, values " + TestBed.MAX_VALUE);
+        tags.put(key, value);
+    }
+
+    private PairedTest parsePaired(String text) {
+        for (PairedTest test : PairedTest.values()) {
+            if (test.label().equals(text.trim().toLowerCase(java.util.Locale.ROOT))) {
+                return test;
+            }
+        }
+        throw SettingsReader.invalid(PAIRED, text, "auto (the default: series-level test when the per-run changes"
+                + " differ between series or carry over from run to run), runs (pairs independent: a test bed whose"
+                + " runs depend only on their seed) or series");
+    }
+
+    private double parseFloor(String text) {
+        try {
+            double floor = Double.parseDouble(text);
+            if (floor >= 0 && floor <= 1) {
+                return floor;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw SettingsReader.invalid(TOLERANCE_FLOOR, text, "a fraction of the baseline in [0, 1], e.g. 0.01 for"
+                + " ±1 % (the default) or 0 for the variability score alone");
+    }
+
+    private double parseAlpha(String text) {
+        try {
+            double alpha = Double.parseDouble(text);
+            if (alpha > 0 && alpha < 0.5) {
+                return alpha;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw SettingsReader.invalid(ALPHA, text, "a false-alarm rate in (0, 0.5), e.g. 0.01 (the default)");
+    }
+
+    private int parseCount(String text) {
+        try {
+            int count = Integer.parseInt(text);
+            if (count >= 0) {
+                return count;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw SettingsReader.invalid(FROM_HISTORY, text, "a number of sequels >= 0, e.g. 3 (0: the baseline file)");
+    }
+
+    private GateSpec.MissingPolicy parseMissing(String text) {
+        switch (text.toLowerCase(Locale.ROOT)) {
+            case "fail": return GateSpec.MissingPolicy.FAIL;
+            case "record": return GateSpec.MissingPolicy.RECORD;
+            default: throw SettingsReader.invalid(MISSING, text, "fail or record");
+        }
+    }
+
+    private GateSpec.InconclusivePolicy parseInconclusive(String text) {
+        switch (text.toLowerCase(Locale.ROOT)) {
+            case "fail": return GateSpec.InconclusivePolicy.FAIL;
+            case "warn": return GateSpec.InconclusivePolicy.WARN;
+            default: throw SettingsReader.invalid(INCONCLUSIVE, text, "fail or warn");
+        }
+    }
+
+    private static Optional<String> parameter(ExtensionContext context, String key) {
+        return SettingsReader.parameter(context, key);
+    }
+
+    private void check(boolean condition, String message) {
+        if (!condition) {
+            throw error.apply(message);
+        }
+    }
+}

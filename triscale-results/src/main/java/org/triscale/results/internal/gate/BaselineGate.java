@@ -1,0 +1,417 @@
+package org.triscale.results.internal.gate;
+
+import org.triscale.results.internal.setup.GateSpec;
+import org.triscale.results.internal.common.AtomicFiles;
+import org.triscale.results.internal.output.ResultMapper;
+import org.triscale.results.internal.recording.RunRecord;
+import org.triscale.results.internal.model.RunStatus;
+import org.triscale.results.internal.verdict.RecordedSequel;
+import org.triscale.results.internal.setup.TestSetup;
+import org.triscale.results.internal.setup.ConfigurationKeys;
+import org.triscale.engine.baseline.GateResult;
+import org.triscale.engine.baseline.KpiChange;
+import org.triscale.engine.baseline.RegressionGate;
+import org.triscale.engine.baseline.SequelKpis;
+import org.triscale.engine.comparison.ComparisonOutcome;
+import org.triscale.engine.comparison.SequelChange;
+import org.triscale.engine.trend.ChangePoints;
+import org.triscale.results.internal.model.TestResult;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The regression gate at the verdict: finds the baseline (history or file), compares every gated
+ * metric, writes the baseline when asked, and later appends the sequel to the history. Problems
+ * with a baseline file are reported and leave the file as it was.
+ */
+public final class BaselineGate {
+    private final RecordedSequel state;
+    private final TestSetup setup;
+    private final GateSpec spec;
+    private final SequelRecord current;
+    private final List<String> failures = new ArrayList<>();
+    private final List<String> warnings = new ArrayList<>();
+    private final List<String> notes = new ArrayList<>();
+    private final List<TestResult.GateMetric> metrics = new ArrayList<>();
+    private List<String> differences = List.of();
+    private String source;
+    private boolean written;
+    /** The history as read before this sequel was appended; null when unreadable. */
+    private List<SequelRecord> historyRecords;
+    /** What failed in the verdict's analysis: an update writes no baseline from them unless forced. */
+    private final List<String> verdictFailed;
+
+    private BaselineGate(RecordedSequel state, List<String> verdictFailed) {
+        this.state = state;
+        this.setup = state.setup();
+        this.spec = setup.gate().orElseThrow();
+        this.current = Sequels.current(state, spec);
+        this.verdictFailed = List.copyOf(verdictFailed);
+    }
+
+    /**
+     * Runs the gate on a complete launch.
+     *
+     * @param state         the runs, complete
+     * @param verdictFailed what failed in the verdict's analysis, one short label each (a KPI of a
+     *                      series, a variability score, a check); empty when it passed. An update
+     *                      writes no baseline unless it is empty or the update is forced.
+     * @return the gate
+     */
+    public static BaselineGate judge(RecordedSequel state, List<String> verdictFailed) {
+        BaselineGate gate = new BaselineGate(state, verdictFailed);
+        gate.run();
+        return gate;
+    }
+
+    public List<String> failures() {
+        return failures;
+    }
+
+    public List<String> warnings() {
+        return warnings;
+    }
+
+    public List<String> notes() {
+        return notes;
+    }
+
+    /** Sequels of the history a result shows, this one included. */
+    static final int HISTORY_SHOWN = 50;
+
+    /** The gate's part of the JSON result. */
+    public TestResult.Gate result() {
+        return new TestResult.Gate(spec.fileLabel(), source, spec.update(), written, history(), differences, metrics,
+                notes);
+    }
+
+    /**
+     * The trend of the gated KPIs: the last sequels of the history (accepted or not) and this one,
+     * with the change points of each gated metric's median series KPI (E-divisive means, seeded
+     * permutation test, {@link ChangePoints}).
+     */
+    private TestResult.GateHistory history() {
+        List<SequelRecord> records = new ArrayList<>();
+        if (historyRecords != null) {
+            for (SequelRecord record : historyRecords) {
+                if (Sequels.mismatch(record, setup, spec) == null) {
+                    records.add(record);
+                }
+            }
+        }
+        records = new ArrayList<>(records.subList(Math.max(0, records.size() - (HISTORY_SHOWN - 1)), records.size()));
+        records.add(current);
+        List<TestResult.HistoryBuild> builds = new ArrayList<>();
+        for (int i = 0; i < records.size(); i++) {
+            SequelRecord record = records.get(i);
+            java.util.Map<String, Double> kpis = new java.util.LinkedHashMap<>();
+            for (GateSpec.GatedMetric gated : spec.metrics()) {
+                SequelRecord.MetricRecord metric = record.metric(gated.metric().name());
+                kpis.put(gated.metric().name(), metric == null || metric.kpi() == null ? null : metric.kpi().median());
+            }
+            boolean now = i == records.size() - 1;
+            List<TestResult.HistoryChange> changes = new ArrayList<>();
+            for (SequelRecord.Change change : now ? changes() : record.changes() == null
+                    ? List.<SequelRecord.Change>of() : record.changes()) {
+                changes.add(new TestResult.HistoryChange(change.metric(), change.change(), change.lower(),
+                        change.upper(), change.confidence(), change.outcome()));
+            }
+            builds.add(new TestResult.HistoryBuild(i + 1, record.recordedAt(), label(record),
+                    now ? null : record.verdict(), now ? null : record.accepted(), now, kpis, changes));
+        }
+        List<TestResult.HistoryChangePoint> points = new ArrayList<>();
+        for (GateSpec.GatedMetric gated : spec.metrics()) {
+            String name = gated.metric().name();
+            List<Integer> positions = new ArrayList<>();
+            List<Double> values = new ArrayList<>();
+            for (TestResult.HistoryBuild build : builds) {
+                Double kpi = build.kpis().get(name);
+                if (kpi != null && Double.isFinite(kpi)) {
+                    positions.add(build.index());
+                    values.add(kpi);
+                }
+            }
+            double[] series = values.stream().mapToDouble(Double::doubleValue).toArray();
+            for (ChangePoints.ChangePoint point : ChangePoints.detect(series)) {
+                points.add(new TestResult.HistoryChangePoint(name, positions.get(point.index() - 1), point.change(),
+                        point.pValue()));
+            }
+        }
+        return new TestResult.GateHistory(spec.historyFile().toString(), builds, points);
+    }
+
+    /**
+     * The change of each compared metric against the baseline, as the history keeps it, so that a
+     * later history shows every sequel's change with its interval; empty without a comparison.
+     */
+    private List<SequelRecord.Change> changes() {
+        List<SequelRecord.Change> changes = new ArrayList<>();
+        for (TestResult.GateMetric metric : metrics) {
+            TestResult.GateComparison gate = metric.gate();
+            if (gate != null && metric.outcome() != null) {
+                changes.add(new SequelRecord.Change(metric.metric(), gate.change(), gate.lower(), gate.upper(),
+                        gate.confidence(), metric.outcome().name()));
+            }
+        }
+        return changes;
+    }
+
+    /** A sequel's version or commit, when its environment recorded one. */
+    private static String label(SequelRecord record) {
+        if (record.environment() == null) {
+            return null;
+        }
+        for (String key : List.of("commit", "version", "triscale")) {
+            String value = record.environment().get(key);
+            if (value != null && !value.isBlank()) {
+                return value;
+            }
+        }
+        return null;
+    }
+
+    /** The worst outcome over the gated metrics, for summaries: null without comparison. */
+    public ComparisonOutcome worstOutcome() {
+        ComparisonOutcome worst = null;
+        for (TestResult.GateMetric metric : metrics) {
+            ComparisonOutcome outcome = metric.outcome();
+            if (worst == null || rank(outcome) > rank(worst)) {
+                worst = outcome;
+            }
+        }
+        return worst;
+    }
+
+    /**
+     * Appends this execution's sequel to the history. It may feed a later baseline (accepted) only
+     * when its verdict passed and every gated metric was unchanged or improved, or when it updated
+     * the baseline: a regression, or a change the gate could not judge, never becomes a reference.
+     *
+     * @param status        the verdict, {@code PASSED} or {@code FAILED}
+     * @param verdictPassed whether the verdict passed
+     * @return a warning when it could not be written
+     */
+    public Optional<String> appendHistory(String status, boolean verdictPassed) {
+        boolean accepted = verdictPassed && (written || !metrics.isEmpty() && metrics.stream().allMatch(
+                metric -> metric.outcome() == ComparisonOutcome.UNCHANGED
+                        || metric.outcome() == ComparisonOutcome.IMPROVED));
+        try {
+            HistoryStore.append(spec.historyFile(), current.withVerdict(status, accepted, changes()));
+            return Optional.empty();
+        } catch (IOException | RuntimeException e) {
+            return Optional.of("Baseline gate: the sequel could not be appended to the history " + spec.historyFile()
+                    + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + "); make the folder writable or set "
+                    + ConfigurationKeys.HISTORY_DIR + ". The comparison above does not depend on it.");
+        }
+    }
+
+    private void run() {
+        try {
+            historyRecords = Files.exists(spec.historyFile()) ? HistoryStore.read(spec.historyFile()).records()
+                    : List.of();
+        } catch (IOException | RuntimeException e) {
+            historyRecords = null; // fromHistory() reports it when it uses the history
+        }
+        AtomicFiles.cleanStale(spec.file().toAbsolutePath().getParent());
+        SequelRecord baseline = fromHistory();
+        SequelRecord file = null;
+        boolean fileUnusable = false;
+        if (Files.exists(spec.file())) {
+            try {
+                file = BaselineFiles.read(spec.file());
+                String mismatch = Sequels.mismatch(file, setup, spec);
+                if (mismatch != null) {
+                    throw new IOException("baseline file " + spec.file() + " does not fit this test: " + mismatch);
+                }
+            } catch (IOException | RuntimeException e) {
+                file = null;
+                fileUnusable = true;
+                if (spec.update()) {
+                    notes.add("Baseline gate: the old baseline file could not be used (" + e.getMessage() + "); it is replaced");
+                } else {
+                    failures.add(GateMessages.unusable(e.getMessage()));
+                }
+            }
+        }
+        if (baseline == null && file != null) {
+            baseline = file;
+            source = "baseline file " + spec.fileLabel();
+        }
+        if (baseline != null) {
+            compare(baseline);
+        } else if (!fileUnusable && !spec.update()) {
+            String history = spec.fromHistory() > 0 ? ", and the history " + spec.historyFile() + " holds no accepted "
+                    + "sequel of this test bed" : "";
+            String text = GateMessages.missing(spec, history) + GateMessages.missingPolicy(spec);
+            (spec.missing() == GateSpec.MissingPolicy.FAIL ? failures : warnings).add(text);
+        }
+        if (spec.update()) {
+            update(file);
+        }
+    }
+
+    /** The last K accepted sequels of the history with this test bed, merged; null when none. */
+    private SequelRecord fromHistory() {
+        if (spec.fromHistory() == 0) {
+            return null;
+        }
+        HistoryStore.Read read;
+        try {
+            read = HistoryStore.read(spec.historyFile());
+        } catch (IOException | RuntimeException e) {
+            warnings.add("Baseline gate: the history " + spec.historyFile() + " cannot be read (" + e.getMessage()
+                    + "); the baseline file is used instead");
+            return null;
+        }
+        for (String warning : read.warnings()) {
+            warnings.add("Baseline gate: " + warning);
+        }
+        List<SequelRecord> usable = new ArrayList<>();
+        int otherTestBed = 0;
+        for (SequelRecord record : read.records()) {
+            if (!Boolean.TRUE.equals(record.accepted()) || Sequels.mismatch(record, setup, spec) != null) {
+                continue;
+            }
+            if (!current.fingerprint().differences(record.fingerprint(), spec.ignored()).isEmpty()) {
+                otherTestBed++;
+                continue;
+            }
+            usable.add(record);
+        }
+        if (usable.isEmpty()) {
+            return null;
+        }
+        List<SequelRecord> last = usable.subList(Math.max(0, usable.size() - spec.fromHistory()), usable.size());
+        source = "the last " + last.size() + " accepted sequel" + (last.size() == 1 ? "" : "s") + " of the history "
+                + spec.historyFile() + (last.size() < spec.fromHistory() ? " (" + spec.fromHistory() + " asked)" : "")
+                + (otherTestBed > 0 ? "; " + otherTestBed + " of another test bed skipped" : "");
+        return Sequels.merge(last);
+    }
+
+    private void compare(SequelRecord baseline) {
+        differences = current.fingerprint().differences(baseline.fingerprint(), spec.ignored());
+        boolean paired = Sequels.sameSeeds(baseline, current);
+        for (GateSpec.GatedMetric gated : spec.metrics()) {
+            SequelRecord.MetricRecord old = baseline.metric(gated.metric().name());
+            SequelRecord.MetricRecord now = current.metric(gated.metric().name());
+            GateResult result = RegressionGate.compare(Sequels.runMetrics(old), Sequels.runMetrics(now), paired,
+                    gated.settings(spec));
+            ComparisonOutcome outcome = differences.isEmpty() ? result.outcome() : ComparisonOutcome.INCONCLUSIVE;
+            String reason = !differences.isEmpty() ? GateMessages.fingerprint(differences)
+                    : outcome == ComparisonOutcome.INCONCLUSIVE ? result.change().reason() : null;
+            String message = GateMessages.outcome(gated, result, outcome, reason, spec);
+            if (spec.update()) {
+                notes.add(message + " (not judged: this execution updates the baseline)");
+            } else if (outcome == ComparisonOutcome.REGRESSED) {
+                failures.add(message);
+            } else if (outcome == ComparisonOutcome.INCONCLUSIVE) {
+                (spec.inconclusive() == GateSpec.InconclusivePolicy.FAIL ? failures : warnings).add(message);
+            } else {
+                notes.add(message);
+            }
+            metrics.add(json(gated, result, outcome, reason, message));
+        }
+    }
+
+    /** Writes this execution's sequel as the baseline, if it is complete, and says what changed. */
+    private void update(SequelRecord old) {
+        List<String> problems = new ArrayList<>();
+        for (RunRecord record : state.runs()) {
+            if (record.status() == RunStatus.FAILED) {
+                problems.add(record.label() + " failed");
+            }
+        }
+        if (!problems.isEmpty()) {
+            failures.add("Baseline gate: the baseline was not updated, because " + String.join(", ", problems)
+                    + "; a baseline must hold every run. Fix the failures and rerun with " + GateMessages.UPDATE_HINT
+                    + ".");
+            return;
+        }
+        if (!verdictFailed.isEmpty() && !spec.forceUpdate()) {
+            // A failing sequel never becomes the reference later sequels are judged against.
+            failures.add("Baseline gate: the baseline was not updated, nothing was written to " + spec.fileLabel()
+                    + ": the verdict failed (" + String.join("; ", verdictFailed) + "), and a baseline only comes "
+                    + "from a passing verdict. Fix the failure and rerun with " + GateMessages.UPDATE_HINT
+                    + ", or write this sequel anyway with -D" + ConfigurationKeys.BASELINE_UPDATE_FORCE + "=true.");
+            return;
+        }
+        List<String> changes = new ArrayList<>();
+        for (GateSpec.GatedMetric gated : spec.metrics()) {
+            double[][] values = Sequels.runMetrics(current.metric(gated.metric().name()));
+            SequelKpis kpis = RegressionGate.summarise(values, gated.settings(spec));
+            int runs = 0;
+            int series = 0;
+            for (double[] runValues : values) {
+                int valid = 0;
+                for (double value : runValues) {
+                    valid += Double.isNaN(value) ? 0 : 1;
+                }
+                runs += valid;
+                series += valid > 0 ? 1 : 0;
+            }
+            if (series == 0) {
+                failures.add("Baseline gate: the baseline was not updated, because no run has a valid "
+                        + gated.metric().name() + "; a baseline needs valid runs.");
+                return;
+            }
+            changes.add(GateMessages.updated(gated, old == null ? null : old.metric(gated.metric().name()), kpis,
+                    series, runs));
+        }
+        try {
+            BaselineFiles.write(spec.file(), current);
+            written = true;
+        } catch (IOException | RuntimeException e) {
+            failures.add("Baseline gate: the baseline could not be written to " + spec.file() + " ("
+                    + e.getClass().getSimpleName() + ": " + e.getMessage() + "); the old file, if any, is unchanged.");
+            return;
+        }
+        StringBuilder text = new StringBuilder("Baseline gate: baseline ").append(old == null ? "created: " : "updated: ")
+                .append("wrote ").append(spec.fileLabel()).append(" (commit it)")
+                .append(verdictFailed.isEmpty() ? "" : ", forced by " + ConfigurationKeys.BASELINE_UPDATE_FORCE
+                        + " although the verdict failed (" + String.join("; ", verdictFailed) + ")")
+                .append(". ").append(String.join("; ", changes));
+        if (old != null) {
+            List<String> fingerprint = current.fingerprint().differences(old.fingerprint());
+            text.append(fingerprint.isEmpty() ? "; same test bed" : "; test bed: " + String.join("; ", fingerprint));
+        }
+        notes.add(text.append('.').toString());
+    }
+
+    private TestResult.GateMetric json(GateSpec.GatedMetric gated, GateResult result, ComparisonOutcome outcome,
+                                       String reason, String message) {
+        KpiChange kpi = result.kpi();
+        SequelChange change = result.change();
+        TestResult.GateComparison comparison = new TestResult.GateComparison(change.design(), change.scale(),
+                relative(change, change.change().estimate()), relative(change, change.change().lower()),
+                relative(change, change.change().upper()), change.change().confidence(),
+                relative(change, change.tolerance()), change.toleranceSource(),
+                ResultMapper.number(change.relativeMinimumDetectableChange()), change.zeros());
+        TestResult.GateSignificance significance = new TestResult.GateSignificance(change.referenceCount(),
+                change.candidateCount(), spec.alpha(), ResultMapper.number(change.worsePValue()),
+                ResultMapper.number(change.betterPValue()));
+        TestResult.GateKpis kpis = new TestResult.GateKpis(ResultMapper.number(kpi.oldValue()),
+                ResultMapper.number(kpi.newValue()), ResultMapper.number(kpi.change()),
+                ResultMapper.number(kpi.relativeChange()), ResultMapper.number(kpi.score()));
+        return new TestResult.GateMetric(gated.metric().name(), gated.direction(), outcome, reason, result.unit(),
+                significance, comparison, kpis, message);
+    }
+
+    /** A reported value of the comparison as a fraction of the baseline, for the JSON result. */
+    private static Double relative(SequelChange change, double reported) {
+        return ResultMapper.number(change.relative(reported));
+    }
+
+    private static int rank(ComparisonOutcome outcome) {
+        switch (outcome) {
+            case REGRESSED: return 3;
+            case INCONCLUSIVE: return 2;
+            case IMPROVED: return 1;
+            default: return 0;
+        }
+    }
+}

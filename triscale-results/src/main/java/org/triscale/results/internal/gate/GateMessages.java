@@ -1,0 +1,233 @@
+package org.triscale.results.internal.gate;
+
+import org.triscale.results.internal.setup.GateSpec;
+import org.triscale.engine.baseline.ComparisonUnit;
+import org.triscale.engine.baseline.GateResult;
+import org.triscale.engine.baseline.KpiChange;
+import org.triscale.engine.baseline.SequelKpis;
+import org.triscale.engine.comparison.ChangeScale;
+import org.triscale.engine.comparison.ComparisonOutcome;
+import org.triscale.engine.comparison.Design;
+import org.triscale.engine.comparison.SequelChange;
+import org.triscale.engine.comparison.Tolerance;
+import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.setup.MetricSpec;
+import org.triscale.results.internal.setup.ConfigurationKeys;
+
+import java.util.List;
+
+/** The sentences of the regression gate. */
+final class GateMessages {
+    static final String UPDATE_HINT = "-Dtriscale.baseline.update=true";
+
+    private GateMessages() {
+    }
+
+    /** The sentence of one metric's outcome. */
+    static String outcome(GateSpec.GatedMetric gated, GateResult result, ComparisonOutcome outcome, String reason,
+                          GateSpec spec) {
+        SequelChange change = result.change();
+        String head = "Baseline gate: " + gated.label() + " " + outcome.label() + " (" + design(change, result) + "): ";
+        String context = Double.isNaN(result.kpi().oldValue()) && Double.isNaN(result.kpi().newValue()) ? ""
+                : " " + capitalised(kpiSentence(gated, result.kpi())) + ".";
+        switch (outcome) {
+            case REGRESSED:
+                return head + "change " + interval(gated, change) + ", beyond the tolerance " + tolerance(gated, result)
+                        + "; " + test(change, true) + "; " + detects(gated, change) + "." + context
+                        + " If the change is intended, update the baseline with " + UPDATE_HINT + " and commit "
+                        + spec.fileLabel() + ".";
+            case IMPROVED:
+                return head + "change " + interval(gated, change) + ", tolerance " + tolerance(gated, result) + "; "
+                        + test(change, false) + "." + context + " To make it the new reference, update the baseline"
+                        + " with " + UPDATE_HINT + " and commit " + spec.fileLabel() + ".";
+            case UNCHANGED:
+                return head + "change " + interval(gated, change) + ", inside the tolerance " + tolerance(gated, result)
+                        + "; " + detects(gated, change) + "." + context;
+            default:
+                String numbers;
+                if (Double.isNaN(change.change().estimate())) {
+                    numbers = reason + ".";
+                } else if (result.outcome() != ComparisonOutcome.INCONCLUSIVE) {
+                    // Inconclusive for a reason outside the data (the test bed): the numbers are only information.
+                    numbers = reason + ". For information: change " + interval(gated, change) + " would have been "
+                            + result.outcome().label() + ".";
+                } else {
+                    numbers = "cannot tell: change " + interval(gated, change) + ", tolerance "
+                            + tolerance(gated, result) + "; " + detects(gated, change) + " (" + reason + ").";
+                }
+                String policy = spec.inconclusive() == GateSpec.InconclusivePolicy.FAIL
+                        ? " The inconclusive policy is fail (" + ConfigurationKeys.BASELINE_INCONCLUSIVE + (spec.strict()
+                        ? ", strict because CI=true or " + ConfigurationKeys.BASELINE_STRICT + "=true" : "") + ")."
+                        : " The inconclusive policy is warn (" + ConfigurationKeys.BASELINE_INCONCLUSIVE
+                        + "); a strict CI job fails here.";
+                return head + numbers + (context.isEmpty() ? "" : " For information:" + context) + policy;
+        }
+    }
+
+    /** "paired: 50 runs on the baseline's seeds" or "unpaired: 5 series medians against 5". */
+    private static String design(SequelChange change, GateResult result) {
+        if (change.design() == Design.PAIRED_SERIES) {
+            return "paired by series: " + change.candidateCount() + " runs on the baseline's seeds in "
+                    + change.seriesCount() + " series, tested across series because the per-run changes differ"
+                    + " between series or carry over from run to run (pairs not independent)";
+        }
+        if (change.design().isPaired()) {
+            return "paired: " + change.candidateCount() + " runs on the baseline's seeds"
+                    + (change.zeros() > 0 ? ", " + change.zeros() + " without change" : "");
+        }
+        String what = result.unit() == ComparisonUnit.SERIES ? " series medians" : " run metrics";
+        return "unpaired: " + change.candidateCount() + what + " against " + change.referenceCount()
+                + " of the baseline";
+    }
+
+    /** What the default tolerance's variability score was computed from. */
+    private static String scored(SequelChange change, GateResult result) {
+        return change.design().isPaired() ? "per-series changes"
+                : "baseline's " + (result.unit() == ComparisonUnit.SERIES ? "series medians" : "run metrics");
+    }
+
+    /** "+17.7 % [+16.1 %, +19.2 %] (98 % interval)": relative on the log scale, in the unit otherwise. */
+    private static String interval(GateSpec.GatedMetric gated, SequelChange change) {
+        return signed(gated, change, change.change().estimate()) + " [" + signed(gated, change,
+                change.change().lower()) + ", " + signed(gated, change, change.change().upper()) + "] ("
+                + Format.percent(change.change().confidence()) + " interval)";
+    }
+
+    /** "±4.3 % (the variability score of the per-series changes)". */
+    private static String tolerance(GateSpec.GatedMetric gated, GateResult result) {
+        SequelChange change = result.change();
+        String source;
+        switch (change.toleranceSource()) {
+            case RELATIVE:
+                source = "@Baseline(tolerance)";
+                break;
+            case ABSOLUTE:
+                source = "@Baseline(absoluteTolerance)";
+                break;
+            case FLOOR:
+                source = "the default floor, the practical resolution; the variability score of the "
+                        + scored(change, result) + " is smaller";
+                break;
+            case LIMIT:
+                source = "the default limit " + Format.percent(Tolerance.DEFAULT_LIMIT) + "; the variability score"
+                        + " of the " + scored(change, result) + " is larger";
+                break;
+            default:
+                source = "the variability score of the " + scored(change, result);
+        }
+        return "±" + unsigned(gated, change, change.tolerance()) + " (" + source + ")";
+    }
+
+    /** "this design detects changes of +5.1 % or more" (with 80 % power). */
+    private static String detects(GateSpec.GatedMetric gated, SequelChange change) {
+        double mdc = change.minimumDetectableChange();
+        if (Double.isNaN(mdc)) {
+            return "the change this design detects is unknown (no dispersion)";
+        }
+        if (Double.isInfinite(mdc)) {
+            return "this design cannot detect any change at alpha = " + Format.number(change.settings().alpha());
+        }
+        return "this design detects changes of ±" + unsigned(gated, change, mdc) + " or more (80 % power)";
+    }
+
+    /** "one-sided Wilcoxon signed-rank test, p = 2.98e-08 <= alpha = 0.01". */
+    private static String test(SequelChange change, boolean worse) {
+        String name = change.design() == Design.PAIRED_SERIES ? "t-test of the series' mean changes (" + (change
+                .seriesCount() - 1) + " df)" : change.design().isPaired() ? "Wilcoxon signed-rank test"
+                : "Wilcoxon-Mann-Whitney rank-sum test";
+        double p = worse ? change.worsePValue() : change.betterPValue();
+        return "one-sided " + name + " for " + (worse ? "worse" : "better") + ", p = " + pValue(p) + " <= alpha = "
+                + Format.number(change.settings().alpha());
+    }
+
+    private static String pValue(double p) {
+        return p < 1e-4 ? String.format(java.util.Locale.ROOT, "%.3g", p) : Format.number(p);
+    }
+
+    private static String signed(GateSpec.GatedMetric gated, SequelChange change, double value) {
+        if (Double.isInfinite(value)) {
+            return value > 0 ? "+inf" : "-inf";
+        }
+        return change.scale() == ChangeScale.LOG_RATIO ? percent(value) : gated.metric().formatSigned(value);
+    }
+
+    private static String unsigned(GateSpec.GatedMetric gated, SequelChange change, double value) {
+        if (Double.isNaN(value)) {
+            return "n/a";
+        }
+        return change.scale() == ChangeScale.LOG_RATIO ? Format.percent(value) : gated.metric().format(value);
+    }
+
+    private static String capitalised(String text) {
+        return Character.toUpperCase(text.charAt(0)) + text.substring(1);
+    }
+
+    static String missing(GateSpec spec, String history) {
+        return "Baseline gate: there is no baseline for this test: " + spec.fileLabel() + " does not exist"
+                + history + ". Create it with " + UPDATE_HINT + ", check the numbers it prints, and commit the file.";
+    }
+
+    static String missingPolicy(GateSpec spec) {
+        return spec.missing() == GateSpec.MissingPolicy.FAIL
+                ? " The missing-baseline policy is fail (" + ConfigurationKeys.BASELINE_MISSING + (spec.strict()
+                ? ", strict because CI=true or " + ConfigurationKeys.BASELINE_STRICT + "=true" : "") + ")."
+                : " Nothing was compared; the sequel is only recorded in the history (" + ConfigurationKeys.BASELINE_MISSING
+                        + "=record; a strict CI job fails here).";
+    }
+
+    static String unusable(String problem) {
+        return "Baseline gate: " + problem + "; the file is left as it was. Fix it, restore it from version control,"
+                + " or replace it with this execution's sequel with " + UPDATE_HINT + ".";
+    }
+
+    /** What an update changed for one metric. */
+    static String updated(GateSpec.GatedMetric gated, SequelRecord.MetricRecord old, SequelKpis now, int newSeries,
+                          int newRuns) {
+        MetricSpec metric = gated.metric();
+        StringBuilder text = new StringBuilder(gated.label()).append(": median of the series KPIs (")
+                .append(gated.kpiLabel()).append(") ");
+        Double oldMedian = old == null || old.kpi() == null ? null : old.kpi().median();
+        Double oldScore = old == null || old.score() == null ? null : old.score().value();
+        if (old == null) {
+            text.append(metric.format(now.median())).append(", variability score ").append(metric.format(now.score()));
+        } else {
+            text.append(oldMedian == null ? "n/a" : metric.format(oldMedian)).append(" → ")
+                    .append(metric.format(now.median()));
+            if (oldMedian != null && !Double.isNaN(now.median())) {
+                text.append(" (").append(metric.formatSigned(now.median() - oldMedian)).append(", ")
+                        .append(percent((now.median() - oldMedian) / Math.abs(oldMedian))).append(')');
+            }
+            text.append(", variability score ").append(oldScore == null ? "n/a" : metric.format(oldScore)).append(" → ")
+                    .append(metric.format(now.score()));
+        }
+        text.append(", ");
+        if (old != null) {
+            text.append(old.runMetrics().size()).append(" → ");
+        }
+        return text.append(newSeries).append(" series, ").append(newRuns).append(" valid runs").toString();
+    }
+
+    static String fingerprint(List<String> differences) {
+        return "the test bed differs from the baseline's (" + String.join("; ", differences) + "), so the numbers are"
+                + " not comparable; measure the baseline on this test bed (" + UPDATE_HINT + ") or run where it was"
+                + " measured";
+    }
+
+    /** "the median of the series KPIs (fct P75 at 75 %) went from 12.3 ms to 14.9 ms (+2.6 ms, +21.1 %)". */
+    private static String kpiSentence(GateSpec.GatedMetric gated, KpiChange kpi) {
+        MetricSpec metric = gated.metric();
+        String text = "the median of the series KPIs (" + gated.kpiLabel() + ") went from "
+                + metric.format(kpi.oldValue()) + " to " + metric.format(kpi.newValue());
+        if (Double.isNaN(kpi.change())) {
+            return text;
+        }
+        return text + " (" + metric.formatSigned(kpi.change()) + ", " + percent(kpi.relativeChange()) + ")";
+    }
+
+    private static String percent(double fraction) {
+        if (Double.isNaN(fraction) || Double.isInfinite(fraction)) {
+            return "n/a %";
+        }
+        return Format.signedPercent(fraction);
+    }
+}

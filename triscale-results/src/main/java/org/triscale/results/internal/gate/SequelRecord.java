@@ -1,0 +1,179 @@
+package org.triscale.results.internal.gate;
+
+import org.triscale.results.internal.setup.Fingerprint;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One sequel of a test method as the regression gate keeps it: in a baseline file (committed with
+ * the tests) and as one line of the history. It holds the run metrics of every gated metric, series
+ * by series (null for an invalid run), from which the gate recomputes everything it compares; the
+ * KPI and score summaries are for readers. Boxed numbers are null when absent, so that a reader can
+ * tell a missing field from a zero. Documented in {@code docs/regression-gate.md}.
+ *
+ * @param schemaVersion version of the format, {@link #SCHEMA_VERSION}
+ * @param testClass     fully qualified name of the test class
+ * @param testMethod    name of the test method
+ * @param recordedAt    when the sequel's verdict was computed, ISO-8601 UTC
+ * @param fingerprint   the test bed
+ * @param environment   informational details (full JDK version and vendor, OS version)
+ * @param mode          statistical mode of the test, {@code SOUND} or {@code TRISCALE}
+ * @param runsPerSeries runs per series
+ * @param seeds         the seed of every run, one list per series in run order (schema 2): a new
+ *                      sequel that ran the same seeds is compared run by run (paired); null in
+ *                      records of schema 1
+ * @param metrics       the gated metrics
+ * @param verdict       history only: the test's verdict, {@code PASSED} or {@code FAILED}; null in a
+ *                      baseline file
+ * @param accepted      history only: whether the sequel may feed a baseline (its verdict passed and
+ *                      every gated metric was unchanged or improved, or it updated the baseline);
+ *                      null in a baseline file
+ * @param changes       history only: the change of each gated metric against the baseline the
+ *                      sequel was judged with, with its interval, so that the history shows it
+ *                      for every sequel; null in a baseline file, without a baseline, and in
+ *                      lines written before it existed
+ */
+public record SequelRecord(Integer schemaVersion, String testClass, String testMethod, String recordedAt,
+                           Fingerprint fingerprint, Map<String, String> environment, String mode,
+                           Integer runsPerSeries, List<List<Long>> seeds, List<MetricRecord> metrics, String verdict,
+                           Boolean accepted, List<Change> changes) {
+
+    /** The canonical form, which the history and baseline files are read with. */
+    @com.fasterxml.jackson.annotation.JsonCreator
+    public SequelRecord {
+    }
+
+    /**
+     * A record without changes: a baseline file, or this execution's sequel before its verdict.
+     *
+     * @param schemaVersion version of the format
+     * @param testClass     fully qualified name of the test class
+     * @param testMethod    name of the test method
+     * @param recordedAt    when the sequel's verdict was computed, ISO-8601 UTC
+     * @param fingerprint   the test bed
+     * @param environment   informational details
+     * @param mode          statistical mode of the test
+     * @param runsPerSeries runs per series
+     * @param seeds         the seed of every run, one list per series
+     * @param metrics       the gated metrics
+     * @param verdict       history only: the test's verdict
+     * @param accepted      history only: whether the sequel may feed a baseline
+     */
+    public SequelRecord(Integer schemaVersion, String testClass, String testMethod, String recordedAt,
+                        Fingerprint fingerprint, Map<String, String> environment, String mode,
+                        Integer runsPerSeries, List<List<Long>> seeds, List<MetricRecord> metrics, String verdict,
+                        Boolean accepted) {
+        this(schemaVersion, testClass, testMethod, recordedAt, fingerprint, environment, mode, runsPerSeries, seeds,
+                metrics, verdict, accepted, null);
+    }
+
+    /**
+     * The change of one gated metric against the baseline, as the gate reported it.
+     *
+     * @param metric     the gated metric
+     * @param change     the estimated change, relative, or null when undecided
+     * @param lower      lower end of its interval, or null
+     * @param upper      upper end of its interval, or null
+     * @param confidence confidence of the interval, as a fraction ({@code 1 − 2α})
+     * @param outcome    the gate's outcome for the metric ({@code UNCHANGED}, {@code REGRESSED}, ...)
+     */
+    public record Change(String metric, Double change, Double lower, Double upper, Double confidence,
+                         String outcome) {
+    }
+
+    /** The current version of the format: 2 added the seeds. */
+    public static final int SCHEMA_VERSION = 2;
+
+    /**
+     * This record as a history line with its verdict.
+     *
+     * @param verdictStatus {@code PASSED} or {@code FAILED}
+     * @param isAccepted    whether it may feed a baseline
+     * @return the record with the verdict
+     */
+    public SequelRecord withVerdict(String verdictStatus, boolean isAccepted) {
+        return withVerdict(verdictStatus, isAccepted, null);
+    }
+
+    /**
+     * This record as a history line with its verdict and the gate's changes.
+     *
+     * @param verdictStatus {@code PASSED} or {@code FAILED}
+     * @param isAccepted    whether it may feed a baseline
+     * @param gateChanges   the change of each gated metric against the baseline, or null without one
+     * @return the record with the verdict
+     */
+    public SequelRecord withVerdict(String verdictStatus, boolean isAccepted, List<Change> gateChanges) {
+        return new SequelRecord(schemaVersion, testClass, testMethod, recordedAt, fingerprint, environment, mode,
+                runsPerSeries, seeds, metrics, verdictStatus, isAccepted,
+                gateChanges == null || gateChanges.isEmpty() ? null : List.copyOf(gateChanges));
+    }
+
+    /**
+     * This record as a baseline file: without verdict.
+     *
+     * @return the record without the history fields
+     */
+    public SequelRecord asBaseline() {
+        return new SequelRecord(schemaVersion, testClass, testMethod, recordedAt, fingerprint, environment, mode,
+                runsPerSeries, seeds, metrics, null, null);
+    }
+
+    /**
+     * The metric with this name, or null.
+     *
+     * @param name the metric's name
+     * @return the metric, or null
+     */
+    public MetricRecord metric(String name) {
+        if (metrics != null) {
+            for (MetricRecord metric : metrics) {
+                if (metric != null && name.equals(metric.name())) {
+                    return metric;
+                }
+            }
+        }
+        return null;
+    }
+
+    /**
+     * One gated metric of a sequel.
+     *
+     * @param name       the metric's name
+     * @param measure    how a run's samples became its value: {@code P95}, {@code mean}, ...
+     * @param unit       unit, possibly empty
+     * @param direction  {@code LOWER_IS_BETTER} or {@code HIGHER_IS_BETTER}
+     * @param runMetrics the run metrics, one list per series in run order; null for an invalid run
+     * @param kpi        the KPI reported for context
+     * @param score      the variability score of the series KPIs, for context
+     */
+    public record MetricRecord(String name, String measure, String unit, String direction,
+                               List<List<Double>> runMetrics, Kpi kpi, Score score) {
+    }
+
+    /**
+     * A KPI of every series.
+     *
+     * @param percentile percentile bounded
+     * @param confidence confidence in percent
+     * @param side       {@code UPPER} or {@code LOWER}
+     * @param seriesKpis the KPI of each series, null where undefined
+     * @param median     median of the defined series KPIs, null when none
+     */
+    public record Kpi(Double percentile, Double confidence, String side, List<Double> seriesKpis, Double median) {
+    }
+
+    /**
+     * A variability score.
+     *
+     * @param percentile percentile of the pair
+     * @param confidence confidence in percent
+     * @param lower      lower bound value, null when undefined
+     * @param upper      upper bound value, null when undefined
+     * @param value      {@code upper − lower}, null when undefined
+     * @param relative   the score divided by the midpoint of the bounds, null when undefined
+     */
+    public record Score(Double percentile, Double confidence, Double lower, Double upper, Double value,
+                        Double relative) {
+    }
+}

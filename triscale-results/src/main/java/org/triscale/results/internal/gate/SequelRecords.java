@@ -1,0 +1,161 @@
+package org.triscale.results.internal.gate;
+
+import org.triscale.results.internal.common.InvalidRecordException;
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * JSON of {@link SequelRecord}s: plain Jackson data binding (no polymorphic typing), the
+ * {@code schemaVersion} checked before the record is bound, then every field the gate relies on
+ * validated, with sizes bounded. Unknown fields (added by later versions of the same schema) are
+ * ignored.
+ */
+final class SequelRecords {
+    /** Largest number of metrics, series per metric, and run metrics in a record. */
+    static final int MAX_METRICS = 1_000;
+    static final int MAX_SERIES = 10_000;
+    static final int MAX_VALUES = 10_000_000;
+
+    /** Bounded and strict as results are ({@link org.triscale.results.internal.model.JsonResults#mapper()}). */
+    static final ObjectMapper MAPPER = org.triscale.results.internal.model.JsonResults.mapper()
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .disable(SerializationFeature.INDENT_OUTPUT);
+    static final ObjectMapper PRETTY = MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private SequelRecords() {
+    }
+
+    /**
+     * Parses and validates one record.
+     *
+     * @param json  the JSON text
+     * @param where the file (and line) for messages
+     */
+    static SequelRecord parse(String json, String where) throws InvalidRecordException {
+        JsonNode tree;
+        try {
+            tree = MAPPER.readTree(json);
+        } catch (JsonProcessingException e) {
+            throw new InvalidRecordException(where + " is not valid JSON (" + describe(e)
+                    + "); it may be truncated or damaged by hand", e);
+        }
+        if (tree == null || tree.isMissingNode()) {
+            throw new InvalidRecordException(where + " is empty");
+        }
+        if (!tree.isObject()) {
+            throw new InvalidRecordException(where + " is not a TriScale sequel record: a JSON object is expected, "
+                    + "found " + tree.getNodeType().name().toLowerCase(java.util.Locale.ROOT));
+        }
+        JsonNode version = tree.get("schemaVersion");
+        if (version == null || !version.isIntegralNumber()) {
+            throw new InvalidRecordException(where + " is not a TriScale sequel record: it has no integer "
+                    + "schemaVersion");
+        }
+        if (version.asLong() > SequelRecord.SCHEMA_VERSION) {
+            throw new InvalidRecordException(where + " has schemaVersion " + version.asText()
+                    + ", written by a newer TriScale; this version reads 1 to " + SequelRecord.SCHEMA_VERSION
+                    + ". Use the newer TriScale, or recreate the baseline with -Dtriscale.baseline.update=true");
+        }
+        if (version.asLong() < 1) {
+            throw new InvalidRecordException(where + " has schemaVersion " + version.asText() + ", which no TriScale "
+                    + "version wrote; this version reads 1 to " + SequelRecord.SCHEMA_VERSION);
+        }
+        SequelRecord record;
+        try {
+            record = MAPPER.treeToValue(tree, SequelRecord.class);
+        } catch (JsonProcessingException e) {
+            throw new InvalidRecordException(where + " does not have the fields of a sequel record (" + describe(e)
+                    + ")", e);
+        }
+        validate(record, where);
+        return record;
+    }
+
+    /** The record as one line of JSON, without a line break. */
+    static String line(SequelRecord record) throws JsonProcessingException {
+        return MAPPER.writeValueAsString(record);
+    }
+
+    private static void validate(SequelRecord record, String where) throws InvalidRecordException {
+        require(notBlank(record.testClass()), where, "has no testClass");
+        require(notBlank(record.testMethod()), where, "has no testMethod");
+        require(record.fingerprint() != null, where, "has no fingerprint");
+        require(record.metrics() != null, where, "has no metrics");
+        require(record.metrics().size() <= MAX_METRICS, where, "has " + record.metrics().size() + " metrics, more than "
+                + MAX_METRICS);
+        List<List<Long>> seeds = record.seeds();
+        if (seeds != null) {
+            require(seeds.size() <= MAX_SERIES, where, "has seeds for " + seeds.size() + " series, more than "
+                    + MAX_SERIES);
+            for (int s = 0; s < seeds.size(); s++) {
+                require(seeds.get(s) != null && !seeds.get(s).contains(null), where, "has a missing seed in seeds["
+                        + s + "]; every run's seed is recorded");
+            }
+        }
+        Set<String> names = new HashSet<>();
+        long values = 0;
+        for (int m = 0; m < record.metrics().size(); m++) {
+            SequelRecord.MetricRecord metric = record.metrics().get(m);
+            String at = "metrics[" + m + "]";
+            require(metric != null, where, at + " is null");
+            require(notBlank(metric.name()), where, at + " has no name");
+            at = "metric \"" + metric.name() + "\"";
+            require(names.add(metric.name()), where, "holds " + at + " twice");
+            require(metric.measure() != null, where, at + " has no measure");
+            require("LOWER_IS_BETTER".equals(metric.direction()) || "HIGHER_IS_BETTER".equals(metric.direction()),
+                    where, at + " has direction " + metric.direction() + "; expected LOWER_IS_BETTER or "
+                            + "HIGHER_IS_BETTER");
+            List<List<Double>> series = metric.runMetrics();
+            require(series != null, where, at + " has no runMetrics");
+            require(series.size() <= MAX_SERIES, where, at + " has " + series.size() + " series, more than "
+                    + MAX_SERIES);
+            require(seeds == null || seeds.size() == series.size(), where, at + " has " + series.size()
+                    + " series of run metrics but seeds for " + (seeds == null ? 0 : seeds.size()));
+            for (int s = 0; s < series.size(); s++) {
+                List<Double> runs = series.get(s);
+                require(runs != null, where, at + " runMetrics[" + s + "] is null");
+                require(seeds == null || seeds.get(s).size() == runs.size(), where, at + " runMetrics[" + s + "] has "
+                        + runs.size() + " runs but seeds[" + s + "] " + (seeds == null ? 0 : seeds.get(s).size()));
+                values += runs.size();
+                require(values <= MAX_VALUES, where, "holds more than " + MAX_VALUES + " run metrics");
+                for (int r = 0; r < runs.size(); r++) {
+                    Double value = runs.get(r);
+                    require(value == null || Double.isFinite(value), where, at + " runMetrics[" + s + "][" + r
+                            + "] is " + value + "; run metrics must be finite numbers or null");
+                }
+            }
+        }
+    }
+
+    private static void require(boolean condition, String where, String problem) throws InvalidRecordException {
+        if (!condition) {
+            throw new InvalidRecordException(where + " is not a valid TriScale sequel record: it " + problem);
+        }
+    }
+
+    private static boolean notBlank(String text) {
+        return text != null && !text.isBlank();
+    }
+
+    private static String describe(JsonProcessingException e) {
+        StringBuilder text = new StringBuilder(e.getOriginalMessage());
+        if (e instanceof JsonMappingException && !((JsonMappingException) e).getPath().isEmpty()) {
+            text.append(" at ").append(((JsonMappingException) e).getPathReference());
+        }
+        JsonLocation location = e.getLocation();
+        if (location != null && location.getLineNr() > 0) {
+            text.append(", line ").append(location.getLineNr()).append(" column ").append(location.getColumnNr());
+        }
+        int newline = text.indexOf("\n");
+        return newline < 0 ? text.toString() : text.substring(0, newline);
+    }
+}

@@ -1,0 +1,9 @@
+/**
+ * The judge: from a recorded sequel to its conclusion (analysis, gate, JSON result, Surefire
+ * reports), which the extension reports to JUnit and the merge to its user.
+ *
+ * <p><b>Not API.</b> Everything under {@code org.triscale.results.internal} is public only so that
+ * the results library and the JUnit extension can share it; it may change in any release without
+ * notice. The API is the package {@code org.triscale.results}.
+ */
+package org.triscale.results.internal.judge;

@@ -1,0 +1,144 @@
+package org.triscale.results.internal.model;
+
+import org.triscale.results.internal.common.AtomicFiles;
+import org.triscale.results.internal.common.FileNames;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/**
+ * Writes a {@link TestResult} as JSON, atomically, to {@code <folder>/<class>.<method>.json}, and
+ * reads it back. Reading is defensive: no polymorphic typing, a size limit, and the
+ * {@code schemaVersion} checked before anything else; unknown fields (added by later versions)
+ * are ignored.
+ */
+public final class JsonResults {
+    /** Largest result file read, in bytes. */
+    public static final long MAX_BYTES = 256L * 1024 * 1024;
+
+    /** Key of the deepest JSON nesting read from results, partial results and histories (default 64). */
+    public static final String MAX_NESTING_KEY = "triscale.json.maxNestingDepth";
+    /** Key of the longest JSON string read (default 16 MiB: notes and messages are far shorter). */
+    public static final String MAX_STRING_KEY = "triscale.json.maxStringLength";
+    /** Key of the most characters of one JSON number read (default 100). */
+    public static final String MAX_NUMBER_KEY = "triscale.json.maxNumberLength";
+
+    private static final ObjectMapper MAPPER = mapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    /**
+     * A mapper for files TriScale wrote and reads back, possibly damaged or hostile: bounded
+     * nesting, string and number lengths (Jackson's {@code StreamReadConstraints}, raised by the
+     * keys above), a key given twice refused, unknown fields (of later versions) ignored.
+     *
+     * @return a new mapper
+     */
+    public static ObjectMapper mapper() {
+        com.fasterxml.jackson.core.JsonFactory factory = com.fasterxml.jackson.core.JsonFactory.builder()
+                .streamReadConstraints(com.fasterxml.jackson.core.StreamReadConstraints.builder()
+                        .maxNestingDepth(Integer.getInteger(MAX_NESTING_KEY, 64))
+                        .maxStringLength(Integer.getInteger(MAX_STRING_KEY, 16 << 20))
+                        .maxNumberLength(Integer.getInteger(MAX_NUMBER_KEY, 100)).build())
+                .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                .build();
+        return new ObjectMapper(factory).disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    }
+
+    /**
+     * Why a file is not valid JSON of the expected shape, with its line and column, without
+     * echoing the file's content (a token of a hostile file could hold anything).
+     *
+     * @param file the file
+     * @param e    Jackson's error
+     * @param what what the file should be, e.g. "a TriScale result"
+     * @return the error to throw
+     */
+    public static IOException unreadable(Path file, com.fasterxml.jackson.core.JsonProcessingException e, String what) {
+        com.fasterxml.jackson.core.JsonLocation at = e.getLocation();
+        String where = at == null || at.getLineNr() < 1 ? "" : ":" + at.getLineNr() + ":" + at.getColumnNr();
+        String why;
+        if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException) {
+            why = e.getOriginalMessage() + " (raise with -D" + MAX_NESTING_KEY + ", -D" + MAX_STRING_KEY + " or -D"
+                    + MAX_NUMBER_KEY + ")";
+        } else if (e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException mismatch) {
+            why = "a value has the wrong type or form at " + mismatch.getPath().stream()
+                    .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
+                    .reduce((a, b) -> a + "." + b).orElse("the top");
+        } else if (String.valueOf(e.getOriginalMessage()).startsWith("Duplicate field")) {
+            why = "a key is given twice in one object";
+        } else {
+            why = "malformed JSON";
+        }
+        return new IOException(file + where + ": not " + what + ": " + why, e);
+    }
+
+    private JsonResults() {
+    }
+
+    /**
+     * The file name of a test method's result.
+     *
+     * @param testClass  fully qualified class name
+     * @param testMethod method name
+     * @return {@code <class>.<method>.json}
+     */
+    public static String fileName(String testClass, String testMethod) {
+        return FileNames.stem(testClass + "." + testMethod) + ".json";
+    }
+
+    /**
+     * Writes the result.
+     *
+     * @param result the result
+     * @param folder the folder, created if needed
+     * @return the file written
+     * @throws IOException if the file cannot be written
+     */
+    public static Path write(TestResult result, Path folder) throws IOException {
+        Path file = FileNames.inside(folder, fileName(result.testClass(), result.testMethod()));
+        AtomicFiles.write(file, temp -> MAPPER.writeValue(temp.toFile(), result));
+        return file;
+    }
+
+    /**
+     * Reads a result written by {@link #write(TestResult, Path)}.
+     *
+     * @param file the JSON file
+     * @return the result
+     * @throws IOException if the file cannot be read, is larger than {@link #MAX_BYTES}, is not a
+     *                     result, or has another schema version
+     */
+    public static TestResult read(Path file) throws IOException {
+        long size = Files.size(file);
+        if (size > MAX_BYTES) {
+            throw new IOException(file + " has " + size + " bytes, more than the " + MAX_BYTES
+                    + " a TriScale result may have; it is not read");
+        }
+        JsonNode tree;
+        try {
+            tree = MAPPER.readTree(file.toFile());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw unreadable(file, e, "a TriScale result");
+        }
+        JsonNode version = tree == null ? null : tree.get("schemaVersion");
+        if (version == null || !version.canConvertToInt()) {
+            throw new IOException(file + " is not a TriScale result: it has no integer schemaVersion");
+        }
+        if (version.asInt() != TestResult.SCHEMA_VERSION) {
+            throw new IOException(file + " has schemaVersion " + version.asInt() + "; this version reads "
+                    + TestResult.SCHEMA_VERSION + ". Use the matching TriScale version, or rerun the test");
+        }
+        TestResult result;
+        try {
+            result = MAPPER.treeToValue(tree, TestResult.class);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw unreadable(file, e, "a TriScale result");
+        }
+        ResultChecks.check(result, file);
+        return result;
+    }
+}

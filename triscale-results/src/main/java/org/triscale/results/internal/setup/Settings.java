@@ -1,0 +1,41 @@
+package org.triscale.results.internal.setup;
+
+import org.triscale.engine.Mode;
+
+import java.nio.file.Path;
+
+/**
+ * Configuration parameters in force for one test method.
+ *
+ * @param mode              statistical mode ({@code triscale.mode})
+ * @param checks            resolved checks policy, {@code WARN} or {@code FAIL}
+ * @param baseSeed          base of every run's seed ({@code triscale.seed})
+ * @param progress          whether to print a line per run ({@code triscale.progress})
+ * @param outputDir         folder of the JSON results ({@code triscale.output.dir})
+ * @param surefireReports   whether to write per-series Surefire XML ({@code triscale.surefire.reports})
+ * @param surefireDir       folder of the per-series XML ({@code triscale.surefire.reports.dir})
+ * @param kpiTestcases      whether a series report holds its KPI checks as test cases
+ *                          ({@code triscale.surefire.reports.kpiTestcases})
+ * @param identicalRuns     what a series whose runs all gave the same value of a metric does
+ *                          ({@code triscale.checks.identicalRuns})
+ */
+public record Settings(Mode mode, FailingChecks checks, long baseSeed, boolean progress, Path outputDir,
+                boolean surefireReports, Path surefireDir, boolean kpiTestcases, IdenticalRuns identicalRuns) {
+
+    /** The settings with the default for identical runs (a warning), as a merge of shards restores them. */
+    public Settings(Mode mode, FailingChecks checks, long baseSeed, boolean progress, Path outputDir,
+                    boolean surefireReports, Path surefireDir, boolean kpiTestcases) {
+        this(mode, checks, baseSeed, progress, outputDir, surefireReports, surefireDir, kpiTestcases,
+                IdenticalRuns.WARN);
+    }
+
+    /** What a series whose runs all gave the same value of a metric does. */
+    public enum IdenticalRuns {
+        /** A warning in the verdict (the default): the metric may be constant by design. */
+        WARN,
+        /** The verdict fails: the runs were meant to vary with their seeds. */
+        FAIL,
+        /** Nothing: the metric is constant by design. */
+        OFF
+    }
+}

@@ -1,0 +1,29 @@
+package org.triscale.results.internal.gate;
+
+import org.triscale.results.internal.setup.Fingerprint;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Sequel records for the file tests. */
+final class Records {
+    private Records() {
+    }
+
+    /**
+     * A record whose {@code recordedAt} is {@code writer:index}, with {@code values} run metrics
+     * (large lines make a torn write likely if appends were not atomic).
+     */
+    static SequelRecord record(String writer, int index, int values) {
+        List<Double> runs = new ArrayList<>();
+        for (int i = 0; i < values; i++) {
+            runs.add(index + i / 1000.0);
+        }
+        SequelRecord.MetricRecord metric = new SequelRecord.MetricRecord("fct", "P95", "ms", "LOWER_IS_BETTER",
+                List.of(runs), new SequelRecord.Kpi(75.0, 75.0, "UPPER", List.of(1.0), 1.0),
+                new SequelRecord.Score(75.0, 75.0, null, null, null, null));
+        return new SequelRecord(SequelRecord.SCHEMA_VERSION, "a.B", "m", writer + ":" + index,
+                new Fingerprint("17", "Linux", "amd64", 2, "", Map.of("backend", "emulator"), Map.of()),
+                Map.of("javaVersion", "17.0.1"), "SOUND", 5, null, List.of(metric), "PASSED", true);
+    }
+}
