@@ -76,11 +76,17 @@ final class ReportCommand implements Callable<Integer> {
         }
         Path folder = out == null ? results.resolve("report") : out;
         Path summary = results.resolve("summary.md");
+        List<String> undrawn = new ArrayList<>();
         Path index = Results.writeReport(read, folder, readFiles, Files.isRegularFile(summary) ? summary : null,
-                comparisons, comparisonsFile);
+                comparisons, comparisonsFile, undrawn::add);
+        for (String line : undrawn) {
+            err.println("triscale report: skipped " + TriscaleCommand.oneLine(line));
+        }
+        err.flush();
+        int drawn = read.size() - undrawn.size();
         int compared = comparisons.stream().mapToInt(StoredComparisons::size).sum();
         PrintWriter stdout = spec.commandLine().getOut();
-        stdout.println("TriScale report of " + read.size() + (read.size() == 1 ? " test" : " tests")
+        stdout.println("TriScale report of " + drawn + (drawn == 1 ? " test" : " tests")
                 + (compared == 0 ? "" : " and " + compared + " comparison"
                 + (compared == 1 ? "" : "s") + " of sequels") + ": " + index);
         stdout.flush();

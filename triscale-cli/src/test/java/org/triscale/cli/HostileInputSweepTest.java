@@ -110,6 +110,10 @@ class HostileInputSweepTest {
         collect(original, "", paths);
         JsonNode[] replacements = {NODES.nullNode(), NODES.textNode("x"), NODES.numberNode(-1),
                 NODES.numberNode(1e300), NODES.objectNode()};
+        // An intact result beside the damaged one: the report skips the damaged one and draws the other.
+        ObjectNode intact = (ObjectNode) original.deepCopy();
+        intact.put("testMethod", "intact");
+        String intactFile = RESULT.replace(".cubicFlowsWith20And80MsRtt.", ".intact.");
         int cases = 0;
         for (String path : paths) {
             for (JsonNode replacement : replacements) {
@@ -122,8 +126,12 @@ class HostileInputSweepTest {
                 JSON.writeValue(file.toFile(), changed);
                 String what = path + " = " + replacement;
                 assertCleanError(Cli.run("show", file.toString()), "show " + what);
-                assertCleanError(Cli.run("report", dir.toString(), "--out", folder.resolve("report").toString()),
-                        "report " + what);
+                JSON.writeValue(dir.resolve(intactFile).toFile(), intact);
+                Cli report = Cli.run("report", dir.toString(), "--out", folder.resolve("report").toString());
+                assertCleanError(report, "report " + what);
+                assertThat(report.exitCode()).as("report " + what + "\n" + report.err()).isZero();
+                assertThat(folder.resolve("report").resolve(intactFile.replace(".json", ".html"))).as(what).exists();
+                Files.delete(dir.resolve(intactFile));
                 cases++;
             }
         }

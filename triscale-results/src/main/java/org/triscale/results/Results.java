@@ -115,11 +115,14 @@ public final class Results {
      * @param comparisons     the comparisons of sequels read from each file of comparisons found
      *                        (may be empty), listed in this order
      * @param comparisonsFile the first file they were read from, linked from the index; or {@code null}
+     * @param skipped         told one line (the file and why) for each result whose page cannot be
+     *                        drawn, which the report leaves out instead of failing
      * @return the index page
      * @throws IOException if a page cannot be written
      */
     public static Path writeReport(List<StoredResult> results, Path folder, List<Path> jsons, Path summary,
-                                   List<StoredComparisons> comparisons, Path comparisonsFile) throws IOException {
+                                   List<StoredComparisons> comparisons, Path comparisonsFile,
+                                   java.util.function.Consumer<String> skipped) throws IOException {
         List<TestResult> models = new ArrayList<>(results.size());
         for (StoredResult result : results) {
             models.add(result.model());
@@ -128,7 +131,10 @@ public final class Results {
         for (StoredComparisons stored : comparisons) {
             listed.addAll(stored.model());
         }
-        return HtmlReport.write(models, folder, List.copyOf(jsons), summary, listed, comparisonsFile);
+        return HtmlReport.write(models, folder, List.copyOf(jsons), summary, listed, comparisonsFile,
+                (index, failure) -> skipped.accept(jsons.get(index) + ": its page cannot be drawn ("
+                        + (failure.getMessage() == null ? failure.getClass().getSimpleName() : failure.getMessage())
+                        + ")"));
     }
 
     /**

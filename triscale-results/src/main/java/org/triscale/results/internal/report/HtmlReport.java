@@ -65,11 +65,56 @@ public final class HtmlReport {
      */
     public static Path write(List<TestResult> results, Path folder, List<Path> jsons, Path summary,
                              List<Comparisons.Comparison> comparisons, Path comparisonsFile) throws IOException {
+        return write(results, folder, jsons, summary, comparisons, comparisonsFile, null);
+    }
+
+    /**
+     * Writes the report as {@link #write(List, Path, List, Path, List, Path)} does, leaving out a
+     * result whose page cannot be drawn (a stored result that passed the read checks but holds
+     * values no chart or table expects) instead of failing the whole report.
+     *
+     * @param results         the results, in the order of the launch
+     * @param folder          the report's folder, created if needed
+     * @param jsons           the result file of each result (same order), or null
+     * @param summary         the Markdown summary, or null
+     * @param comparisons     the comparisons of sequels, in order
+     * @param comparisonsFile their JSON file, or null
+     * @param undrawable      told the index (in {@code results}) and the failure of each result left
+     *                        out; {@code null} to fail instead
+     * @return the index page
+     * @throws IOException if a file cannot be written
+     */
+    public static Path write(List<TestResult> results, Path folder, List<Path> jsons, Path summary,
+                             List<Comparisons.Comparison> comparisons, Path comparisonsFile,
+                             java.util.function.BiConsumer<Integer, RuntimeException> undrawable) throws IOException {
         java.util.Set<String> pages = new java.util.HashSet<>();
-        for (TestResult result : results) {
-            write(org.triscale.results.internal.common.FileNames.inside(folder, pageName(result)), page(result));
+        List<TestResult> drawn = new ArrayList<>(results.size());
+        List<Path> drawnJsons = jsons == null ? null : new ArrayList<>(results.size());
+        for (int i = 0; i < results.size(); i++) {
+            TestResult result = results.get(i);
+            String page;
+            try {
+                page = page(result);
+                if (undrawable != null) {
+                    // Its row of the index, alone: a result the index cannot list is left out with its page.
+                    index(List.of(result), java.util.Collections.singletonList(null), null);
+                }
+            } catch (RuntimeException e) {
+                if (undrawable == null) {
+                    throw e;
+                }
+                undrawable.accept(i, e);
+                continue;
+            }
+            write(org.triscale.results.internal.common.FileNames.inside(folder, pageName(result)), page);
             pages.add(pageName(result));
+            drawn.add(result);
+            if (drawnJsons != null) {
+                drawnJsons.add(i < jsons.size() ? jsons.get(i) : null);
+            }
         }
+        results = drawn;
+        jsons = drawnJsons;
         Path index = folder.resolve("index.html");
         List<String> links = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
