@@ -107,12 +107,14 @@ public final class VerdictAnalysis {
     }
 
     /**
-     * The series whose valid runs (two or more) all gave the same value of the metric: their seeds
-     * did not reach the system under test, so the runs are one measurement repeated and the
+     * The series whose valid runs (two or more) all gave the same value of the metric, and of every
+     * other metric of the test: their seeds did not reach the system under test, so the runs are one measurement repeated and the
      * KPI's confidence does not hold for the system's variation. A warning by default (the metric
      * may be constant by design), a failure or nothing as {@code triscale.checks.identicalRuns} says.
      */
     private void identicalRuns(MetricSpec metric) {
+        // (A metric constant while another metric of the same runs varies is constant by design,
+        // e.g. the throughput of a saturated bottleneck: the seed does reach the system.)
         Settings.IdenticalRuns policy = setup.settings().identicalRuns();
         if (policy == Settings.IdenticalRuns.OFF) {
             return;
@@ -133,7 +135,7 @@ public final class VerdictAnalysis {
                 first = valid == 0 ? value : first;
                 valid++;
             }
-            if (valid >= 2 && same) {
+            if (valid >= 2 && same && !anotherMetricVaries(metric, series)) {
                 constant.add(series);
                 values.add(first);
                 runs += valid;
@@ -153,6 +155,28 @@ public final class VerdictAnalysis {
                 + " metric constant by design, set " + org.triscale.results.internal.setup.ConfigurationKeys.CHECKS_IDENTICAL_RUNS
                 + "=off.";
         (policy == Settings.IdenticalRuns.FAIL ? failures : warnings).add(text);
+    }
+
+    /** Whether another metric of the test gave two different valid values in the runs of a series. */
+    private boolean anotherMetricVaries(MetricSpec metric, int series) {
+        for (MetricSpec other : setup.metrics()) {
+            if (other.equals(metric)) {
+                continue;
+            }
+            double first = Double.NaN;
+            for (int run = 1; run <= state.runsIn(series); run++) {
+                double value = state.run(series, run).value(other);
+                if (Double.isNaN(value)) {
+                    continue;
+                }
+                if (Double.isNaN(first)) {
+                    first = value;
+                } else if (Double.compare(value, first) != 0) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Failed runs fail the verdict; runs excluded for not converging are a warning. */
