@@ -151,12 +151,17 @@ public final class SurefireSeriesReports {
         }
         // No suite-level <system-out>: Surefire's 3.0.2 schema allows none (the checks' text is in
         // the kpi-<i>.check properties).
+        endSuite(xml);
+        xml.close();
+    }
+
+    /** Closes the {@code testsuite} element and the document, and flushes. */
+    static void endSuite(XMLStreamWriter xml) throws XMLStreamException {
         xml.writeCharacters("\n");
         xml.writeEndElement();
         xml.writeCharacters("\n");
         xml.writeEndDocument();
         xml.flush();
-        xml.close();
     }
 
     /** {@code "KPI delay P75 at 75 % atMost 60 = 51.3 ms"}: the threshold and the series' KPI value. */

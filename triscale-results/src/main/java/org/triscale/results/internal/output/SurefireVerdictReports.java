@@ -90,10 +90,6 @@ public final class SurefireVerdictReports {
             xml.writeCharacters("\n  ");
         }
         xml.writeEndElement();
-        xml.writeCharacters("\n");
-        xml.writeEndElement();
-        xml.writeCharacters("\n");
-        xml.writeEndDocument();
-        xml.flush();
+        SurefireSeriesReports.endSuite(xml);
     }
 }

@@ -96,8 +96,9 @@ public final class HtmlReport {
             try {
                 page = page(result);
                 if (undrawable != null) {
-                    // Its row of the index, alone: a result the index cannot list is left out with its page.
-                    index(List.of(result), java.util.Collections.singletonList(null), null);
+                    // What the index draws of it: a result the index cannot list is left out with its page.
+                    row(result, null);
+                    environment(result.environment());
                 }
             } catch (RuntimeException e) {
                 if (undrawable == null) {
@@ -210,25 +211,7 @@ public final class HtmlReport {
             }
         }
         for (int i : order) {
-            TestResult result = results.get(i);
-            String json = jsons.get(i);
-            String gate = "";
-            if (result.baseline() != null) {
-                List<String> outcomes = new ArrayList<>();
-                for (TestResult.GateMetric metric : result.baseline().metrics()) {
-                    outcomes.add(metric.metric() + ": " + metric.outcome().label());
-                }
-                gate = outcomes.isEmpty() ? (result.baseline().written() ? "baseline written" : "no baseline")
-                        : String.join(", ", outcomes);
-            }
-            html.append("<tr data-verdict=\"").append(ResultFacts.passed(result.verdict().status()) ? "PASSED" : "FAILED")
-                    .append("\"><td>").append(badge(result.verdict().status())).append("</td><td><a href=\"")
-                    .append(Html.escape(pageName(result))).append("\">").append(Html.escape(ResultFacts.name(result)))
-                    .append("</a></td><td>").append(Html.escape(ResultFacts.size(result))).append("</td><td>")
-                    .append(Html.escape(LaunchSummary.numbers(result)).replace(" · ", "<br/>")).append("</td><td>")
-                    .append(Html.escape(gate)).append("</td><td>").append(result.verdict().warnings().size())
-                    .append("</td><td>").append(json == null ? "" : "<a href=\"" + Html.escape(json) + "\">JSON</a>")
-                    .append("</td></tr>");
+            html.append(row(results.get(i), jsons.get(i)));
         }
         html.append(Charts.tableEnd()).append(COMPARISONS);
         // The filter: plain inline script, no network; without script every row shows.
@@ -236,12 +219,37 @@ public final class HtmlReport {
                 .append("var v=e.target.value;document.querySelectorAll('tr[data-verdict]').forEach(function(r){")
                 .append("r.style.display=!v||r.getAttribute('data-verdict')===v?'':'none';});});</script>");
         if (!results.isEmpty()) {
-            TestResult.Environment env = results.get(0).environment();
-            html.append("<p class=\"note\">Java ").append(Html.escape(env.java())).append(" (")
-                    .append(Html.escape(env.javaVendor())).append("), ").append(Html.escape(env.os())).append(", ")
-                    .append(Html.escape(env.arch())).append(", ").append(env.cpus()).append(" CPUs.</p>");
+            html.append(environment(results.get(0).environment()));
         }
         return html.append("</body></html>\n").toString();
+    }
+
+    /** The index's row of one test, linking its JSON result when {@code json} is not null. */
+    private static String row(TestResult result, String json) {
+        String gate = "";
+        if (result.baseline() != null) {
+            List<String> outcomes = new ArrayList<>();
+            for (TestResult.GateMetric metric : result.baseline().metrics()) {
+                outcomes.add(metric.metric() + ": " + metric.outcome().label());
+            }
+            gate = outcomes.isEmpty() ? (result.baseline().written() ? "baseline written" : "no baseline")
+                    : String.join(", ", outcomes);
+        }
+        return new StringBuilder("<tr data-verdict=\"")
+                .append(ResultFacts.passed(result.verdict().status()) ? "PASSED" : "FAILED")
+                .append("\"><td>").append(badge(result.verdict().status())).append("</td><td><a href=\"")
+                .append(Html.escape(pageName(result))).append("\">").append(Html.escape(ResultFacts.name(result)))
+                .append("</a></td><td>").append(Html.escape(ResultFacts.size(result))).append("</td><td>")
+                .append(Html.escape(LaunchSummary.numbers(result)).replace(" · ", "<br/>")).append("</td><td>")
+                .append(Html.escape(gate)).append("</td><td>").append(result.verdict().warnings().size())
+                .append("</td><td>").append(json == null ? "" : "<a href=\"" + Html.escape(json) + "\">JSON</a>")
+                .append("</td></tr>").toString();
+    }
+
+    /** The index's closing note on the machine of the launch. */
+    private static String environment(TestResult.Environment env) {
+        return "<p class=\"note\">Java " + Html.escape(env.java()) + " (" + Html.escape(env.javaVendor()) + "), "
+                + Html.escape(env.os()) + ", " + Html.escape(env.arch()) + ", " + env.cpus() + " CPUs.</p>";
     }
 
     /** The page of one test, every chart in a figure with its table. */

@@ -9,6 +9,7 @@ import org.triscale.results.internal.model.RunStatus;
 import org.triscale.results.internal.setup.ScoreSpec;
 import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.results.internal.setup.FailingChecks;
+import org.triscale.results.internal.setup.ConfigurationKeys;
 import org.triscale.results.internal.setup.Settings;
 import org.triscale.engine.CheckResult;
 import org.triscale.engine.analysis.KpiResult;
@@ -152,7 +153,7 @@ public final class VerdictAnalysis {
                 + " seed does not reach the system under test: " + runs + " identical runs are "
                 + (constant.size() == 1 ? "one measurement" : constant.size() + " measurements") + ". Let the seed"
                 + " drive the run's variation (for the emulator: ACK jitter, random loss, start times), or, for a"
-                + " metric constant by design, set " + org.triscale.results.internal.setup.ConfigurationKeys.CHECKS_IDENTICAL_RUNS
+                + " metric constant by design, set " + ConfigurationKeys.CHECKS_IDENTICAL_RUNS
                 + "=off.";
         (policy == Settings.IdenticalRuns.FAIL ? failures : warnings).add(text);
     }
