@@ -71,7 +71,7 @@ class FctGatePowerTests {
     private static final long FIRST_BASE_SEED = 1_945_095_000L;
     /** What the extension derives from {@code FctRegressionTest.cubicFlowsAlone}'s annotations. */
     // The emulator's runs depend only on their seed: independent pairs, as the sample declares
-    // (triscale.baseline.paired=runs in its junit-platform.properties).
+    // (@Runs(independent = true), so its gate tests the runs).
     private static final GateSettings SETTINGS = GateSettings.of(Direction.LOWER_IS_BETTER)
             .withPairedTest(org.triscale.engine.comparison.PairedTest.RUNS);
 

@@ -146,6 +146,11 @@ public @interface Runs {
      * instance are shared by concurrent runs. An {@link #adaptive()} test still decides in run
      * order; runs computed ahead of its stopping run are discarded (their side effects remain)
      * and counted on standard output; the same holds for the runs after one that stopped the test.
+     *
+     * <p>The declaration also tells the {@link Baseline} gate that the pairs of runs on the
+     * baseline's seeds are independent (no day, drift or carried-over noise shared by the runs of
+     * a series), so it tests them run by run ({@code triscale.baseline.paired=runs}, the most
+     * powerful design) unless that key says otherwise. Do not declare it for a real test bed.
      * Default {@code false}.
      *
      * @return whether the runs may execute concurrently

@@ -104,7 +104,9 @@ public final class TriscaleConstants {
      * Which unit the paired gate tests: {@code auto} (default; the series-level test when a
      * pre-check finds the per-run changes differing between series or correlated from run to run),
      * {@code runs} (every pair independent: for test beds whose runs depend only on their seed, such
-     * as a deterministic emulator; the most powerful) or {@code series} (always the series).
+     * as a deterministic emulator; the most powerful) or {@code series} (always the series). When
+     * the key is not set, a test whose runs are declared independent
+     * ({@code @Runs(independent = true)}) gets {@code runs}, every other test {@code auto}.
      */
     public static final String BASELINE_PAIRED = "triscale.baseline.paired";
 

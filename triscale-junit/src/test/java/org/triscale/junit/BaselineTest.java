@@ -607,6 +607,25 @@ class BaselineTest {
                 .run(Gated.class))).contains("triscale.baseline.paired = 'pairs' is not valid").contains("auto");
     }
 
+    @Test
+    void runsDeclaredIndependentAreTestedRunByRunUnlessTheKeySaysOtherwise() throws IOException {
+        Kit kit = Kit.in(folder);
+        kit.with("triscale.baseline.update", "true").run(IndependentGated.class);
+        IndependentGated.shift = 20;
+        try {
+            String message = VerdictTest.verdictFailure(Kit.in(folder).run(IndependentGated.class));
+            assertThat(message).contains("P95 fct regressed (paired: 25 runs on the baseline's seeds): change");
+            assertThat(Kit.in(folder).result(IndependentGated.class, "fct").at("/baseline/metrics/0/gate/design").asText())
+                    .isEqualTo("PAIRED");
+            VerdictTest.verdictFailure(Kit.in(folder).with("triscale.baseline.paired", "series")
+                    .run(IndependentGated.class));
+            assertThat(Kit.in(folder).result(IndependentGated.class, "fct").at("/baseline/metrics/0/gate/design")
+                    .asText()).isEqualTo("PAIRED_SERIES");
+        } finally {
+            IndependentGated.shift = 0;
+        }
+    }
+
     private Kit withBaseline() {
         kit().with("triscale.baseline.update", "true").run(Gated.class);
         return kit();
@@ -651,6 +670,21 @@ class BaselineTest {
         void fct(RunContext run) {
             org.junit.jupiter.api.Assumptions.assumeTrue(run.series() > abortedSeries, "emulator unavailable");
             run.testBed("backend", backend);
+            run.recordRunValue("fct", 100 + 3 * run.series() + (run.run() * 3) % 5 + shift);
+        }
+    }
+
+    @FixturesOnly
+    static class IndependentGated {
+        static volatile double shift;
+
+        /** As {@link Gated}, its runs declared independent: the gate's default is the per-run test. */
+        @Runs(kpiPercentile = 75, kpiConfidence = 75, independent = true)
+        @Series(count = 5)
+        @Metric(name = "fct", samplePercentile = 95, unit = "ms")
+        @Kpi(metric = "fct", atMost = 1000)
+        @Baseline
+        void fct(RunContext run) {
             run.recordRunValue("fct", 100 + 3 * run.series() + (run.run() * 3) % 5 + shift);
         }
     }

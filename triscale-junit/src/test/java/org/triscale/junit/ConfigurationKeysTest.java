@@ -17,6 +17,7 @@ class ConfigurationKeysTest {
         assertThat(ConfigurationKeys.BASELINE_INCONCLUSIVE).isEqualTo(TriscaleConstants.BASELINE_INCONCLUSIVE);
         assertThat(ConfigurationKeys.HISTORY_DIR).isEqualTo(TriscaleConstants.HISTORY_DIR);
         assertThat(ConfigurationKeys.BASELINE_UPDATE_FORCE).isEqualTo(TriscaleConstants.BASELINE_UPDATE_FORCE);
+        assertThat(ConfigurationKeys.BASELINE_PAIRED).isEqualTo(TriscaleConstants.BASELINE_PAIRED);
         assertThat(ConfigurationKeys.CHECKS_IDENTICAL_RUNS).isEqualTo(TriscaleConstants.CHECKS_IDENTICAL_RUNS);
     }
 }

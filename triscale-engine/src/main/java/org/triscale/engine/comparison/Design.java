@@ -16,20 +16,34 @@ public enum Design {
      */
     PAIRED_SERIES,
     /**
+     * Runs matched by seed and interleaved in time: each reference run and its candidate run ran
+     * back to back in one launch, in an order drawn by a seeded fair coin (randomised multiple
+     * interleaved trials, Abedi &amp; Brecht 2017). Under the hypothesis of no change the sign of
+     * each per-run change is then a fair coin whatever the drift, series effects or serial
+     * correlation of the test bed (Fisher's 1935 randomisation argument), so the per-run
+     * signed-rank test is exact and keeps its power.
+     */
+    INTERLEAVED,
+    /**
      * Independent samples of observations (series medians or runs): Wilcoxon–Mann–Whitney
      * rank-sum test and the Hodges–Lehmann shift with Moses' interval.
      */
     UNPAIRED;
 
-    /** The lower-case name used in messages: {@code paired}, {@code paired by series} or {@code unpaired}. */
+    /**
+     * The lower-case name used in messages: {@code paired}, {@code paired by series},
+     * {@code interleaved} or {@code unpaired}.
+     *
+     * @return the label
+     */
     public String label() {
         return this == PAIRED_SERIES ? "paired by series" : name().toLowerCase(java.util.Locale.ROOT);
     }
 
     /**
-     * Whether runs were matched by seed (either paired design).
+     * Whether runs were matched by seed (every design but {@link #UNPAIRED}).
      *
-     * @return true for {@link #PAIRED} and {@link #PAIRED_SERIES}
+     * @return true for {@link #PAIRED}, {@link #PAIRED_SERIES} and {@link #INTERLEAVED}
      */
     public boolean isPaired() {
         return this != UNPAIRED;

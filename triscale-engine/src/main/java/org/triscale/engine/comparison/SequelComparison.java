@@ -23,7 +23,8 @@ import java.util.Locale;
  * with Pratt's (1959) zeros and mid-ranks ({@link SignedRankTest}), and estimated by the
  * Hodges–Lehmann (1963) estimate of their centre with its exact Walsh-average interval
  * ({@link HodgesLehmann#paired}); both members of a pair shared their workload, so only the change
- * remains. {@link #unpaired} otherwise: the observations (series medians or runs) are tested with
+ * remains. {@link #interleaved} when the two also ran interleaved in one launch, each pair back to
+ * back in a randomised order: the same tests, exact then whatever the test bed's drift. {@link #unpaired} otherwise: the observations (series medians or runs) are tested with
  * the exact Wilcoxon–Mann–Whitney rank-sum test with mid-ranks ({@link RankSumTest}) and the shift
  * is estimated by the Hodges–Lehmann estimate with Moses' interval ({@link HodgesLehmann#shift}).
  * Changes are log ratios for positive metrics and differences otherwise ({@link ChangeScale}).
@@ -80,6 +81,34 @@ public final class SequelComparison {
      * @throws IllegalArgumentException if an array is null, the shapes differ or a value is infinite
      */
     public static SequelChange paired(double[][] reference, double[][] candidate, ComparisonSettings settings) {
+        return matched(reference, candidate, settings, Design.PAIRED);
+    }
+
+    /**
+     * Compares two sequels whose runs were interleaved in one launch: {@code candidate[s][r]} ran
+     * the seed of {@code reference[s][r]}, right before or right after it, in an order drawn by a
+     * seeded fair coin per pair (randomised multiple interleaved trials, Abedi &amp; Brecht 2017).
+     *
+     * <p>The randomised order makes each pair's two time slots exchangeable between reference and
+     * candidate: when the change is nil, the sign of each per-run change is a fair coin,
+     * independent of the other pairs, whatever the drift, the series effects or the serial
+     * correlation of the test bed (the randomisation argument of Fisher 1935, §21). The per-run
+     * exact signed-rank test therefore keeps its level without the series-level fallback of
+     * {@link PairedTest#AUTO}: {@code AUTO} and {@code RUNS} test the runs; an explicit
+     * {@link PairedTest#SERIES} is honoured.
+     *
+     * @param reference the reference's run metrics, one array per series; NaN marks an invalid run
+     * @param candidate the candidate's, of the same shape; NaN marks an invalid run
+     * @param settings  how to compare
+     * @return the change and the outcome, of design {@link Design#INTERLEAVED}
+     * @throws IllegalArgumentException if an array is null, the shapes differ or a value is infinite
+     */
+    public static SequelChange interleaved(double[][] reference, double[][] candidate, ComparisonSettings settings) {
+        return matched(reference, candidate, settings, Design.INTERLEAVED);
+    }
+
+    private static SequelChange matched(double[][] reference, double[][] candidate, ComparisonSettings settings,
+                                        Design design) {
         Arguments.notNull("settings", settings);
         SequelArrays.check("reference", reference);
         SequelArrays.check("candidate", candidate);
@@ -126,14 +155,16 @@ public final class SequelComparison {
             }
         }
         seriesChanges = Arrays.copyOf(seriesChanges, seriesCount);
-        Context context = new Context(Design.PAIRED, scale, settings,
+        Context context = new Context(design, scale, settings,
                 pairs == 0 ? Double.NaN : SequelArrays.median(refValues), pairs, pairs, seriesCount);
         if (pairs == 0) {
             return context.inconclusive("no run is valid in both sequels", AppliedTolerance.NONE, Double.NaN);
         }
         AppliedTolerance tolerance = context.tolerance(seriesChanges);
         PairedTest used = settings.pairedTest();
-        if (used == PairedTest.AUTO && seriesCount < 2) {
+        if (used == PairedTest.AUTO && design == Design.INTERLEAVED) {
+            used = PairedTest.RUNS; // the randomised order makes the pairs' signs independent coins
+        } else if (used == PairedTest.AUTO && seriesCount < 2) {
             // One series has no series-level test; the per-run test is used and its premise (no
             // serial correlation) stays the user's to check: docs/regression-gate.md.
             used = PairedTest.RUNS;

@@ -57,6 +57,10 @@ final class Messages {
 
     /** "paired: 50 runs on the same seeds" or "unpaired: 5 series medians of 'a' against 5 of 'b'". */
     static String design(SequelChange change, String candidate, String reference, boolean runs) {
+        if (change.design() == Design.INTERLEAVED) {
+            return "interleaved: " + change.candidateCount() + " pairs on the same seeds, each run back to back in a"
+                    + " random order" + (change.zeros() > 0 ? ", " + change.zeros() + " without change" : "");
+        }
         if (change.design().isPaired()) {
             return change.design().label() + ": " + change.candidateCount() + " runs on the same seeds"
                     + (change.zeros() > 0 ? ", " + change.zeros() + " without change" : "");

@@ -42,11 +42,14 @@ public final class Sequel {
     private final String name;
     private final Map<String, double[][]> runMetrics;
     private final long[][] seeds;
+    /** Shared by the two sequels of one {@link #interleave} launch, null otherwise. */
+    private final Object interleaving;
 
-    private Sequel(String name, Map<String, double[][]> runMetrics, long[][] seeds) {
+    private Sequel(String name, Map<String, double[][]> runMetrics, long[][] seeds, Object interleaving) {
         this.name = name;
         this.runMetrics = runMetrics;
         this.seeds = seeds;
+        this.interleaving = interleaving;
     }
 
     /**
@@ -129,25 +132,102 @@ public final class Sequel {
      */
     public static Sequel run(String name, int series, int runs, long baseSeed, RunBody body) throws Exception {
         checkName(name);
+        checkShape(series, runs);
+        Arguments.notNull("body", body);
+        List<Run> done = new ArrayList<>();
+        long[][] seeds = seeds(series, runs, baseSeed);
+        for (int s = 0; s < series; s++) {
+            for (int r = 0; r < runs; r++) {
+                Run run = new Run(s, r, seeds[s][r]);
+                body.run(run);
+                done.add(run);
+            }
+        }
+        return collect(name, series, runs, seeds, done, null);
+    }
+
+    /**
+     * Runs a reference and a candidate interleaved, pair by pair, in one launch: for every series
+     * and run, both bodies run back to back on the same seed, in an order drawn by a seeded fair
+     * coin (randomised multiple interleaved trials, Abedi &amp; Brecht 2017). Drift of the test
+     * bed, effects of the day or of a series, and noise carried from run to run then fall on both
+     * members of a pair alike or, through the random order, on either with equal chance, so the
+     * per-run comparison stays exact on a real test bed ({@link InterleavedSequels#compare},
+     * {@link SequelComparison#interleaved}). Use it when one test can run both, e.g. two CCAs, or
+     * the released and the changed implementation selected by a parameter.
+     *
+     * @param referenceName the reference's name in messages, e.g. {@code "CUBIC"}
+     * @param candidateName the candidate's name in messages, e.g. {@code "CUBIC with the patch"}
+     * @param series        number of series, ≥ 1
+     * @param runs          runs per series (pairs), ≥ 1
+     * @param baseSeed      seed from which every pair's seed and order are derived
+     * @param reference     what one run of the reference does
+     * @param candidate     what one run of the candidate does
+     * @return both sequels, with the order of every pair
+     * @throws Exception whatever a body throws
+     * @since 0.3.0
+     */
+    public static InterleavedSequels interleave(String referenceName, String candidateName, int series, int runs,
+                                                long baseSeed, RunBody reference, RunBody candidate)
+            throws Exception {
+        checkName(referenceName);
+        checkName(candidateName);
+        if (referenceName.equals(candidateName)) {
+            throw new IllegalArgumentException("the reference and the candidate are both named '" + referenceName
+                    + "'; give them distinct names, as messages name both");
+        }
+        checkShape(series, runs);
+        Arguments.notNull("reference", reference);
+        Arguments.notNull("candidate", candidate);
+        long[][] seeds = seeds(series, runs, baseSeed);
+        boolean[][] referenceFirst = new boolean[series][runs];
+        List<Run> referenceRuns = new ArrayList<>();
+        List<Run> candidateRuns = new ArrayList<>();
+        for (int s = 0; s < series; s++) {
+            for (int r = 0; r < runs; r++) {
+                referenceFirst[s][r] = Seeds.referenceFirst(baseSeed, s, r);
+                Run referenceRun = new Run(s, r, seeds[s][r]);
+                Run candidateRun = new Run(s, r, seeds[s][r]);
+                if (referenceFirst[s][r]) {
+                    reference.run(referenceRun);
+                    candidate.run(candidateRun);
+                } else {
+                    candidate.run(candidateRun);
+                    reference.run(referenceRun);
+                }
+                referenceRuns.add(referenceRun);
+                candidateRuns.add(candidateRun);
+            }
+        }
+        Object interleaving = new Object();
+        return new InterleavedSequels(collect(referenceName, series, runs, seeds, referenceRuns, interleaving),
+                collect(candidateName, series, runs, seeds, candidateRuns, interleaving), referenceFirst);
+    }
+
+    private static void checkShape(int series, int runs) {
         Arguments.atLeast("series", series, 1);
         Arguments.atLeast("runs", runs, 1);
-        Arguments.notNull("body", body);
         // Checked before the seeds are allocated: 10^5 × 10^5 would be 80 GB of seeds.
         if ((long) series * runs > org.triscale.results.internal.common.Limits.MAX_RUNS) {
             throw new IllegalArgumentException("series × runs = " + series + " × " + runs + " = " + (long) series * runs
                     + " is more than the " + org.triscale.results.internal.common.Limits.MAX_RUNS + " runs a sequel may"
                     + " have; run fewer series or runs");
         }
-        List<Run> done = new ArrayList<>();
+    }
+
+    private static long[][] seeds(int series, int runs, long baseSeed) {
         long[][] seeds = new long[series][runs];
         for (int s = 0; s < series; s++) {
             for (int r = 0; r < runs; r++) {
                 seeds[s][r] = Seeds.sequelSeed(baseSeed, s, r);
-                Run run = new Run(s, r, seeds[s][r]);
-                body.run(run);
-                done.add(run);
             }
         }
+        return seeds;
+    }
+
+    /** The sequel of the runs done, a metric a run did not record NaN in that run. */
+    private static Sequel collect(String name, int series, int runs, long[][] seeds, List<Run> done,
+                                  Object interleaving) {
         Map<String, double[][]> metrics = new LinkedHashMap<>();
         for (Run run : done) {
             for (String metric : run.values.keySet()) {
@@ -164,7 +244,7 @@ public final class Sequel {
             throw new IllegalArgumentException("sequel '" + name + "' recorded no metric in " + done.size()
                     + " runs; call run.record(metric, value) in the body");
         }
-        return new Sequel(name, metrics, seeds);
+        return new Sequel(name, metrics, seeds, interleaving);
     }
 
     /**
@@ -220,7 +300,7 @@ public final class Sequel {
                         + " runs, the run metrics " + Arrays.toString(shape) + "; give one seed per run, or null");
             }
         }
-        return new Sequel(name, copy, seedCopy);
+        return new Sequel(name, copy, seedCopy, null);
     }
 
     /** The sequel's name in messages. */
@@ -321,9 +401,10 @@ public final class Sequel {
     }
 
     /**
-     * Compares this sequel (the candidate) with a reference on one metric: paired when both ran
-     * the same seeds, otherwise unpaired on the series medians, or on the runs when either sequel
-     * has a single series. The engine's {@link SequelComparison}.
+     * Compares this sequel (the candidate) with a reference on one metric: interleaved when both
+     * came from one {@link #interleave} launch, paired when both ran the same seeds, otherwise
+     * unpaired on the series medians, or on the runs when either sequel has a single series. The
+     * engine's {@link SequelComparison}.
      *
      * @param metric    a metric recorded by both
      * @param reference the sequel compared with
@@ -334,6 +415,9 @@ public final class Sequel {
         Arguments.notNull("reference", reference);
         double[][] candidate = values(metric);
         double[][] ref = reference.values(metric);
+        if (interleavedWith(reference)) {
+            return SequelComparison.interleaved(ref, candidate, settings);
+        }
         if (sameSeedsAs(reference)) {
             return SequelComparison.paired(ref, candidate, settings);
         }
@@ -343,6 +427,17 @@ public final class Sequel {
         }
         return SequelComparison.unpaired(RegressionGate.observations(ref, ComparisonUnit.SERIES),
                 RegressionGate.observations(candidate, ComparisonUnit.SERIES), settings);
+    }
+
+    /**
+     * Whether this sequel and another are the two sequels of one {@link #interleave} launch.
+     *
+     * @param other the other sequel
+     * @return {@code true} when both ran interleaved, pair by pair
+     * @since 0.3.0
+     */
+    public boolean interleavedWith(Sequel other) {
+        return interleaving != null && other != this && interleaving == other.interleaving;
     }
 
     /** Whether {@link #compare} with this reference compares runs (not series medians) when unpaired. */

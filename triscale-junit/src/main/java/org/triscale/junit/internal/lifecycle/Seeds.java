@@ -10,6 +10,8 @@ import java.nio.charset.StandardCharsets;
  */
 public final class Seeds {
     private static final long GOLDEN_GAMMA = 0x9e3779b97f4a7c15L;
+    /** The fractional part of √2 (SHA-2's first constant): salts the stream of interleaving coins. */
+    private static final long ORDER_SALT = 0x6a09e667f3bcc908L;
 
     private Seeds() {
     }
@@ -35,6 +37,21 @@ public final class Seeds {
      */
     public static long sequelSeed(long base, int series, int run) {
         return seed(base, "", "", series, run);
+    }
+
+    /**
+     * The order of one pair of an interleaved sequel ({@code Sequel.interleave}): a fair coin that
+     * depends on the base seed, the series and the run only (so the order is replayed with the
+     * seeds), drawn from a stream of its own (the run's seed salted, mixed again), so that the
+     * coin is not a function a system under test could see in the seed it is given.
+     *
+     * @param base   the base seed
+     * @param series the series, from 0
+     * @param run    the run in its series, from 0
+     * @return {@code true} when the reference runs first
+     */
+    public static boolean referenceFirst(long base, int series, int run) {
+        return mix(sequelSeed(base, series, run) ^ ORDER_SALT) < 0;
     }
 
     /** SplitMix64's finaliser: a bijection of the 64-bit values that mixes all bits. */

@@ -18,6 +18,7 @@ import org.triscale.engine.comparison.Tolerance;
 import org.triscale.engine.baseline.GateSettings;
 import org.triscale.engine.comparison.RankSumTest;
 import org.triscale.junit.Baseline;
+import org.triscale.junit.Runs;
 import org.triscale.junit.TriscaleConstants;
 import org.triscale.results.internal.setup.Fingerprint;
 import org.triscale.results.internal.gate.HistoryStore;
@@ -131,8 +132,19 @@ public final class GateSpecReader {
                 .orElse(strict ? GateSpec.InconclusivePolicy.FAIL : GateSpec.InconclusivePolicy.WARN);
         return Optional.of(new GateSpec(gated, tolerance, unit, alpha, file, fromHistory, baseline.scenario().trim(),
                 tags, ignored, update, missing, inconclusive, strict, HistoryStore.file(historyDir, testClass, testMethod),
-                baseDir, parameter(context, PAIRED).map(this::parsePaired).orElse(PairedTest.AUTO),
+                baseDir, parameter(context, PAIRED).map(this::parsePaired).orElse(defaultPaired(method)),
                 SettingsReader.booleanParameter(context, UPDATE_FORCE).orElse(false)));
+    }
+
+    /**
+     * The paired test when {@code triscale.baseline.paired} is not set: the per-run test when the
+     * runs are declared independent ({@code @Runs(independent = true)}: a pure simulation whose run
+     * depends on its seed only, so a pair shares no day, drift or carried-over noise with another),
+     * otherwise {@code auto}.
+     */
+    private static PairedTest defaultPaired(Method method) {
+        return AnnotationSupport.findAnnotation(method, Runs.class).map(Runs::independent).orElse(false)
+                ? PairedTest.RUNS : PairedTest.AUTO;
     }
 
     /** The tolerance of the annotation: relative, absolute, or (neither set) from the variability score. */
@@ -281,7 +293,7 @@ public final class GateSpecReader {
         }
         throw SettingsReader.invalid(PAIRED, text, "auto (the default: series-level test when the per-run changes"
                 + " differ between series or carry over from run to run), runs (pairs independent: a test bed whose"
-                + " runs depend only on their seed) or series");
+                + " runs depend only on their seed; the default with @Runs(independent = true)) or series");
     }
 
     private double parseFloor(String text) {

@@ -16,6 +16,8 @@ public final class ConfigurationKeys {
     public static final String BASELINE_MISSING = "triscale.baseline.missing";
     /** What an inconclusive comparison does. */
     public static final String BASELINE_INCONCLUSIVE = "triscale.baseline.inconclusive";
+    /** Which unit the paired gate tests: auto, runs or series. */
+    public static final String BASELINE_PAIRED = "triscale.baseline.paired";
     /** Writes a baseline even from a failing verdict. */
     public static final String BASELINE_UPDATE_FORCE = "triscale.baseline.update.force";
     /** What a series whose runs all gave the same value of a metric does. */
