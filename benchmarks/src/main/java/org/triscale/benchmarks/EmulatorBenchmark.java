@@ -18,7 +18,7 @@ import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 import org.triscale.emulator.Emulator;
-import org.triscale.emulator.Rate;
+import org.triscale.emulator.base.Rate;
 import org.triscale.emulator.Scenario;
 import org.triscale.emulator.Trace;
 import org.triscale.emulator.cca.Cca;

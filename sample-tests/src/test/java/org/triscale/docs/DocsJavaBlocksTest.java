@@ -56,7 +56,7 @@ class DocsJavaBlocksTest {
             "org.junit.jupiter.api.*", "org.junit.jupiter.api.parallel.*",
             "org.triscale.junit.*", "org.triscale.junit.sequel.*",
             "org.triscale.emulator.*", "org.triscale.emulator.cca.*", "org.triscale.emulator.link.*",
-            "org.triscale.emulator.queue.*", "org.triscale.emulator.workload.*",
+            "org.triscale.emulator.queue.*", "org.triscale.emulator.workload.*", "org.triscale.emulator.base.*",
             "org.triscale.testbed.*");
 
     /** Deliberately partial blocks allowed; raise it only with a reason in the block's marker. */

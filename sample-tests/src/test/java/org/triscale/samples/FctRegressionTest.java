@@ -16,7 +16,7 @@ import org.triscale.junit.VariabilityScore;
 import org.triscale.emulator.Emulator;
 import org.triscale.emulator.workload.FlowSizes;
 import org.triscale.emulator.queue.Packets;
-import org.triscale.emulator.Rate;
+import org.triscale.emulator.base.Rate;
 import org.triscale.emulator.Scenario;
 import org.triscale.emulator.Trace;
 import org.triscale.emulator.cca.Cca;

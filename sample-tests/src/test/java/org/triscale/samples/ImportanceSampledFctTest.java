@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.stream.IntStream;
 import org.triscale.emulator.Emulator;
 import org.triscale.emulator.FlowResult;
-import org.triscale.emulator.Rate;
+import org.triscale.emulator.base.Rate;
 import org.triscale.emulator.Scenario;
 import org.triscale.emulator.cca.Cca;
 import org.triscale.emulator.queue.Packets;

@@ -10,7 +10,7 @@ import org.triscale.junit.Series;
 import org.triscale.junit.VariabilityScore;
 import org.triscale.emulator.Emulator;
 import org.triscale.emulator.queue.Packets;
-import org.triscale.emulator.Rate;
+import org.triscale.emulator.base.Rate;
 import org.triscale.emulator.Scenario;
 import org.triscale.emulator.Throughput;
 import org.triscale.emulator.cca.Cca;

@@ -1,5 +1,8 @@
 package org.triscale.emulator;
 
+import org.triscale.emulator.base.Rate;
+import org.triscale.emulator.base.Wire;
+
 import java.util.OptionalInt;
 import org.triscale.emulator.link.LossModel;
 import org.triscale.emulator.queue.BufferSize;

@@ -1,5 +1,8 @@
 package org.triscale.emulator;
 
+import org.triscale.emulator.base.Ecn;
+import org.triscale.emulator.base.Wire;
+
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 import org.triscale.emulator.cca.Cca;

@@ -1,5 +1,8 @@
 package org.triscale.emulator;
 
+import org.triscale.emulator.base.Check;
+import org.triscale.emulator.base.FlowSettings;
+
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;

@@ -1,5 +1,9 @@
 package org.triscale.emulator;
 
+import org.triscale.emulator.base.Rate;
+import org.triscale.emulator.base.Wire;
+import org.triscale.emulator.base.Check;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,9 @@
 package org.triscale.emulator;
 
+import org.triscale.emulator.base.Rate;
+import org.triscale.emulator.base.Ecn;
+import org.triscale.emulator.base.Wire;
+
 import org.triscale.emulator.link.DeliveryTrace;
 import org.triscale.emulator.link.LossModel;
 import org.triscale.emulator.queue.Packet;

@@ -1,5 +1,8 @@
 package org.triscale.emulator;
 
+import org.triscale.emulator.base.Ecn;
+import org.triscale.emulator.base.Wire;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,5 +1,7 @@
 package org.triscale.emulator;
 
+import org.triscale.emulator.base.Wire;
+
 import java.util.List;
 import java.util.Optional;
 

@@ -1,5 +1,7 @@
 package org.triscale.emulator;
 
+import org.triscale.emulator.base.Check;
+
 import java.time.Duration;
 
 /**

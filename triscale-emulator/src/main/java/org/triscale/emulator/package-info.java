@@ -6,6 +6,7 @@
  * {@link org.triscale.emulator.Trace} holds what a test records (flow completion times and
  * slowdowns, one-way delays, throughput series, link statistics). The sub-packages hold the
  * extension points and their built-in implementations: congestion control ({@code cca}), queues
- * and AQMs ({@code queue}), link variations ({@code link}) and workloads ({@code workload}).
+ * and AQMs ({@code queue}), link variations ({@code link}) and workloads ({@code workload}); the value types and checks they all share ({@code Rate},
+ * {@code Ecn}, {@code Wire}, {@code FlowSettings}, {@code Check}) are in {@code base}.
  */
 package org.triscale.emulator;

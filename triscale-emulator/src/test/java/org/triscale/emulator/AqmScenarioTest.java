@@ -1,5 +1,7 @@
 package org.triscale.emulator;
 
+import org.triscale.emulator.base.Rate;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 

@@ -1,5 +1,8 @@
 package org.triscale.emulator;
 
+import org.triscale.emulator.base.Rate;
+import org.triscale.emulator.base.Wire;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;

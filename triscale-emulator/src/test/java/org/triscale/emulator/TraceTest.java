@@ -1,5 +1,7 @@
 package org.triscale.emulator;
 
+import org.triscale.emulator.base.Rate;
+
 import org.triscale.emulator.queue.Packets;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -2,13 +2,8 @@ package org.triscale.junit;
 
 import com.tngtech.archunit.base.DescribedPredicate;
 import com.tngtech.archunit.core.domain.JavaClass;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
-import com.tngtech.archunit.library.dependencies.SliceAssignment;
-import com.tngtech.archunit.library.dependencies.SliceIdentifier;
 import org.junit.jupiter.api.Test;
-
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import org.triscale.testsupport.PackageCycles;
 
 /**
  * The packages of this module depend on each other in one direction only: no cycle. An annotation
@@ -20,30 +15,11 @@ class PackageCyclesTest {
 
     @Test
     void packagesFormNoCycle() {
-        slices().assignedFrom(packagesOf("org.triscale.junit")).should().beFreeOfCycles()
-                .ignoreDependency(DescribedPredicate.describe("the API's annotations",
-                                (JavaClass type) -> type.isAnnotation() && type.getPackageName().equals("org.triscale.junit")),
-                        DescribedPredicate.describe("JUnit extensions", (JavaClass type) -> type.getRawInterfaces()
-                                .stream().anyMatch(extension -> extension.getPackageName()
-                                        .equals("org.junit.jupiter.api.extension"))))
-                .check(new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-                        .importPackages("org.triscale.junit"));
-    }
-
-    /** Each package under the root (the root too) is a slice; other classes are left out. */
-    static SliceAssignment packagesOf(String root) {
-        return new SliceAssignment() {
-            @Override
-            public SliceIdentifier getIdentifierOf(JavaClass type) {
-                String name = type.getPackageName();
-                return name.equals(root) || name.startsWith(root + ".") ? SliceIdentifier.of(name)
-                        : SliceIdentifier.ignore();
-            }
-
-            @Override
-            public String getDescription() {
-                return "the packages of " + root;
-            }
-        };
+        PackageCycles.assertNoCycles("org.triscale.junit",
+                DescribedPredicate.describe("the API's annotations",
+                        (JavaClass type) -> type.isAnnotation() && type.getPackageName().equals("org.triscale.junit")),
+                DescribedPredicate.describe("JUnit extensions", (JavaClass type) -> type.getRawInterfaces()
+                        .stream().anyMatch(extension -> extension.getPackageName()
+                                .equals("org.junit.jupiter.api.extension"))));
     }
 }

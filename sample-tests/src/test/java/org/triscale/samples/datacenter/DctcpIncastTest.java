@@ -2,7 +2,7 @@ package org.triscale.samples.datacenter;
 
 import java.time.Duration;
 import org.triscale.emulator.Emulator;
-import org.triscale.emulator.Rate;
+import org.triscale.emulator.base.Rate;
 import org.triscale.emulator.Scenario;
 import org.triscale.emulator.Trace;
 import org.triscale.emulator.cca.Cca;

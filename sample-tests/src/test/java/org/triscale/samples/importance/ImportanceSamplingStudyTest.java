@@ -13,7 +13,7 @@ import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.triscale.emulator.Emulator;
 import org.triscale.emulator.FlowResult;
-import org.triscale.emulator.Rate;
+import org.triscale.emulator.base.Rate;
 import org.triscale.emulator.Scenario;
 import org.triscale.emulator.cca.Cca;
 import org.triscale.emulator.queue.Packets;

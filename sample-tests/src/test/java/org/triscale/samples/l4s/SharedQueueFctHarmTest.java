@@ -8,7 +8,7 @@ import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.triscale.emulator.Emulator;
-import org.triscale.emulator.Rate;
+import org.triscale.emulator.base.Rate;
 import org.triscale.emulator.Scenario;
 import org.triscale.emulator.Trace;
 import org.triscale.emulator.cca.Cca;

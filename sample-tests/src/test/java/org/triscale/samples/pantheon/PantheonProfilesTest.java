@@ -7,7 +7,7 @@ import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 import org.triscale.emulator.Emulator;
-import org.triscale.emulator.Rate;
+import org.triscale.emulator.base.Rate;
 import org.triscale.emulator.Scenario;
 import org.triscale.emulator.Trace;
 import org.triscale.emulator.cca.Cca;

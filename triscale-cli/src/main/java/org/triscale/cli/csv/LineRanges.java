@@ -87,12 +87,11 @@ final class LineRanges {
     static Scan scan(FileChannel channel, Range range) throws IOException {
         ByteBuffer block = ByteBuffer.allocate(1 << 20);
         byte[] bytes = block.array();
+        byte last = '\n';
         long lineFeeds = 0;
         long special = 0;
-        byte last = '\n';
         for (long position = range.start(); position < range.end(); ) {
-            block.clear().limit((int) Math.min(block.capacity(), range.end() - position));
-            int got = channel.read(block, position);
+            int got = readBlock(channel, block, position, range.end());
             if (got <= 0) {
                 break;
             }
@@ -153,6 +152,18 @@ final class LineRanges {
         return (long) (size / bytesPerLine * 1.03) + 64;
     }
 
+    /**
+     * Reads the next block of a range at {@code position}, at most up to {@code end}: one place
+     * for the positioned read both scans make. Called once per block, not per byte, so it costs
+     * nothing on the scan's hot loop.
+     *
+     * @return the bytes read into {@code block} from its start, or a value {@code <= 0} at the end
+     */
+    private static int readBlock(FileChannel channel, ByteBuffer block, long position, long end) throws IOException {
+        block.clear().limit((int) Math.min(block.capacity(), end - position));
+        return channel.read(block, position);
+    }
+
     /** The high bit of each zero byte of {@code word}, and no other bit (exact, no carries between bytes). */
     private static long zeroBytes(long word) {
         return ~(((word & LOW_SEVEN_BITS) + LOW_SEVEN_BITS) | word | LOW_SEVEN_BITS);
@@ -167,8 +178,7 @@ final class LineRanges {
         boolean afterCarriageReturn = false;
         byte last = '\n';
         for (long position = range.start(); position < range.end(); ) {
-            block.clear().limit((int) Math.min(block.capacity(), range.end() - position));
-            int got = channel.read(block, position);
+            int got = readBlock(channel, block, position, range.end());
             if (got <= 0) {
                 break;
             }

@@ -1,7 +1,7 @@
 package org.triscale.emulator.link;
 
 import java.util.Optional;
-import org.triscale.emulator.Rate;
+import org.triscale.emulator.base.Rate;
 import org.triscale.emulator.queue.BufferSize;
 import org.triscale.emulator.queue.QueueDiscipline;
 

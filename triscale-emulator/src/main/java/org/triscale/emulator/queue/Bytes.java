@@ -1,6 +1,6 @@
 package org.triscale.emulator.queue;
 
-import org.triscale.emulator.Wire;
+import org.triscale.emulator.base.Wire;
 
 /**
  * A buffer size in bytes, counted on the wire (a full data packet is 1,500 bytes).

@@ -1,6 +1,6 @@
 package org.triscale.emulator.queue;
 
-import org.triscale.emulator.Wire;
+import org.triscale.emulator.base.Wire;
 
 /**
  * CoDel's dequeue-side controller (RFC 8289 §5): the state of one queue, shared by {@link CoDel}

@@ -2,7 +2,7 @@ package org.triscale.emulator.queue;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
-import org.triscale.emulator.Wire;
+import org.triscale.emulator.base.Wire;
 
 /**
  * FQ-CoDel (RFC 8290): flows are hashed into {@code flows} sub-queues, each managed by

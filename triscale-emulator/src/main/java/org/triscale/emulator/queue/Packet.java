@@ -1,6 +1,6 @@
 package org.triscale.emulator.queue;
 
-import org.triscale.emulator.Ecn;
+import org.triscale.emulator.base.Ecn;
 
 /**
  * A data packet as a queue sees it: its flow, its size on the wire, its ECN field and when it

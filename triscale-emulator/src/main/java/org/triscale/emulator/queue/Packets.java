@@ -2,8 +2,8 @@ package org.triscale.emulator.queue;
 
 import java.time.Duration;
 import java.util.Objects;
-import org.triscale.emulator.Rate;
-import org.triscale.emulator.Wire;
+import org.triscale.emulator.base.Rate;
+import org.triscale.emulator.base.Wire;
 
 /**
  * A buffer size in packets (MahiMahi's and ns-3's usual unit).

@@ -2,7 +2,7 @@ package org.triscale.emulator.queue;
 
 import java.time.Duration;
 import org.apache.commons.rng.UniformRandomProvider;
-import org.triscale.emulator.Wire;
+import org.triscale.emulator.base.Wire;
 
 /**
  * PIE (Pan et al. 2013, RFC 8033): a FIFO that drops (or marks) arriving packets at random with

@@ -1,7 +1,7 @@
 package org.triscale.emulator.queue;
 
 import org.apache.commons.rng.UniformRandomProvider;
-import org.triscale.emulator.Rate;
+import org.triscale.emulator.base.Rate;
 
 /**
  * How a link's buffer admits, orders, marks and drops packets: the extension point for queues and

@@ -1,7 +1,7 @@
 package org.triscale.emulator.queue;
 
 import org.apache.commons.rng.UniformRandomProvider;
-import org.triscale.emulator.Wire;
+import org.triscale.emulator.base.Wire;
 
 /**
  * RED (Floyd and Jacobson 1993) in packets, with the gentle variant and ECN marking (RFC 3168

@@ -2,9 +2,9 @@ package org.triscale.emulator.workload;
 
 import java.time.Duration;
 import java.util.Optional;
-import org.triscale.emulator.Check;
-import org.triscale.emulator.FlowSettings;
-import org.triscale.emulator.Rate;
+import org.triscale.emulator.base.Check;
+import org.triscale.emulator.base.FlowSettings;
+import org.triscale.emulator.base.Rate;
 import org.triscale.emulator.cca.Cca;
 
 /**

@@ -6,7 +6,7 @@ import java.util.PriorityQueue;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
-import org.triscale.emulator.Rate;
+import org.triscale.emulator.base.Rate;
 
 /**
  * Calibrates the flow weights of nominal runs to strata of a fluid surrogate of each flow's

@@ -1,7 +1,7 @@
 package org.triscale.emulator.cca;
 
 import org.triscale.emulator.queue.Packets;
-import org.triscale.emulator.Rate;
+import org.triscale.emulator.base.Rate;
 import org.triscale.emulator.Scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -40,7 +40,7 @@ class CcaTest {
             }
         });
         org.triscale.emulator.Scenario s = org.triscale.emulator.Scenario.dumbbell()
-                .bottleneck(org.triscale.emulator.Rate.mbps(10))
+                .bottleneck(org.triscale.emulator.base.Rate.mbps(10))
                 .buffer(org.triscale.emulator.queue.Packets.of(10)).flow(f -> f.cca(nan))
                 .duration(java.time.Duration.ofSeconds(1)).build();
         assertThatThrownBy(() -> org.triscale.emulator.Emulator.run(s, 1))

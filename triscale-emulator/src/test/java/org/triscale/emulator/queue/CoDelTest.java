@@ -7,7 +7,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.triscale.emulator.Ecn;
+import org.triscale.emulator.base.Ecn;
 
 /** CoDel against RFC 8289: when it starts dropping, and the spacing of its drops (the control law). */
 class CoDelTest {

@@ -8,7 +8,7 @@ import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.triscale.emulator.Ecn;
+import org.triscale.emulator.base.Ecn;
 
 /** DualPI2 against RFC 9332: classification on ECT(1), the squared classic probability, the coupling. */
 class DualPi2Test {

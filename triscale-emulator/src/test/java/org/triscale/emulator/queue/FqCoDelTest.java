@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.within;
 
 import org.junit.jupiter.api.Test;
-import org.triscale.emulator.Ecn;
+import org.triscale.emulator.base.Ecn;
 
 /** FQ-CoDel against RFC 8290: byte fairness by DRR, isolation of a light flow, overflow from the fattest. */
 class FqCoDelTest {

@@ -9,7 +9,7 @@ import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
-import org.triscale.emulator.Ecn;
+import org.triscale.emulator.base.Ecn;
 
 /**
  * PIE against RFC 8033: under a constant unresponsive overload its controller must settle where

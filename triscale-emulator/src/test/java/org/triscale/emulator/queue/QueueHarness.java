@@ -3,7 +3,7 @@ package org.triscale.emulator.queue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntFunction;
-import org.triscale.emulator.Ecn;
+import org.triscale.emulator.base.Ecn;
 
 /**
  * Serves a discipline at a constant rate and feeds it unresponsive traffic: one packet every

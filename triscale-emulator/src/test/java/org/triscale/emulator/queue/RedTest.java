@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.within;
 
 import org.apache.commons.rng.simple.RandomSource;
 import org.junit.jupiter.api.Test;
-import org.triscale.emulator.Ecn;
-import org.triscale.emulator.Rate;
+import org.triscale.emulator.base.Ecn;
+import org.triscale.emulator.base.Rate;
 
 /**
  * RED against Floyd and Jacobson (1993): with the queue held at a constant length the average

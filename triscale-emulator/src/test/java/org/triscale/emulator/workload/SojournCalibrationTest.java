@@ -10,7 +10,7 @@ import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.simple.RandomSource;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.junit.jupiter.api.Test;
-import org.triscale.emulator.Rate;
+import org.triscale.emulator.base.Rate;
 
 /**
  * The processor-sharing surrogate and the calibration to its strata: hand-computed sojourn times,

@@ -1,4 +1,4 @@
-package org.triscale.emulator;
+package org.triscale.emulator.base;
 
 import java.time.Duration;
 

@@ -1,4 +1,4 @@
-package org.triscale.emulator;
+package org.triscale.emulator.base;
 
 /**
  * A link rate in bits per second.

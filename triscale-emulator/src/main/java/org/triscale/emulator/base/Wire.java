@@ -1,4 +1,4 @@
-package org.triscale.emulator;
+package org.triscale.emulator.base;
 
 /**
  * Packet sizes on the emulated wire: an Ethernet MTU and TCP/IP headers with the timestamp

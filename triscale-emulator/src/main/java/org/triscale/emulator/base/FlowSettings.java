@@ -1,10 +1,10 @@
-package org.triscale.emulator;
+package org.triscale.emulator.base;
 
 import java.time.Duration;
 import org.triscale.emulator.cca.Cca;
 
 /**
- * The settings that a single flow ({@link FlowSpec.Builder}) and the flows of a workload
+ * The settings that a single flow ({@code FlowSpec.Builder}) and the flows of a workload
  * ({@code FctWorkload.Builder}) have in common: the algorithm, the propagation delay and the
  * start. Defaults: CUBIC, 20 ms RTT, start at 0.
  *

@@ -1,4 +1,4 @@
-package org.triscale.emulator;
+package org.triscale.emulator.base;
 
 /**
  * The ECN field of a data packet (RFC 3168, RFC 9331). Classic ECN senders send {@link #ECT_0};

@@ -1,0 +1,5 @@
+/**
+ * Checks that the modules' own tests share, so that each module states a rule in one line
+ * ({@link org.triscale.testsupport.PackageCycles}). Used at test scope only; not published.
+ */
+package org.triscale.testsupport;
