@@ -8,6 +8,7 @@ import org.opentest4j.TestAbortedException;
 import org.triscale.results.internal.gate.BaselineGate;
 import org.triscale.results.internal.report.LaunchSummary;
 import org.triscale.results.internal.report.VerdictTable;
+import org.triscale.results.internal.files.VerdictFiles;
 import org.triscale.results.internal.judge.Judge;
 import org.triscale.results.internal.verdict.RecordedSequel;
 import org.triscale.results.internal.verdict.VerdictMessages;
@@ -47,7 +48,8 @@ final class VerdictPublisher {
             progress(setup, "skipped · " + reason, List.of());
             throw new TestAbortedException(Judge.header(recorded, "SKIPPED") + "\n- " + reason);
         }
-        Judge.Conclusion conclusion = Judge.conclude(recorded);
+        // The judge decides; the files it decided on are written here, before anything is reported.
+        Judge.Conclusion conclusion = VerdictFiles.write(Judge.decide(recorded));
         List<String> failures = conclusion.failures();
         List<String> warnings = conclusion.warnings();
         TestResult result = conclusion.result();

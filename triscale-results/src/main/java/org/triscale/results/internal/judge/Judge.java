@@ -6,81 +6,110 @@ import org.triscale.results.internal.verdict.VerdictMessages;
 import org.triscale.results.internal.verdict.Analysis;
 import org.triscale.results.internal.verdict.KpiOutcome;
 import org.triscale.results.internal.verdict.ScoreOutcome;
-import org.triscale.results.internal.setup.ConfigurationKeys;
 import org.triscale.results.internal.gate.BaselineGate;
-import org.triscale.results.internal.gate.GateSummary;
 import org.triscale.results.internal.output.ResultMapper;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.results.internal.model.RunStatus;
-import org.triscale.results.internal.setup.Settings;
 import org.triscale.results.internal.setup.TestSetup;
-import org.triscale.results.internal.output.SurefireSeriesReports;
-import org.triscale.results.internal.model.JsonResults;
 import org.triscale.results.internal.model.TestResult;
 
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Judges the recorded runs of a test method: analyses them, runs the {@code @Baseline} gate (with
- * its history line and Markdown summary), writes the JSON result and the per-series Surefire
- * reports, and returns the verdict with every problem. The extension reports it to JUnit; the merge
- * of shards to its user.
+ * Judges the recorded runs of a test method: analyses them, runs the {@code @Baseline} gate and
+ * returns its {@link Decision} with every problem; it writes no file (the caller has
+ * {@code files.VerdictFiles} write them). The extension reports the
+ * verdict to JUnit; the merge of shards to its user.
  */
 public final class Judge {
     private Judge() {
     }
 
     /**
-     * The verdict of a complete set of runs without the JUnit parts: analyses the runs, runs the
-     * {@code @Baseline} gate (with its history line), writes the per-series Surefire reports, the gate's Markdown summary
-     * and the JSON result. The extension judges its own runs with it; {@code triscale merge} the
-     * runs of a sharded sequel, restored from its partial results.
+     * The decision on a complete set of runs without the JUnit parts: analyses the runs and judges
+     * the {@code @Baseline} gate, and writes nothing. {@code files.VerdictFiles}
+     * then writes what it decided (the gate's history line, the per-series Surefire reports, the
+     * gate's Markdown summary and the JSON result). The extension judges its own runs with it;
+     * {@code triscale merge} the runs of a sharded sequel, restored from its partial results.
      *
      * @param state the runs, complete
-     * @return the result, the file written and every problem
+     * @return the analysis, the gate and every problem found so far
      */
-    public static Conclusion conclude(RecordedSequel state) {
-        TestSetup setup = state.setup();
+    public static Decision decide(RecordedSequel state) {
         Analysis analysis = VerdictAnalysis.analyse(state);
         List<String> failures = new ArrayList<>(analysis.failures());
         List<String> warnings = new ArrayList<>(analysis.warnings());
-        Settings settings = setup.settings();
-        BaselineGate gate = setup.gate().isPresent() ? BaselineGate.judge(state, failed(analysis)) : null;
+        BaselineGate gate = state.setup().gate().isPresent() ? BaselineGate.judge(state, failed(analysis)) : null;
         if (gate != null) {
             failures.addAll(gate.failures());
             warnings.addAll(gate.warnings());
-            gate.appendHistory(status(failures).name(), failures.isEmpty()).ifPresent(warnings::add);
         }
-        TestResult.Gate gateResult = gate == null ? null : gate.result();
-        if (settings.surefireReports() && !setup.kpis().isEmpty()) { // no KPI: an empty suite per series
-            TestResult preliminary = ResultMapper.map(state, analysis, status(failures), failures, warnings,
-                    gateResult);
-            try {
-                SurefireSeriesReports.write(preliminary, settings.surefireDir(), settings.kpiTestcases());
-            } catch (IOException | RuntimeException e) {
-                failures.add(unwritable("the per-series Surefire reports", settings.surefireDir(), e,
-                        ConfigurationKeys.SUREFIRE_REPORTS_DIR));
-            }
+        return new Decision(state, analysis, gate, failures, warnings, sequentialStatements(analysis));
+    }
+
+    /**
+     * What the judge decided, before anything is written: a file that cannot be written adds a
+     * problem to a new decision ({@link #withFailure}, {@link #withWarning}), so that the files
+     * written after it state it.
+     *
+     * @param state    the runs
+     * @param analysis their analysis
+     * @param gate     the regression gate, or null without {@code @Baseline}
+     * @param failures why the verdict fails; empty when it passes
+     * @param warnings the warnings
+     * @param adaptive what each KPI of an adaptive test rests on, one statement per KPI and series;
+     *                 empty for fixed runs
+     */
+    public record Decision(RecordedSequel state, Analysis analysis, BaselineGate gate, List<String> failures,
+                           List<String> warnings, List<String> adaptive) {
+
+        /** Copies the lists: a decision does not change. */
+        public Decision {
+            failures = List.copyOf(failures);
+            warnings = List.copyOf(warnings);
+            adaptive = List.copyOf(adaptive);
         }
-        if (gate != null) {
-            try {
-                GateSummary.write(settings.outputDir(), setup, gate, status(failures).name(), failures, warnings);
-            } catch (IOException | RuntimeException e) {
-                warnings.add(unwritable("the baseline gate's Markdown summary", settings.outputDir(), e,
-                        ConfigurationKeys.OUTPUT_DIR));
-            }
+
+        /** Whether the verdict passes. */
+        public boolean passed() {
+            return failures.isEmpty();
         }
-        TestResult result = ResultMapper.map(state, analysis, status(failures), failures, warnings, gateResult);
-        Path json = null;
-        try {
-            json = JsonResults.write(result, settings.outputDir());
-        } catch (IOException | RuntimeException e) {
-            failures.add(unwritable("the JSON result", settings.outputDir(), e, ConfigurationKeys.OUTPUT_DIR));
+
+        /** {@code PASSED} or {@code FAILED}. */
+        public TestResult.VerdictStatus status() {
+            return Judge.status(failures);
         }
-        return new Conclusion(result, json, failures, warnings, gate, sequentialStatements(analysis));
+
+        /** The JSON result of this decision, with its failures and warnings. */
+        public TestResult result() {
+            return ResultMapper.map(state, analysis, status(), failures, warnings, gate == null ? null : gate.result());
+        }
+
+        /**
+         * This decision with one more failure.
+         *
+         * @param failure the failure
+         * @return the new decision
+         */
+        public Decision withFailure(String failure) {
+            List<String> more = new ArrayList<>(failures);
+            more.add(failure);
+            return new Decision(state, analysis, gate, more, warnings, adaptive);
+        }
+
+        /**
+         * This decision with one more warning.
+         *
+         * @param warning the warning
+         * @return the new decision
+         */
+        public Decision withWarning(String warning) {
+            List<String> more = new ArrayList<>(warnings);
+            more.add(warning);
+            return new Decision(state, analysis, gate, failures, more, adaptive);
+        }
     }
 
     /**
@@ -237,11 +266,5 @@ public final class Judge {
         return kpis + (kpis == 1 ? " KPI" : " KPIs") + " in " + state.seriesCount()
                 + " series and " + scores
                 + (scores == 1 ? " score" : " scores") + " hold";
-    }
-
-    private static String unwritable(String what, Path folder, Exception e, String parameter) {
-        return what + " could not be written to " + folder + " (" + e.getClass().getSimpleName() + ": "
-                + e.getMessage() + "); make the folder writable or set the configuration parameter " + parameter
-                + " to one that is. The analysis does not depend on it: the other lines, if any, are its findings.";
     }
 }

@@ -20,6 +20,7 @@ import org.triscale.results.internal.setup.Metrics;
 import org.triscale.results.internal.setup.ScoreSpec;
 import org.triscale.results.internal.setup.Settings;
 import org.triscale.results.internal.setup.TestSetup;
+import org.triscale.results.internal.files.VerdictFiles;
 import org.triscale.results.internal.judge.Judge;
 import org.triscale.results.internal.verdict.RecordedSequel;
 import org.triscale.results.internal.output.ResultMapper;
@@ -116,7 +117,8 @@ public final class ShardMerge {
         List<Merged> merged = new ArrayList<>();
         for (int i = 0; i < states.size(); i++) {
             RecordedSequel state = states.get(i);
-            Judge.Conclusion conclusion = Judge.allRunsAborted(state) ? null : Judge.conclude(state);
+            Judge.Conclusion conclusion = Judge.allRunsAborted(state) ? null
+                    : VerdictFiles.write(Judge.decide(state));
             merged.add(new Merged(state.setup(), checked.get(i), dropped.get(i), conclusion,
                     conclusion == null || conclusion.passed() ? null : Judge.failureMessage(state, conclusion)));
         }

@@ -137,8 +137,8 @@ public final class LaunchSummary {
     public static String markdown(List<TestResult> results, List<Comparisons.Comparison> comparisons, Path report) {
         StringBuilder md = new StringBuilder("### TriScale\n\n");
         for (TestResult result : results) {
-            String status = result.verdict().status().name();
-            md.append("#### ").append(ResultFacts.passed(status) ? "✅ " : "❌ ").append(status).append(" · `")
+            TestResult.VerdictStatus status = result.verdict().status();
+            md.append("#### ").append(ResultFacts.passed(status) ? "✅ " : "❌ ").append(status.name()).append(" · `")
                     .append(ResultFacts.name(result)).append("` · ").append(ResultFacts.size(result)).append("\n\n");
             List<String[]> rows = VerdictTable.rows(result);
             if (rows.size() > 1) {

@@ -1,6 +1,9 @@
 package org.triscale.results.internal.report;
 
 import org.triscale.results.internal.common.Format;
+import org.triscale.engine.analysis.Side;
+import org.triscale.engine.comparison.Direction;
+import org.triscale.results.internal.model.RunStatus;
 import org.triscale.results.internal.model.TestResult;
 
 import java.util.ArrayList;
@@ -14,27 +17,39 @@ final class ResultFacts {
     private ResultFacts() {
     }
 
-    // The JSON model holds these as enums or strings (the same JSON either way); they are compared
-    // by name in one place.
-
-    /** The name of an enum constant, or the text; empty for null. */
-    static String text(Object value) {
-        return value == null ? "" : value instanceof Enum<?> constant ? constant.name() : value.toString();
+    /** The name of an enum constant; empty for null. */
+    static String text(Enum<?> value) {
+        return value == null ? "" : value.name();
     }
 
-    /** Whether a verdict or run status is {@code PASSED}. */
-    static boolean passed(Object status) {
-        return "PASSED".equals(text(status));
+    /** The text; empty for null. */
+    static String text(String value) {
+        return value == null ? "" : value;
+    }
+
+    /** Whether a verdict is {@code PASSED}. */
+    static boolean passed(TestResult.VerdictStatus status) {
+        return status == TestResult.VerdictStatus.PASSED;
+    }
+
+    /** Whether a run is {@code PASSED}. */
+    static boolean passed(RunStatus status) {
+        return status == RunStatus.PASSED;
+    }
+
+    /** Whether a comparison's outcome (a text in its model: {@code PASSED} or {@code FAILED}) is {@code PASSED}. */
+    static boolean passed(String outcome) {
+        return TestResult.VerdictStatus.PASSED.name().equals(outcome);
     }
 
     /** Whether a KPI's side is {@code UPPER}. */
-    static boolean upper(Object side) {
-        return "UPPER".equals(text(side));
+    static boolean upper(Side side) {
+        return side == Side.UPPER;
     }
 
     /** Whether a gated metric's direction is {@code LOWER_IS_BETTER}. */
-    static boolean lowerIsBetter(Object direction) {
-        return "LOWER_IS_BETTER".equals(text(direction));
+    static boolean lowerIsBetter(Direction direction) {
+        return direction == Direction.LOWER_IS_BETTER;
     }
 
     /** The test's short name: {@code SimpleClass.method}. */
