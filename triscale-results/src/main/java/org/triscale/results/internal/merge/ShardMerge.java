@@ -45,7 +45,7 @@ import java.util.stream.Stream;
 /**
  * {@code triscale merge}: the verdicts of sharded sequels from the shards' partial results. Each
  * test's shards are checked to form one sequel (every shard once, the same parameters, gate, test
- * bed and TriScale version); then the runs are restored and judged by {@link Judge#conclude} — the
+ * bed and TriScale version); then the runs are restored and judged by {@link Judge#decide} — the
  * code of the extension's own verdict — so that the merged KPIs and scores are those of the
  * unsharded run, double for double. Nothing is written unless every test's shards are consistent.
  */
