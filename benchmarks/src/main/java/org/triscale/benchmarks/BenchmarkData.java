@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.SplittableRandom;
 
 /**
  * Data sets shared by the engine benchmarks and the timing script of the Python original
@@ -29,6 +30,26 @@ final class BenchmarkData {
             y[i] = 40.0 + 20.0 * (v - Math.floor(v));
         }
         return new double[][] {x, y};
+    }
+
+    /**
+     * Seeded i.i.d. lognormal run metrics around 1000 with a log-scale spread of 0.1 (P95 FCT-like),
+     * drawn by the Box–Muller transform so that every benchmark of a series' analysis sees the same
+     * values for the same seed.
+     *
+     * @param runs number of run metrics
+     * @param seed the generator's seed
+     * @return the run metrics
+     */
+    static double[] lognormalRunMetrics(int runs, long seed) {
+        SplittableRandom random = new SplittableRandom(seed);
+        double[] values = new double[runs];
+        for (int i = 0; i < runs; i++) {
+            double u1 = 1 - random.nextDouble();
+            double u2 = random.nextDouble();
+            values[i] = 1000 * Math.exp(0.1 * Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2));
+        }
+        return values;
     }
 
     /**

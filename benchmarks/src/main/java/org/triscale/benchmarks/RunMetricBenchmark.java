@@ -1,17 +1,9 @@
 package org.triscale.benchmarks;
 
 import org.openjdk.jmh.annotations.Benchmark;
-import org.openjdk.jmh.annotations.BenchmarkMode;
-import org.openjdk.jmh.annotations.Fork;
 import org.openjdk.jmh.annotations.Level;
-import org.openjdk.jmh.annotations.Measurement;
-import org.openjdk.jmh.annotations.Mode;
-import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Param;
-import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
-import org.openjdk.jmh.annotations.State;
-import org.openjdk.jmh.annotations.Warmup;
 import org.triscale.engine.ValueRange;
 import org.triscale.engine.analysis.ConvergenceSpec;
 import org.triscale.engine.analysis.Measure;
@@ -20,7 +12,6 @@ import org.triscale.engine.analysis.RunMetrics;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.concurrent.TimeUnit;
 
 /**
  * A run's metric with the convergence test (P95 of a delay series, 95 %/5 %, bounds 0–100), the
@@ -29,13 +20,7 @@ import java.util.concurrent.TimeUnit;
  * <p>Set {@code -p csv=FILE} to analyse the file the Python timing script wrote instead of the
  * generated series (same formula either way).
  */
-@State(Scope.Benchmark)
-@BenchmarkMode(Mode.AverageTime)
-@OutputTimeUnit(TimeUnit.MILLISECONDS)
-@Warmup(iterations = 3, time = 2)
-@Measurement(iterations = 5, time = 2)
-@Fork(1)
-public class RunMetricBenchmark {
+public class RunMetricBenchmark extends AverageMillisecondsBenchmark {
 
     /** Number of samples in the run. */
     @Param({"10000", "100000", "1000000", "10000000"})

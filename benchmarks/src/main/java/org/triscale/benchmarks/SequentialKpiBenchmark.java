@@ -17,7 +17,6 @@ import org.triscale.engine.sequential.SequentialSpec;
 import org.triscale.engine.sequential.SequentialStep;
 
 import java.util.OptionalInt;
-import java.util.SplittableRandom;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -52,13 +51,7 @@ public class SequentialKpiBenchmark {
     /** Builds seeded lognormal run metrics and one full series for the prediction. */
     @Setup(Level.Trial)
     public void setUp() {
-        SplittableRandom random = new SplittableRandom(11L);
-        values = new double[runs];
-        for (int i = 0; i < runs; i++) {
-            double u1 = 1 - random.nextDouble();
-            double u2 = random.nextDouble();
-            values[i] = 1000 * Math.exp(0.1 * Math.sqrt(-2 * Math.log(u1)) * Math.cos(2 * Math.PI * u2));
-        }
+        values = BenchmarkData.lognormalRunMetrics(runs, 11L);
         // A precision target of ±0.1 % is not met yet, so the prediction has to search.
         full = SequentialKpi.start(SequentialSpec.of(95, 95, Side.UPPER).withPrecision(0.001).withTunedFor(59));
         for (double value : values) {
