@@ -309,6 +309,20 @@ public final class TcpFlows {
         throw new IllegalStateException("iperf3 servers did not listen on ports " + IPERF3_PORT + "+" + longFlow + " in time");
     }
 
+    /**
+     * Puts an interval's rate on the 100 ms grid, once per grid step the interval covers. A receiver
+     * that the host delayed reports a long interval of few bytes and then a normal one of the
+     * backlog; one value each would weigh the backlog's burst as much as the long gap and lift the
+     * mean above the bottleneck rate, one value per covered step keeps the mean a mean over time.
+     */
+    static void putOnGrid(Map<Double, Double> flow, double start, double end, double mbps) {
+        long last = Math.round(end * 1000.0 / INTERVAL_MS);
+        long steps = Math.max(1, Math.round((end - start) * 1000.0 / INTERVAL_MS));
+        for (long k = last - steps + 1; k <= last; k++) {
+            flow.put(k * INTERVAL_MS / 1000.0, mbps);
+        }
+    }
+
     private static void readIperf3(Path dir, int i, Duration duration, Map<Integer, Map<Double, Double>> throughput, Map<Integer, List<Double>> rtt) {
         Path server = dir.resolve("server" + i + ".json");
         Path client = dir.resolve("client" + i + ".json");
@@ -319,7 +333,7 @@ public final class TcpFlows {
                 // sender's socket buffer held when iperf3 stopped writing.
                 if (interval.end() - interval.start() > INTERVAL_MS / 1000.0 * 0.8
                         && interval.end() <= duration.toMillis() / 1000.0 + 0.05) {
-                    flow.put(Math.round(interval.end() * 1000.0 / INTERVAL_MS) * INTERVAL_MS / 1000.0, interval.bitsPerSecond() / 1e6);
+                    putOnGrid(flow, interval.start(), interval.end(), interval.bitsPerSecond() / 1e6);
                 }
             }
             throughput.put(i, flow);
