@@ -148,11 +148,12 @@ public record SequelRecord(Integer schemaVersion, String testClass, String testM
      * @param score      the variability score of the series KPIs, for context
      */
     public record MetricRecord(String name, String measure, String unit, String direction,
-                               List<List<Double>> runMetrics, Kpi kpi, Score score) {
+                               List<List<Double>> runMetrics, StoredKpi kpi, Score score) {
     }
 
     /**
-     * A KPI of every series.
+     * A gated metric's KPI in every series, as the gate stores it for readers (named apart from the
+     * {@code @Kpi} annotation and from the judged {@code TestResult.KpiResult}).
      *
      * @param percentile percentile bounded
      * @param confidence confidence in percent
@@ -160,7 +161,7 @@ public record SequelRecord(Integer schemaVersion, String testClass, String testM
      * @param seriesKpis the KPI of each series, null where undefined
      * @param median     median of the defined series KPIs, null when none
      */
-    public record Kpi(Double percentile, Double confidence, String side, List<Double> seriesKpis, Double median) {
+    public record StoredKpi(Double percentile, Double confidence, String side, List<Double> seriesKpis, Double median) {
     }
 
     /**

@@ -160,12 +160,12 @@ final class Sequels {
                 last.fingerprint(), last.environment(), last.mode(), last.runsPerSeries(), seeds, metrics, null, null);
     }
 
-    private static SequelRecord.Kpi kpi(GateSpec.GatedMetric gated, SequelKpis kpis) {
+    private static SequelRecord.StoredKpi kpi(GateSpec.GatedMetric gated, SequelKpis kpis) {
         List<Double> series = new ArrayList<>();
         for (double value : kpis.seriesKpis()) {
             series.add(ResultMapper.number(value));
         }
-        return new SequelRecord.Kpi(gated.kpiPercentile(), gated.kpiConfidence(), gated.kpiSide().name(), series,
+        return new SequelRecord.StoredKpi(gated.kpiPercentile(), gated.kpiConfidence(), gated.kpiSide().name(), series,
                 ResultMapper.number(kpis.median()));
     }
 

@@ -271,11 +271,11 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      *                  (every KPI decided or precise enough) or {@code "maxCount"}, else null
      * @param sequential adaptive test: the anytime-valid KPIs at the stopping run, in KPI order, else null
      */
-    public record Series(int series, int validRuns, List<Kpi> kpis, Integer stopRun, String stopReason,
+    public record Series(int series, int validRuns, List<KpiResult> kpis, Integer stopRun, String stopReason,
                          List<SequentialBound> sequential) {
 
         /** A series of fixed runs. */
-        public Series(int series, int validRuns, List<Kpi> kpis) {
+        public Series(int series, int validRuns, List<KpiResult> kpis) {
             this(series, validRuns, kpis, null, null, null);
         }
     }
@@ -302,15 +302,16 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
     }
 
     /**
-     * One KPI of one series. Its parts are written as the KPI's own fields (unwrapped), in this order.
+     * The result of one {@code @Kpi} in one series: the judged KPI, named apart from the annotation.
+     * Its parts are written as the KPI's own fields (unwrapped), in this order.
      *
      * @param spec         the {@code @Kpi} it evaluates
      * @param bound        the bound and how it was found
      * @param stationarity the checks of the runs' values
      * @param message      why it failed, or null when it passed
      */
-    public record Kpi(@JsonUnwrapped KpiParameters spec, @JsonUnwrapped KpiBound bound,
-                      @JsonUnwrapped Checks stationarity, String message) {
+    public record KpiResult(@JsonUnwrapped KpiParameters spec, @JsonUnwrapped KpiBound bound,
+                            @JsonUnwrapped Checks stationarity, String message) {
     }
 
     /**

@@ -20,7 +20,7 @@ final class Records {
             runs.add(index + i / 1000.0);
         }
         SequelRecord.MetricRecord metric = new SequelRecord.MetricRecord("fct", "P95", "ms", "LOWER_IS_BETTER",
-                List.of(runs), new SequelRecord.Kpi(75.0, 75.0, "UPPER", List.of(1.0), 1.0),
+                List.of(runs), new SequelRecord.StoredKpi(75.0, 75.0, "UPPER", List.of(1.0), 1.0),
                 new SequelRecord.Score(75.0, 75.0, null, null, null, null));
         return new SequelRecord(SequelRecord.SCHEMA_VERSION, "a.B", "m", writer + ":" + index,
                 new Fingerprint("17", "Linux", "amd64", 2, "", Map.of("backend", "emulator"), Map.of()),
