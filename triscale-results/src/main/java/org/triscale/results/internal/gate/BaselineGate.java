@@ -119,10 +119,12 @@ public final class BaselineGate {
             for (SequelRecord.Change change : now ? changes() : record.changes() == null
                     ? List.<SequelRecord.Change>of() : record.changes()) {
                 changes.add(new TestResult.HistoryChange(change.metric(), change.change(), change.lower(),
-                        change.upper(), change.confidence(), change.outcome()));
+                        change.upper(), change.confidence(),
+                        change.outcome() == null ? null : change.outcome().name()));
             }
             builds.add(new TestResult.HistoryBuild(i + 1, record.recordedAt(), label(record),
-                    now ? null : record.verdict(), now ? null : record.accepted(), now, kpis, changes));
+                    now || record.verdict() == null ? null : record.verdict().name(), now ? null : record.accepted(),
+                    now, kpis, changes));
         }
         List<TestResult.HistoryChangePoint> points = new ArrayList<>();
         for (GateSpec.GatedMetric gated : spec.metrics()) {
@@ -155,7 +157,7 @@ public final class BaselineGate {
             TestResult.GateComparison gate = metric.gate();
             if (gate != null && metric.outcome() != null) {
                 changes.add(new SequelRecord.Change(metric.metric(), gate.change(), gate.lower(), gate.upper(),
-                        gate.confidence(), metric.outcome().name()));
+                        gate.confidence(), metric.outcome()));
             }
         }
         return changes;
@@ -192,11 +194,11 @@ public final class BaselineGate {
      * when its verdict passed and every gated metric was unchanged or improved, or when it updated
      * the baseline: a regression, or a change the gate could not judge, never becomes a reference.
      *
-     * @param status        the verdict, {@code PASSED} or {@code FAILED}
+     * @param status        the verdict
      * @param verdictPassed whether the verdict passed
      * @return a warning when it could not be written
      */
-    public Optional<String> appendHistory(String status, boolean verdictPassed) {
+    public Optional<String> appendHistory(TestResult.VerdictStatus status, boolean verdictPassed) {
         boolean accepted = verdictPassed && (written || !metrics.isEmpty() && metrics.stream().allMatch(
                 metric -> metric.outcome() == ComparisonOutcome.UNCHANGED
                         || metric.outcome() == ComparisonOutcome.IMPROVED));

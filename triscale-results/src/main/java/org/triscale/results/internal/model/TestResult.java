@@ -5,7 +5,6 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
-import com.fasterxml.jackson.databind.util.StdConverter;
 import org.triscale.engine.Mode;
 import org.triscale.engine.analysis.Measure;
 import org.triscale.engine.analysis.Side;
@@ -135,15 +134,6 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
         public MetricParameters(String name, Measure measure, String unit, List<Double> bounds,
                                 boolean convergenceRequired) {
             this(name, measure, unit, bounds, convergenceRequired, "s");
-        }
-    }
-
-    /** Reads a measure as {@link Measure#toString()} writes it: {@code P95}, {@code mean}, ... */
-    static final class MeasureText extends StdConverter<String, Measure> {
-        @Override
-        public Measure convert(String text) {
-            return text.startsWith("P") ? Measure.percentile(Double.parseDouble(text.substring(1)))
-                    : Measure.parse(text);
         }
     }
 

@@ -2,6 +2,13 @@ package org.triscale.results.internal.gate;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.triscale.engine.Mode;
+import org.triscale.engine.analysis.Measure;
+import org.triscale.engine.analysis.Side;
+import org.triscale.engine.comparison.ComparisonOutcome;
+import org.triscale.engine.comparison.Direction;
+import org.triscale.results.internal.common.InvalidRecordException;
+import org.triscale.results.internal.model.TestResult.VerdictStatus;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -9,6 +16,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The gate's files keep their bytes: a history line and a baseline file with every typed field
@@ -119,16 +127,16 @@ class SequelRecordsTest {
         SequelRecord read = SequelRecords.parse(LINE, "history line");
 
         assertThat(SequelRecords.line(read)).isEqualTo(LINE);
-        assertThat(read.mode()).isEqualTo("TRISCALE");
-        assertThat(read.verdict()).isEqualTo("FAILED");
-        assertThat(read.metric("fct").measure()).isEqualTo("P99.9");
-        assertThat(read.metric("throughput").measure()).isEqualTo("mean");
-        assertThat(read.metric("fct").direction()).isEqualTo("LOWER_IS_BETTER");
-        assertThat(read.metric("throughput").direction()).isEqualTo("HIGHER_IS_BETTER");
-        assertThat(read.metric("fct").kpi().side()).isEqualTo("UPPER");
-        assertThat(read.metric("throughput").kpi().side()).isEqualTo("LOWER");
+        assertThat(read.mode()).isEqualTo(Mode.TRISCALE);
+        assertThat(read.verdict()).isEqualTo(VerdictStatus.FAILED);
+        assertThat(read.metric("fct").measure()).isEqualTo(Measure.percentile(99.9));
+        assertThat(read.metric("throughput").measure()).isEqualTo(Measure.mean());
+        assertThat(read.metric("fct").direction()).isEqualTo(Direction.LOWER_IS_BETTER);
+        assertThat(read.metric("throughput").direction()).isEqualTo(Direction.HIGHER_IS_BETTER);
+        assertThat(read.metric("fct").kpi().side()).isEqualTo(Side.UPPER);
+        assertThat(read.metric("throughput").kpi().side()).isEqualTo(Side.LOWER);
         assertThat(read.changes()).extracting(SequelRecord.Change::outcome)
-                .isEqualTo(List.of("REGRESSED", "INCONCLUSIVE"));
+                .isEqualTo(List.of(ComparisonOutcome.REGRESSED, ComparisonOutcome.INCONCLUSIVE));
     }
 
     @Test
@@ -162,6 +170,48 @@ class SequelRecordsTest {
         }
 
         assertThat(Files.readString(copy)).isEqualTo(LINE + "\n" + LINE + "\n");
+    }
+
+    /** A value outside a field's type names the field, the value and the valid values. */
+    @Test
+    void aValueOutsideItsTypeNamesTheFieldAndTheValidValues() {
+        assertRefused(LINE.replace("\"TRISCALE\"", "\"FAST\""), "it has mode FAST; expected TRISCALE or SOUND");
+        assertRefused(LINE.replace("\"FAILED\"", "\"BROKEN\""), "it has verdict BROKEN; expected PASSED or FAILED");
+        assertRefused(LINE.replace("\"HIGHER_IS_BETTER\"", "\"up\""), "it metric \"throughput\" has direction up;"
+                + " expected LOWER_IS_BETTER or HIGHER_IS_BETTER");
+        assertRefused(LINE.replace("\"LOWER\"", "\"lower\""), "it metric \"throughput\" has kpi.side lower;"
+                + " expected LOWER or UPPER");
+        assertRefused(LINE.replace("\"INCONCLUSIVE\"", "\"\""), "it changes[1] of metric \"throughput\" has outcome"
+                + " \"\"; expected REGRESSED, IMPROVED, UNCHANGED or INCONCLUSIVE");
+        assertRefused(LINE.replace("\"UPPER\"", "1"), "it metric \"fct\" has kpi.side 1; expected LOWER or UPPER");
+        assertRefused(LINE.replace("\"P99.9\"", "\"P99.x\""), "it metric \"fct\" has measure P99.x; expected P and"
+                + " a percentile in (0, 100) such as P95 or P99.9, or mean, minimum or maximum");
+        assertRefused(LINE.replace("\"mean\"", "\"average\""), "it metric \"throughput\" has measure average;"
+                + " expected P and a percentile");
+        assertRefused(LINE.replace("\"P99.9\"", "\"P100\""), "it metric \"fct\" has measure P100; expected P and");
+        assertRefused(LINE.replace("\"direction\":\"LOWER_IS_BETTER\",", ""), "it metric \"fct\" has direction null;"
+                + " expected LOWER_IS_BETTER or HIGHER_IS_BETTER");
+    }
+
+    /** The fields that may be absent still are: a record without mode, verdict, side or outcome reads. */
+    @Test
+    void absentTypedFieldsReadAsNull() throws IOException {
+        SequelRecord read = SequelRecords.parse(LINE.replace("\"mode\":\"TRISCALE\",", "")
+                .replace("\"verdict\":\"FAILED\",", "").replace("\"side\":\"UPPER\",", "")
+                .replace(",\"outcome\":\"REGRESSED\"", ""), "history line");
+
+        assertThat(read.mode()).isNull();
+        assertThat(read.verdict()).isNull();
+        assertThat(read.metric("fct").kpi().side()).isNull();
+        assertThat(read.changes().get(0).outcome()).isNull();
+    }
+
+    private static void assertRefused(String line, String message) {
+        assertThat(line).isNotEqualTo(LINE);
+        assertThatThrownBy(() -> SequelRecords.parse(line, "history line 3"))
+                .isInstanceOf(InvalidRecordException.class)
+                .hasMessageStartingWith("history line 3 is not a valid TriScale sequel record: ")
+                .hasMessageContaining(message);
     }
 
     /** Jackson indents with the platform's line separator. */
