@@ -47,7 +47,7 @@ final class Sequels {
         environment.put("javaVendor", machine.javaVendor());
         environment.put("osVersion", machine.osVersion());
         return new SequelRecord(SequelRecord.SCHEMA_VERSION, setup.testClass(), setup.testMethod(),
-                Instant.now().toString(), state.fingerprint(spec.scenario(), spec.tags()),
+                Instant.now().toString(), state.fingerprint(spec.fingerprint().scenario(), spec.fingerprint().tags()),
                 environment, setup.settings().mode(), setup.runsPerSeries(), seeds(state), metrics, null, null);
     }
 
