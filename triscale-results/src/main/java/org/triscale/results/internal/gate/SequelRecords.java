@@ -200,28 +200,22 @@ final class SequelRecords {
      */
     private static String field(List<JsonMappingException.Reference> path, JsonNode tree) {
         String subject = "";
+        int from = 0;
+        if (path.size() > 2 && path.get(1).getFieldName() == null) { // in an element of metrics or changes
+            String list = path.get(0).getFieldName();
+            JsonNode element = at(tree, path.subList(0, 2));
+            JsonNode metric = element == null ? null : element.get("metrics".equals(list) ? "name" : "metric");
+            String named = metric != null && metric.isTextual() ? "metric \"" + metric.asText() + "\"" : "";
+            subject = ("metrics".equals(list) && !named.isEmpty() ? named
+                    : list + "[" + path.get(1).getIndex() + "]" + (named.isEmpty() ? "" : " of " + named)) + " ";
+            from = 2;
+        }
         StringBuilder name = new StringBuilder();
-        JsonNode node = tree;
-        for (int i = 0; i < path.size(); i++) {
-            JsonMappingException.Reference step = path.get(i);
-            boolean list = i + 1 < path.size() && path.get(i + 1).getFieldName() == null;
+        for (JsonMappingException.Reference step : path.subList(from, path.size())) {
             if (step.getFieldName() == null) {
-                continue; // an index, taken with its list
-            }
-            node = node == null ? null : node.get(step.getFieldName());
-            if (list && subject.isEmpty() && name.length() == 0) {
-                int index = path.get(i + 1).getIndex();
-                node = node == null ? null : node.get(index);
-                JsonNode metric = node == null ? null : node.get("metrics".equals(step.getFieldName()) ? "name"
-                        : "metric");
-                String named = metric == null || !metric.isTextual() ? "" : "metric \"" + metric.asText() + "\"";
-                subject = "metrics".equals(step.getFieldName()) && !named.isEmpty() ? named + " "
-                        : step.getFieldName() + "[" + index + "] " + (named.isEmpty() ? "" : "of " + named + " ");
+                name.append('[').append(step.getIndex()).append(']');
             } else {
                 name.append(name.length() == 0 ? "" : ".").append(step.getFieldName());
-                if (list) {
-                    name.append('[').append(path.get(i + 1).getIndex()).append(']');
-                }
             }
         }
         return subject + "has " + name;
