@@ -30,16 +30,16 @@ import java.util.Set;
  * @param scenario     the scenario of the fingerprint
  * @param tags         the tags of the fingerprint
  * @param ignored      machine entries of the fingerprint not compared
- * @param missing      what a missing baseline does, {@code FAIL} or {@code RECORD}
- * @param inconclusive what an inconclusive comparison does, {@code FAIL} or {@code WARN}
+ * @param missing      what a missing baseline does, written {@code FAIL} or {@code RECORD}
+ * @param inconclusive what an inconclusive comparison does, written {@code FAIL} or {@code WARN}
  * @param strict       whether the strict defaults applied
  * @param paired       which unit the paired design tests; null in partial results written before it
  *                     existed, read as {@code AUTO}
  */
 public record StoredGate(List<Metric> metrics, Tolerance tolerance, ComparisonUnit unit, double alpha, String file,
                          boolean defaultFile, int fromHistory, String scenario, Map<String, String> tags,
-                         Set<String> ignored, String missing, String inconclusive, boolean strict,
-                         PairedTest paired) {
+                         Set<String> ignored, GateSpec.MissingPolicy missing, GateSpec.InconclusivePolicy inconclusive,
+                         boolean strict, PairedTest paired) {
 
     /**
      * One gated metric.
@@ -76,8 +76,7 @@ public record StoredGate(List<Metric> metrics, Tolerance tolerance, ComparisonUn
         GateSpec.Policies policies = spec.policies();
         return new StoredGate(metrics, comparison.tolerance(), comparison.unit(), comparison.alpha(), spec.fileLabel(),
                 defaultFile, spec.files().fromHistory(), fingerprint.scenario(), fingerprint.tags(),
-                fingerprint.ignored(), policies.missing().name(), policies.inconclusive().name(), policies.strict(),
-                comparison.paired());
+                fingerprint.ignored(), policies.missing(), policies.inconclusive(), policies.strict(), comparison.paired());
     }
 
     /**
@@ -105,7 +104,6 @@ public record StoredGate(List<Metric> metrics, Tolerance tolerance, ComparisonUn
         return new GateSpec(gated, new GateSpec.Comparison(tolerance, unit, alpha, pairedTest),
                 new GateSpec.Files(baselineFile, fromHistory, historyFile, baseDir),
                 new GateSpec.Fingerprinting(scenario, tags, ignored),
-                new GateSpec.Policies(false, false, GateSpec.MissingPolicy.valueOf(missing),
-                        GateSpec.InconclusivePolicy.valueOf(inconclusive), strict));
+                new GateSpec.Policies(false, false, missing, inconclusive, strict));
     }
 }

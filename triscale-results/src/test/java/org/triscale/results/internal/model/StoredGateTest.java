@@ -1,6 +1,7 @@
 package org.triscale.results.internal.model;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import org.junit.jupiter.api.Test;
 import org.triscale.engine.analysis.Measure;
 import org.triscale.engine.comparison.PairedTest;
@@ -13,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The gate a shard's partial result keeps: its JSON keeps its bytes, and it restores the gate the
@@ -41,6 +43,14 @@ class StoredGateTest {
         for (String json : List.of(STRICT, DEFAULTS)) {
             assertThat(MAPPER.writeValueAsString(MAPPER.readValue(json, StoredGate.class))).isEqualTo(json);
         }
+    }
+
+    /** A policy outside its type names the field and the valid values when the partial result is read. */
+    @Test
+    void anUnknownPolicyIsRefusedWithTheValidOnes() {
+        assertThatThrownBy(() -> MAPPER.readValue(STRICT.replace("\"WARN\"", "\"IGNORE\""), StoredGate.class))
+                .isInstanceOf(InvalidFormatException.class)
+                .hasMessageContainingAll("IGNORE", "not one of the values accepted", "[FAIL, WARN]", "inconclusive");
     }
 
     @Test
