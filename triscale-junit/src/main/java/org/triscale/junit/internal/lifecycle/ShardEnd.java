@@ -58,7 +58,7 @@ final class ShardEnd {
                 state.createdAt().toString(), Instant.now().toString(), Machine.current().triscaleVersion(),
                 ResultMapper.parameters(state.recorded()),
                 setup.gate().map(gate -> StoredGate.of(gate, setup.testClass(), setup.testMethod())).orElse(null),
-                setup.gate().map(gate -> state.fingerprint(gate.scenario(), gate.tags()))
+                setup.gate().map(gate -> state.fingerprint(gate.fingerprint().scenario(), gate.fingerprint().tags()))
                         .orElseGet(() -> state.fingerprint("", Map.of())),
                 ResultMapper.currentEnvironment(),
                 records.stream().map(ResultMapper::run).collect(Collectors.toList()));

@@ -50,7 +50,7 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
                     + " only when a run fails; add the KPI the test is meant to hold");
         }
         Shard shard = Shard.read(context).orElse(null);
-        if (shard != null && setup.gate().isPresent() && setup.gate().get().update()) {
+        if (shard != null && setup.gate().isPresent() && setup.gate().get().policies().update()) {
             throw new ExtensionConfigurationException("TriScale configuration error in " + setup.testName() + ": "
                     + TriscaleConstants.SHARD + " = " + shard + " cannot be combined with " + TriscaleConstants.BASELINE_UPDATE
                     + " = true: a shard holds part of the sequel, not a baseline. Update the baseline from an unsharded"

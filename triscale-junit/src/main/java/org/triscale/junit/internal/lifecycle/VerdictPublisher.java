@@ -78,7 +78,7 @@ final class VerdictPublisher {
         if (gate != null) {
             for (String note : gate.notes()) {
                 // An update prints what changed even without progress lines: the user asked for it.
-                if (setup.settings().progress() || setup.gate().get().update()) {
+                if (setup.settings().progress() || setup.gate().get().policies().update()) {
                     Progress.verdict(setup, note);
                 }
             }

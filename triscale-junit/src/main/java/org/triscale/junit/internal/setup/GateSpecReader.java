@@ -130,10 +130,13 @@ public final class GateSpecReader {
                 .orElse(strict ? GateSpec.MissingPolicy.FAIL : GateSpec.MissingPolicy.RECORD);
         GateSpec.InconclusivePolicy inconclusive = parameter(context, INCONCLUSIVE).map(this::parseInconclusive)
                 .orElse(strict ? GateSpec.InconclusivePolicy.FAIL : GateSpec.InconclusivePolicy.WARN);
-        return Optional.of(new GateSpec(gated, tolerance, unit, alpha, file, fromHistory, baseline.scenario().trim(),
-                tags, ignored, update, missing, inconclusive, strict, HistoryStore.file(historyDir, testClass, testMethod),
-                baseDir, parameter(context, PAIRED).map(this::parsePaired).orElse(defaultPaired(method)),
-                SettingsReader.booleanParameter(context, UPDATE_FORCE).orElse(false)));
+        Path historyFile = HistoryStore.file(historyDir, testClass, testMethod);
+        PairedTest paired = parameter(context, PAIRED).map(this::parsePaired).orElse(defaultPaired(method));
+        boolean forceUpdate = SettingsReader.booleanParameter(context, UPDATE_FORCE).orElse(false);
+        return Optional.of(new GateSpec(gated, new GateSpec.Comparison(tolerance, unit, alpha, paired),
+                new GateSpec.Files(file, fromHistory, historyFile, baseDir),
+                new GateSpec.Fingerprinting(baseline.scenario().trim(), tags, ignored),
+                new GateSpec.Policies(update, forceUpdate, missing, inconclusive, strict)));
     }
 
     /**

@@ -36,7 +36,7 @@ public final class VerdictFiles {
         BaselineGate gate = decision.gate();
         Judge.Decision current = decision;
         if (gate != null) {
-            Optional<String> unappended = gate.appendHistory(current.status().name(), current.passed());
+            Optional<String> unappended = gate.appendHistory(current.status(), current.passed());
             current = unappended.isPresent() ? current.withWarning(unappended.get()) : current;
         }
         if (settings.surefireReports() && !setup.kpis().isEmpty()) { // no KPI: an empty suite per series

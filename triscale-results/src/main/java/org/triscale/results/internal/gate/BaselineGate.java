@@ -86,8 +86,8 @@ public final class BaselineGate {
 
     /** The gate's part of the JSON result. */
     public TestResult.Gate result() {
-        return new TestResult.Gate(spec.fileLabel(), source, spec.update(), written, history(), differences, metrics,
-                notes);
+        return new TestResult.Gate(spec.fileLabel(), source, spec.policies().update(), written, history(), differences,
+                metrics, notes);
     }
 
     /**
@@ -119,10 +119,12 @@ public final class BaselineGate {
             for (SequelRecord.Change change : now ? changes() : record.changes() == null
                     ? List.<SequelRecord.Change>of() : record.changes()) {
                 changes.add(new TestResult.HistoryChange(change.metric(), change.change(), change.lower(),
-                        change.upper(), change.confidence(), change.outcome()));
+                        change.upper(), change.confidence(),
+                        change.outcome() == null ? null : change.outcome().name()));
             }
             builds.add(new TestResult.HistoryBuild(i + 1, record.recordedAt(), label(record),
-                    now ? null : record.verdict(), now ? null : record.accepted(), now, kpis, changes));
+                    now || record.verdict() == null ? null : record.verdict().name(), now ? null : record.accepted(),
+                    now, kpis, changes));
         }
         List<TestResult.HistoryChangePoint> points = new ArrayList<>();
         for (GateSpec.GatedMetric gated : spec.metrics()) {
@@ -142,7 +144,7 @@ public final class BaselineGate {
                         point.pValue()));
             }
         }
-        return new TestResult.GateHistory(spec.historyFile().toString(), builds, points);
+        return new TestResult.GateHistory(spec.files().history().toString(), builds, points);
     }
 
     /**
@@ -155,7 +157,7 @@ public final class BaselineGate {
             TestResult.GateComparison gate = metric.gate();
             if (gate != null && metric.outcome() != null) {
                 changes.add(new SequelRecord.Change(metric.metric(), gate.change(), gate.lower(), gate.upper(),
-                        gate.confidence(), metric.outcome().name()));
+                        gate.confidence(), metric.outcome()));
             }
         }
         return changes;
@@ -192,46 +194,48 @@ public final class BaselineGate {
      * when its verdict passed and every gated metric was unchanged or improved, or when it updated
      * the baseline: a regression, or a change the gate could not judge, never becomes a reference.
      *
-     * @param status        the verdict, {@code PASSED} or {@code FAILED}
+     * @param status        the verdict
      * @param verdictPassed whether the verdict passed
      * @return a warning when it could not be written
      */
-    public Optional<String> appendHistory(String status, boolean verdictPassed) {
+    public Optional<String> appendHistory(TestResult.VerdictStatus status, boolean verdictPassed) {
         boolean accepted = verdictPassed && (written || !metrics.isEmpty() && metrics.stream().allMatch(
                 metric -> metric.outcome() == ComparisonOutcome.UNCHANGED
                         || metric.outcome() == ComparisonOutcome.IMPROVED));
         try {
-            HistoryStore.append(spec.historyFile(), current.withVerdict(status, accepted, changes()));
+            HistoryStore.append(spec.files().history(), current.withVerdict(status, accepted, changes()));
             return Optional.empty();
         } catch (IOException | RuntimeException e) {
-            return Optional.of("Baseline gate: the sequel could not be appended to the history " + spec.historyFile()
-                    + " (" + e.getClass().getSimpleName() + ": " + e.getMessage() + "); make the folder writable or set "
+            return Optional.of("Baseline gate: the sequel could not be appended to the history "
+                    + spec.files().history() + " (" + e.getClass().getSimpleName() + ": " + e.getMessage()
+                    + "); make the folder writable or set "
                     + ConfigurationKeys.HISTORY_DIR + ". The comparison above does not depend on it.");
         }
     }
 
     private void run() {
         try {
-            historyRecords = Files.exists(spec.historyFile()) ? HistoryStore.read(spec.historyFile()).records()
+            historyRecords = Files.exists(spec.files().history()) ? HistoryStore.read(spec.files().history()).records()
                     : List.of();
         } catch (IOException | RuntimeException e) {
             historyRecords = null; // fromHistory() reports it when it uses the history
         }
-        AtomicFiles.cleanStale(spec.file().toAbsolutePath().getParent());
+        AtomicFiles.cleanStale(spec.files().baseline().toAbsolutePath().getParent());
         SequelRecord baseline = fromHistory();
         SequelRecord file = null;
         boolean fileUnusable = false;
-        if (Files.exists(spec.file())) {
+        if (Files.exists(spec.files().baseline())) {
             try {
-                file = BaselineFiles.read(spec.file());
+                file = BaselineFiles.read(spec.files().baseline());
                 String mismatch = Sequels.mismatch(file, setup, spec);
                 if (mismatch != null) {
-                    throw new IOException("baseline file " + spec.file() + " does not fit this test: " + mismatch);
+                    throw new IOException("baseline file " + spec.files().baseline() + " does not fit this test: "
+                            + mismatch);
                 }
             } catch (IOException | RuntimeException e) {
                 file = null;
                 fileUnusable = true;
-                if (spec.update()) {
+                if (spec.policies().update()) {
                     notes.add("Baseline gate: the old baseline file could not be used (" + e.getMessage() + "); it is replaced");
                 } else {
                     failures.add(GateMessages.unusable(e.getMessage()));
@@ -244,27 +248,28 @@ public final class BaselineGate {
         }
         if (baseline != null) {
             compare(baseline);
-        } else if (!fileUnusable && !spec.update()) {
-            String history = spec.fromHistory() > 0 ? ", and the history " + spec.historyFile() + " holds no accepted "
-                    + "sequel of this test bed" : "";
+        } else if (!fileUnusable && !spec.policies().update()) {
+            String history = spec.files().fromHistory() > 0 ? ", and the history " + spec.files().history()
+                    + " holds no accepted sequel of this test bed" : "";
             String text = GateMessages.missing(spec, history) + GateMessages.missingPolicy(spec);
-            (spec.missing() == GateSpec.MissingPolicy.FAIL ? failures : warnings).add(text);
+            (spec.policies().missing() == GateSpec.MissingPolicy.FAIL ? failures : warnings).add(text);
         }
-        if (spec.update()) {
+        if (spec.policies().update()) {
             update(file);
         }
     }
 
     /** The last K accepted sequels of the history with this test bed, merged; null when none. */
     private SequelRecord fromHistory() {
-        if (spec.fromHistory() == 0) {
+        int asked = spec.files().fromHistory();
+        if (asked == 0) {
             return null;
         }
         HistoryStore.Read read;
         try {
-            read = HistoryStore.read(spec.historyFile());
+            read = HistoryStore.read(spec.files().history());
         } catch (IOException | RuntimeException e) {
-            warnings.add("Baseline gate: the history " + spec.historyFile() + " cannot be read (" + e.getMessage()
+            warnings.add("Baseline gate: the history " + spec.files().history() + " cannot be read (" + e.getMessage()
                     + "); the baseline file is used instead");
             return null;
         }
@@ -277,7 +282,7 @@ public final class BaselineGate {
             if (!Boolean.TRUE.equals(record.accepted()) || Sequels.mismatch(record, setup, spec) != null) {
                 continue;
             }
-            if (!current.fingerprint().differences(record.fingerprint(), spec.ignored()).isEmpty()) {
+            if (!current.fingerprint().differences(record.fingerprint(), spec.fingerprint().ignored()).isEmpty()) {
                 otherTestBed++;
                 continue;
             }
@@ -286,15 +291,15 @@ public final class BaselineGate {
         if (usable.isEmpty()) {
             return null;
         }
-        List<SequelRecord> last = usable.subList(Math.max(0, usable.size() - spec.fromHistory()), usable.size());
+        List<SequelRecord> last = usable.subList(Math.max(0, usable.size() - asked), usable.size());
         source = "the last " + last.size() + " accepted sequel" + (last.size() == 1 ? "" : "s") + " of the history "
-                + spec.historyFile() + (last.size() < spec.fromHistory() ? " (" + spec.fromHistory() + " asked)" : "")
+                + spec.files().history() + (last.size() < asked ? " (" + asked + " asked)" : "")
                 + (otherTestBed > 0 ? "; " + otherTestBed + " of another test bed skipped" : "");
         return Sequels.merge(last);
     }
 
     private void compare(SequelRecord baseline) {
-        differences = current.fingerprint().differences(baseline.fingerprint(), spec.ignored());
+        differences = current.fingerprint().differences(baseline.fingerprint(), spec.fingerprint().ignored());
         boolean paired = Sequels.sameSeeds(baseline, current);
         for (GateSpec.GatedMetric gated : spec.metrics()) {
             SequelRecord.MetricRecord old = baseline.metric(gated.metric().name());
@@ -305,12 +310,12 @@ public final class BaselineGate {
             String reason = !differences.isEmpty() ? GateMessages.fingerprint(differences)
                     : outcome == ComparisonOutcome.INCONCLUSIVE ? result.change().reason() : null;
             String message = GateMessages.outcome(gated, result, outcome, reason, spec);
-            if (spec.update()) {
+            if (spec.policies().update()) {
                 notes.add(message + " (not judged: this execution updates the baseline)");
             } else if (outcome == ComparisonOutcome.REGRESSED) {
                 failures.add(message);
             } else if (outcome == ComparisonOutcome.INCONCLUSIVE) {
-                (spec.inconclusive() == GateSpec.InconclusivePolicy.FAIL ? failures : warnings).add(message);
+                (spec.policies().inconclusive() == GateSpec.InconclusivePolicy.FAIL ? failures : warnings).add(message);
             } else {
                 notes.add(message);
             }
@@ -332,7 +337,7 @@ public final class BaselineGate {
                     + ".");
             return;
         }
-        if (!verdictFailed.isEmpty() && !spec.forceUpdate()) {
+        if (!verdictFailed.isEmpty() && !spec.policies().forceUpdate()) {
             // A failing sequel never becomes the reference later sequels are judged against.
             failures.add("Baseline gate: the baseline was not updated, nothing was written to " + spec.fileLabel()
                     + ": the verdict failed (" + String.join("; ", verdictFailed) + "), and a baseline only comes "
@@ -363,10 +368,10 @@ public final class BaselineGate {
                     series, runs));
         }
         try {
-            BaselineFiles.write(spec.file(), current);
+            BaselineFiles.write(spec.files().baseline(), current);
             written = true;
         } catch (IOException | RuntimeException e) {
-            failures.add("Baseline gate: the baseline could not be written to " + spec.file() + " ("
+            failures.add("Baseline gate: the baseline could not be written to " + spec.files().baseline() + " ("
                     + e.getClass().getSimpleName() + ": " + e.getMessage() + "); the old file, if any, is unchanged.");
             return;
         }
@@ -392,7 +397,7 @@ public final class BaselineGate {
                 relative(change, change.tolerance()), change.toleranceSource(),
                 ResultMapper.number(change.relativeMinimumDetectableChange()), change.zeros());
         TestResult.GateSignificance significance = new TestResult.GateSignificance(change.referenceCount(),
-                change.candidateCount(), spec.alpha(), ResultMapper.number(change.worsePValue()),
+                change.candidateCount(), spec.comparison().alpha(), ResultMapper.number(change.worsePValue()),
                 ResultMapper.number(change.betterPValue()));
         TestResult.GateKpis kpis = new TestResult.GateKpis(ResultMapper.number(kpi.oldValue()),
                 ResultMapper.number(kpi.newValue()), ResultMapper.number(kpi.change()),

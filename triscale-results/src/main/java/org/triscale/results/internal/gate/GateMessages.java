@@ -55,9 +55,10 @@ final class GateMessages {
                     numbers = "cannot tell: change " + interval(gated, change) + ", tolerance "
                             + tolerance(gated, result) + "; " + detects(gated, change) + " (" + reason + ").";
                 }
-                String policy = spec.inconclusive() == GateSpec.InconclusivePolicy.FAIL
-                        ? " The inconclusive policy is fail (" + ConfigurationKeys.BASELINE_INCONCLUSIVE + (spec.strict()
-                        ? ", strict because CI=true or " + ConfigurationKeys.BASELINE_STRICT + "=true" : "") + ")."
+                String policy = spec.policies().inconclusive() == GateSpec.InconclusivePolicy.FAIL
+                        ? " The inconclusive policy is fail (" + ConfigurationKeys.BASELINE_INCONCLUSIVE
+                        + (spec.policies().strict() ? ", strict because CI=true or " + ConfigurationKeys.BASELINE_STRICT
+                        + "=true" : "") + ")."
                         : " The inconclusive policy is warn (" + ConfigurationKeys.BASELINE_INCONCLUSIVE
                         + "); a strict CI job fails here.";
                 return head + numbers + (context.isEmpty() ? "" : " For information:" + context) + policy;
@@ -168,9 +169,10 @@ final class GateMessages {
     }
 
     static String missingPolicy(GateSpec spec) {
-        return spec.missing() == GateSpec.MissingPolicy.FAIL
-                ? " The missing-baseline policy is fail (" + ConfigurationKeys.BASELINE_MISSING + (spec.strict()
-                ? ", strict because CI=true or " + ConfigurationKeys.BASELINE_STRICT + "=true" : "") + ")."
+        return spec.policies().missing() == GateSpec.MissingPolicy.FAIL
+                ? " The missing-baseline policy is fail (" + ConfigurationKeys.BASELINE_MISSING
+                + (spec.policies().strict() ? ", strict because CI=true or " + ConfigurationKeys.BASELINE_STRICT
+                + "=true" : "") + ")."
                 : " Nothing was compared; the sequel is only recorded in the history (" + ConfigurationKeys.BASELINE_MISSING
                         + "=record; a strict CI job fails here).";
     }

@@ -1,6 +1,17 @@
 package org.triscale.results.internal.gate;
 
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import com.fasterxml.jackson.databind.annotation.JsonSerialize;
+import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
+import org.triscale.engine.Mode;
+import org.triscale.engine.analysis.Measure;
+import org.triscale.engine.analysis.Side;
+import org.triscale.engine.comparison.ComparisonOutcome;
+import org.triscale.engine.comparison.Direction;
+import org.triscale.results.internal.model.MeasureText;
+import org.triscale.results.internal.model.TestResult.VerdictStatus;
 import org.triscale.results.internal.setup.Fingerprint;
+
 import java.util.List;
 import java.util.Map;
 
@@ -11,13 +22,17 @@ import java.util.Map;
  * KPI and score summaries are for readers. Boxed numbers are null when absent, so that a reader can
  * tell a missing field from a zero. Documented in {@code docs/regression-gate.md}.
  *
+ * <p>The enumerated fields are typed and written as their constants' names, the measure as
+ * {@link Measure#toString()}: the files hold the same strings as when these fields were strings. A
+ * value outside the type is refused when the file is read, naming the field and the valid values.
+ *
  * @param schemaVersion version of the format, {@link #SCHEMA_VERSION}
  * @param testClass     fully qualified name of the test class
  * @param testMethod    name of the test method
  * @param recordedAt    when the sequel's verdict was computed, ISO-8601 UTC
  * @param fingerprint   the test bed
  * @param environment   informational details (full JDK version and vendor, OS version)
- * @param mode          statistical mode of the test, {@code SOUND} or {@code TRISCALE}
+ * @param mode          statistical mode of the test, {@code SOUND} or {@code TRISCALE}; null when absent
  * @param runsPerSeries runs per series
  * @param seeds         the seed of every run, one list per series in run order (schema 2): a new
  *                      sequel that ran the same seeds is compared run by run (paired); null in
@@ -34,9 +49,9 @@ import java.util.Map;
  *                      lines written before it existed
  */
 public record SequelRecord(Integer schemaVersion, String testClass, String testMethod, String recordedAt,
-                           Fingerprint fingerprint, Map<String, String> environment, String mode,
-                           Integer runsPerSeries, List<List<Long>> seeds, List<MetricRecord> metrics, String verdict,
-                           Boolean accepted, List<Change> changes) {
+                           Fingerprint fingerprint, Map<String, String> environment, Mode mode,
+                           Integer runsPerSeries, List<List<Long>> seeds, List<MetricRecord> metrics,
+                           VerdictStatus verdict, Boolean accepted, List<Change> changes) {
 
     /** The canonical form, which the history and baseline files are read with. */
     @com.fasterxml.jackson.annotation.JsonCreator
@@ -60,9 +75,9 @@ public record SequelRecord(Integer schemaVersion, String testClass, String testM
      * @param accepted      history only: whether the sequel may feed a baseline
      */
     public SequelRecord(Integer schemaVersion, String testClass, String testMethod, String recordedAt,
-                        Fingerprint fingerprint, Map<String, String> environment, String mode,
-                        Integer runsPerSeries, List<List<Long>> seeds, List<MetricRecord> metrics, String verdict,
-                        Boolean accepted) {
+                        Fingerprint fingerprint, Map<String, String> environment, Mode mode,
+                        Integer runsPerSeries, List<List<Long>> seeds, List<MetricRecord> metrics,
+                        VerdictStatus verdict, Boolean accepted) {
         this(schemaVersion, testClass, testMethod, recordedAt, fingerprint, environment, mode, runsPerSeries, seeds,
                 metrics, verdict, accepted, null);
     }
@@ -78,7 +93,7 @@ public record SequelRecord(Integer schemaVersion, String testClass, String testM
      * @param outcome    the gate's outcome for the metric ({@code UNCHANGED}, {@code REGRESSED}, ...)
      */
     public record Change(String metric, Double change, Double lower, Double upper, Double confidence,
-                         String outcome) {
+                         ComparisonOutcome outcome) {
     }
 
     /** The current version of the format: 2 added the seeds. */
@@ -91,7 +106,7 @@ public record SequelRecord(Integer schemaVersion, String testClass, String testM
      * @param isAccepted    whether it may feed a baseline
      * @return the record with the verdict
      */
-    public SequelRecord withVerdict(String verdictStatus, boolean isAccepted) {
+    public SequelRecord withVerdict(VerdictStatus verdictStatus, boolean isAccepted) {
         return withVerdict(verdictStatus, isAccepted, null);
     }
 
@@ -103,7 +118,7 @@ public record SequelRecord(Integer schemaVersion, String testClass, String testM
      * @param gateChanges   the change of each gated metric against the baseline, or null without one
      * @return the record with the verdict
      */
-    public SequelRecord withVerdict(String verdictStatus, boolean isAccepted, List<Change> gateChanges) {
+    public SequelRecord withVerdict(VerdictStatus verdictStatus, boolean isAccepted, List<Change> gateChanges) {
         return new SequelRecord(schemaVersion, testClass, testMethod, recordedAt, fingerprint, environment, mode,
                 runsPerSeries, seeds, metrics, verdictStatus, isAccepted,
                 gateChanges == null || gateChanges.isEmpty() ? null : List.copyOf(gateChanges));
@@ -140,19 +155,23 @@ public record SequelRecord(Integer schemaVersion, String testClass, String testM
      * One gated metric of a sequel.
      *
      * @param name       the metric's name
-     * @param measure    how a run's samples became its value: {@code P95}, {@code mean}, ...
+     * @param measure    how a run's samples became its value, written as {@code P95}, {@code mean}, ...
      * @param unit       unit, possibly empty
      * @param direction  {@code LOWER_IS_BETTER} or {@code HIGHER_IS_BETTER}
      * @param runMetrics the run metrics, one list per series in run order; null for an invalid run
      * @param kpi        the KPI reported for context
      * @param score      the variability score of the series KPIs, for context
      */
-    public record MetricRecord(String name, String measure, String unit, String direction,
-                               List<List<Double>> runMetrics, Kpi kpi, Score score) {
+    public record MetricRecord(String name,
+                               @JsonSerialize(using = ToStringSerializer.class)
+                               @JsonDeserialize(converter = MeasureText.class) Measure measure,
+                               String unit, Direction direction, List<List<Double>> runMetrics, StoredKpi kpi,
+                               Score score) {
     }
 
     /**
-     * A KPI of every series.
+     * A gated metric's KPI in every series, as the gate stores it for readers (named apart from the
+     * {@code @Kpi} annotation and from the judged {@code TestResult.KpiResult}).
      *
      * @param percentile percentile bounded
      * @param confidence confidence in percent
@@ -160,7 +179,8 @@ public record SequelRecord(Integer schemaVersion, String testClass, String testM
      * @param seriesKpis the KPI of each series, null where undefined
      * @param median     median of the defined series KPIs, null when none
      */
-    public record Kpi(Double percentile, Double confidence, String side, List<Double> seriesKpis, Double median) {
+    public record StoredKpi(Double percentile, Double confidence, Side side, List<Double> seriesKpis,
+                            Double median) {
     }
 
     /**

@@ -8,6 +8,9 @@ import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.exc.InvalidFormatException;
+import org.triscale.engine.comparison.Direction;
+import org.triscale.results.internal.model.MeasureText;
 
 import java.util.HashSet;
 import java.util.List;
@@ -17,7 +20,9 @@ import java.util.Set;
  * JSON of {@link SequelRecord}s: plain Jackson data binding (no polymorphic typing), the
  * {@code schemaVersion} checked before the record is bound, then every field the gate relies on
  * validated, with sizes bounded. Unknown fields (added by later versions of the same schema) are
- * ignored.
+ * ignored. A typed field (mode, verdict, measure, direction, KPI side, change outcome) holding a
+ * value outside its type is refused with the field, the value and the valid values: those are the
+ * strings the files have always held, so every file TriScale wrote still reads.
  */
 final class SequelRecords {
     /** Largest number of metrics, series per metric, and run metrics in a record. */
@@ -28,6 +33,8 @@ final class SequelRecords {
     /** Bounded and strict as results are ({@link org.triscale.results.internal.model.JsonResults#mapper()}). */
     static final ObjectMapper MAPPER = org.triscale.results.internal.model.JsonResults.mapper()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            // The files hold names; a number would silently pick a constant by its position.
+            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
             .disable(SerializationFeature.INDENT_OUTPUT);
     static final ObjectMapper PRETTY = MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -73,6 +80,10 @@ final class SequelRecords {
         try {
             record = MAPPER.treeToValue(tree, SequelRecord.class);
         } catch (JsonProcessingException e) {
+            String invalid = invalidValue(e, tree);
+            if (invalid != null) {
+                throw new InvalidRecordException(where + " is not a valid TriScale sequel record: it " + invalid, e);
+            }
             throw new InvalidRecordException(where + " does not have the fields of a sequel record (" + describe(e)
                     + ")", e);
         }
@@ -111,9 +122,8 @@ final class SequelRecords {
             at = "metric \"" + metric.name() + "\"";
             require(names.add(metric.name()), where, "holds " + at + " twice");
             require(metric.measure() != null, where, at + " has no measure");
-            require("LOWER_IS_BETTER".equals(metric.direction()) || "HIGHER_IS_BETTER".equals(metric.direction()),
-                    where, at + " has direction " + metric.direction() + "; expected LOWER_IS_BETTER or "
-                            + "HIGHER_IS_BETTER");
+            require(metric.direction() != null, where, at + " has direction null; expected "
+                    + valid(Direction.class));
             List<List<Double>> series = metric.runMetrics();
             require(series != null, where, at + " has no runMetrics");
             require(series.size() <= MAX_SERIES, where, at + " has " + series.size() + " series, more than "
@@ -144,6 +154,82 @@ final class SequelRecords {
 
     private static boolean notBlank(String text) {
         return text != null && !text.isBlank();
+    }
+
+    /**
+     * What is wrong when a typed field holds a value outside its type, e.g. {@code metric "fct" has
+     * direction SIDEWAYS; expected LOWER_IS_BETTER or HIGHER_IS_BETTER}; null for any other problem.
+     */
+    private static String invalidValue(JsonProcessingException e, JsonNode tree) {
+        if (!(e instanceof JsonMappingException mapping) || mapping.getPath().isEmpty()) {
+            return null;
+        }
+        String expected;
+        if (e instanceof InvalidFormatException format && format.getTargetType() != null
+                && format.getTargetType().isEnum()) {
+            expected = valid(format.getTargetType());
+        } else if (e.getCause() instanceof IllegalArgumentException && isMeasure(mapping.getPath())) {
+            expected = MeasureText.FORMS;
+        } else {
+            return null;
+        }
+        JsonNode value = at(tree, mapping.getPath());
+        String text = value == null ? "?" : value.isTextual() ? value.asText() : value.toString();
+        return field(mapping.getPath(), tree) + " " + (text.isEmpty() ? "\"\"" : text) + "; expected " + expected;
+    }
+
+    /** The node at a path of the record, or null. */
+    private static JsonNode at(JsonNode tree, List<JsonMappingException.Reference> path) {
+        JsonNode node = tree;
+        for (JsonMappingException.Reference step : path) {
+            if (node == null) {
+                return null;
+            }
+            node = step.getFieldName() == null ? node.get(step.getIndex()) : node.get(step.getFieldName());
+        }
+        return node;
+    }
+
+    private static boolean isMeasure(List<JsonMappingException.Reference> path) {
+        return "measure".equals(path.get(path.size() - 1).getFieldName());
+    }
+
+    /**
+     * The field at a path as a message names it: {@code has mode}, {@code metric "fct" has
+     * direction}, {@code metric "fct" has kpi.side}, {@code changes[0] of metric "fct" has outcome}.
+     */
+    private static String field(List<JsonMappingException.Reference> path, JsonNode tree) {
+        String subject = "";
+        int from = 0;
+        if (path.size() > 2 && path.get(1).getFieldName() == null) { // in an element of metrics or changes
+            String list = path.get(0).getFieldName();
+            JsonNode element = at(tree, path.subList(0, 2));
+            JsonNode metric = element == null ? null : element.get("metrics".equals(list) ? "name" : "metric");
+            String named = metric != null && metric.isTextual() ? "metric \"" + metric.asText() + "\"" : "";
+            subject = ("metrics".equals(list) && !named.isEmpty() ? named
+                    : list + "[" + path.get(1).getIndex() + "]" + (named.isEmpty() ? "" : " of " + named)) + " ";
+            from = 2;
+        }
+        StringBuilder name = new StringBuilder();
+        for (JsonMappingException.Reference step : path.subList(from, path.size())) {
+            if (step.getFieldName() == null) {
+                name.append('[').append(step.getIndex()).append(']');
+            } else {
+                name.append(name.length() == 0 ? "" : ".").append(step.getFieldName());
+            }
+        }
+        return subject + "has " + name;
+    }
+
+    /** The constants of an enum as a message lists them: {@code A or B}, {@code A, B or C}. */
+    private static String valid(Class<?> type) {
+        Object[] constants = type.getEnumConstants();
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < constants.length; i++) {
+            text.append(i == 0 ? "" : i == constants.length - 1 ? " or " : ", ")
+                    .append(((Enum<?>) constants[i]).name());
+        }
+        return text.toString();
     }
 
     private static String describe(JsonProcessingException e) {

@@ -6,6 +6,7 @@ import org.triscale.results.internal.verdict.RecordedSequel;
 import org.triscale.results.internal.setup.Machine;
 import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.engine.baseline.RegressionGate;
+import org.triscale.engine.analysis.Measure;
 import org.triscale.engine.baseline.SequelKpis;
 import org.triscale.results.internal.setup.Fingerprint;
 
@@ -37,8 +38,8 @@ final class Sequels {
                 series.add(runs);
             }
             SequelKpis kpis = RegressionGate.summarise(values, gated.settings(spec));
-            metrics.add(new SequelRecord.MetricRecord(gated.metric().name(), gated.metric().measure().toString(),
-                    gated.metric().unit(), gated.direction().name(), series, kpi(gated, kpis), score(gated, kpis)));
+            metrics.add(new SequelRecord.MetricRecord(gated.metric().name(), gated.metric().measure(),
+                    gated.metric().unit(), gated.direction(), series, kpi(gated, kpis), score(gated, kpis)));
         }
         Machine machine = Machine.current();
         Map<String, String> environment = new LinkedHashMap<>();
@@ -46,8 +47,8 @@ final class Sequels {
         environment.put("javaVendor", machine.javaVendor());
         environment.put("osVersion", machine.osVersion());
         return new SequelRecord(SequelRecord.SCHEMA_VERSION, setup.testClass(), setup.testMethod(),
-                Instant.now().toString(), state.fingerprint(spec.scenario(), spec.tags()),
-                environment, setup.settings().mode().name(), setup.runsPerSeries(), seeds(state), metrics, null, null);
+                Instant.now().toString(), state.fingerprint(spec.fingerprint().scenario(), spec.fingerprint().tags()),
+                environment, setup.settings().mode(), setup.runsPerSeries(), seeds(state), metrics, null, null);
     }
 
     /** The seed of every run of this execution, series by series. */
@@ -123,7 +124,7 @@ final class Sequels {
         }
         for (GateSpec.GatedMetric gated : spec.metrics()) {
             SequelRecord.MetricRecord metric = record.metric(gated.metric().name());
-            String measure = gated.metric().measure().toString();
+            Measure measure = gated.metric().measure();
             String unit = gated.metric().unit();
             if (!measure.equals(metric.measure()) || !unit.equals(metric.unit() == null ? "" : metric.unit())) {
                 return "it defines metric \"" + metric.name() + "\" as " + metric.measure() + unitText(metric.unit())
@@ -160,12 +161,12 @@ final class Sequels {
                 last.fingerprint(), last.environment(), last.mode(), last.runsPerSeries(), seeds, metrics, null, null);
     }
 
-    private static SequelRecord.Kpi kpi(GateSpec.GatedMetric gated, SequelKpis kpis) {
+    private static SequelRecord.StoredKpi kpi(GateSpec.GatedMetric gated, SequelKpis kpis) {
         List<Double> series = new ArrayList<>();
         for (double value : kpis.seriesKpis()) {
             series.add(ResultMapper.number(value));
         }
-        return new SequelRecord.Kpi(gated.kpiPercentile(), gated.kpiConfidence(), gated.kpiSide().name(), series,
+        return new SequelRecord.StoredKpi(gated.kpiPercentile(), gated.kpiConfidence(), gated.kpiSide(), series,
                 ResultMapper.number(kpis.median()));
     }
 

@@ -29,7 +29,7 @@ final class ResultChecks {
             TestResult.Series series = checks.present(result.series().get(i), "series[" + i + "]");
             checks.present(series.kpis(), "series[" + i + "].kpis");
             for (int k = 0; k < series.kpis().size(); k++) {
-                TestResult.Kpi kpi = checks.present(series.kpis().get(k), "series[" + i + "].kpis[" + k + "]");
+                TestResult.KpiResult kpi = checks.present(series.kpis().get(k), "series[" + i + "].kpis[" + k + "]");
                 checks.kpi(kpi.spec(), "series[" + i + "].kpis[" + k + "]");
             }
         }

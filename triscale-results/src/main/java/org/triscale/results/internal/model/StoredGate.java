@@ -17,7 +17,7 @@ import java.util.Set;
 /**
  * A validated {@code @Baseline} as a shard's partial result keeps it, so that {@code triscale merge}
  * runs the same gate without the test class: every field of {@link GateSpec} except the paths of
- * the shard's machine and {@code triscale.baseline.update} (a shard holds part of a sequel only).
+ * the shard's machine and the update (a shard holds part of a sequel only), flat.
  *
  * @param metrics      the gated metrics
  * @param tolerance    the tolerance
@@ -30,16 +30,16 @@ import java.util.Set;
  * @param scenario     the scenario of the fingerprint
  * @param tags         the tags of the fingerprint
  * @param ignored      machine entries of the fingerprint not compared
- * @param missing      what a missing baseline does, {@code FAIL} or {@code RECORD}
- * @param inconclusive what an inconclusive comparison does, {@code FAIL} or {@code WARN}
+ * @param missing      what a missing baseline does, written {@code FAIL} or {@code RECORD}
+ * @param inconclusive what an inconclusive comparison does, written {@code FAIL} or {@code WARN}
  * @param strict       whether the strict defaults applied
  * @param paired       which unit the paired design tests; null in partial results written before it
  *                     existed, read as {@code AUTO}
  */
 public record StoredGate(List<Metric> metrics, Tolerance tolerance, ComparisonUnit unit, double alpha, String file,
                          boolean defaultFile, int fromHistory, String scenario, Map<String, String> tags,
-                         Set<String> ignored, String missing, String inconclusive, boolean strict,
-                         PairedTest paired) {
+                         Set<String> ignored, GateSpec.MissingPolicy missing, GateSpec.InconclusivePolicy inconclusive,
+                         boolean strict, PairedTest paired) {
 
     /**
      * One gated metric.
@@ -70,10 +70,13 @@ public record StoredGate(List<Metric> metrics, Tolerance tolerance, ComparisonUn
             metrics.add(new Metric(gated.metric().name(), gated.direction(), gated.kpiPercentile(),
                     gated.kpiConfidence(), gated.kpiSide(), gated.scorePercentile(), gated.scoreConfidence()));
         }
-        boolean defaultFile = spec.file().endsWith(Path.of(testClass, testMethod + ".json"));
-        return new StoredGate(metrics, spec.tolerance(), spec.unit(), spec.alpha(), spec.fileLabel(), defaultFile,
-                spec.fromHistory(), spec.scenario(), spec.tags(), spec.ignored(), spec.missing().name(),
-                spec.inconclusive().name(), spec.strict(), spec.paired());
+        boolean defaultFile = spec.files().baseline().endsWith(Path.of(testClass, testMethod + ".json"));
+        GateSpec.Comparison comparison = spec.comparison();
+        GateSpec.Fingerprinting fingerprint = spec.fingerprint();
+        GateSpec.Policies policies = spec.policies();
+        return new StoredGate(metrics, comparison.tolerance(), comparison.unit(), comparison.alpha(), spec.fileLabel(),
+                defaultFile, spec.files().fromHistory(), fingerprint.scenario(), fingerprint.tags(),
+                fingerprint.ignored(), policies.missing(), policies.inconclusive(), policies.strict(), comparison.paired());
     }
 
     /**
@@ -97,8 +100,10 @@ public record StoredGate(List<Metric> metrics, Tolerance tolerance, ComparisonUn
                     metric.direction(), metric.kpiPercentile(), metric.kpiConfidence(), metric.kpiSide(),
                     metric.scorePercentile(), metric.scoreConfidence()));
         }
-        return new GateSpec(gated, tolerance, unit, alpha, baselineFile, fromHistory, scenario, tags, ignored, false,
-                GateSpec.MissingPolicy.valueOf(missing), GateSpec.InconclusivePolicy.valueOf(inconclusive), strict,
-                historyFile, baseDir, paired == null ? PairedTest.AUTO : paired, false);
+        PairedTest pairedTest = paired == null ? PairedTest.AUTO : paired;
+        return new GateSpec(gated, new GateSpec.Comparison(tolerance, unit, alpha, pairedTest),
+                new GateSpec.Files(baselineFile, fromHistory, historyFile, baseDir),
+                new GateSpec.Fingerprinting(scenario, tags, ignored),
+                new GateSpec.Policies(false, false, missing, inconclusive, strict));
     }
 }

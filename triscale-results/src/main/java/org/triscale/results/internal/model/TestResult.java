@@ -5,7 +5,6 @@ import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
 import com.fasterxml.jackson.databind.ser.std.ToStringSerializer;
-import com.fasterxml.jackson.databind.util.StdConverter;
 import org.triscale.engine.Mode;
 import org.triscale.engine.analysis.Measure;
 import org.triscale.engine.analysis.Side;
@@ -138,15 +137,6 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
         }
     }
 
-    /** Reads a measure as {@link Measure#toString()} writes it: {@code P95}, {@code mean}, ... */
-    static final class MeasureText extends StdConverter<String, Measure> {
-        @Override
-        public Measure convert(String text) {
-            return text.startsWith("P") ? Measure.percentile(Double.parseDouble(text.substring(1)))
-                    : Measure.parse(text);
-        }
-    }
-
     /**
      * {@code @Kpi}.
      *
@@ -271,11 +261,11 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      *                  (every KPI decided or precise enough) or {@code "maxCount"}, else null
      * @param sequential adaptive test: the anytime-valid KPIs at the stopping run, in KPI order, else null
      */
-    public record Series(int series, int validRuns, List<Kpi> kpis, Integer stopRun, String stopReason,
+    public record Series(int series, int validRuns, List<KpiResult> kpis, Integer stopRun, String stopReason,
                          List<SequentialBound> sequential) {
 
         /** A series of fixed runs. */
-        public Series(int series, int validRuns, List<Kpi> kpis) {
+        public Series(int series, int validRuns, List<KpiResult> kpis) {
             this(series, validRuns, kpis, null, null, null);
         }
     }
@@ -302,15 +292,16 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
     }
 
     /**
-     * One KPI of one series. Its parts are written as the KPI's own fields (unwrapped), in this order.
+     * The result of one {@code @Kpi} in one series: the judged KPI, named apart from the annotation.
+     * Its parts are written as the KPI's own fields (unwrapped), in this order.
      *
      * @param spec         the {@code @Kpi} it evaluates
      * @param bound        the bound and how it was found
      * @param stationarity the checks of the runs' values
      * @param message      why it failed, or null when it passed
      */
-    public record Kpi(@JsonUnwrapped KpiParameters spec, @JsonUnwrapped KpiBound bound,
-                      @JsonUnwrapped Checks stationarity, String message) {
+    public record KpiResult(@JsonUnwrapped KpiParameters spec, @JsonUnwrapped KpiBound bound,
+                            @JsonUnwrapped Checks stationarity, String message) {
     }
 
     /**

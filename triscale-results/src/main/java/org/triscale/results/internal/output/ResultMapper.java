@@ -52,7 +52,7 @@ public final class ResultMapper {
         }
         List<TestResult.Series> series = new ArrayList<>();
         for (int k = 1; k <= state.seriesCount(); k++) {
-            List<TestResult.Kpi> kpis = new ArrayList<>();
+            List<TestResult.KpiResult> kpis = new ArrayList<>();
             for (KpiOutcome outcome : analysis.kpis()) {
                 if (outcome.series() == k) {
                     kpis.add(kpi(state, outcome));
@@ -77,7 +77,7 @@ public final class ResultMapper {
 
     /** A series, with the stopping run, its reason and the anytime-valid KPIs when the test is adaptive. */
     private static TestResult.Series adaptive(RecordedSequel state, Analysis analysis, int k, int valid,
-                                              List<TestResult.Kpi> kpis) {
+                                              List<TestResult.KpiResult> kpis) {
         AdaptiveSeries adaptive = state.adaptive(k);
         if (adaptive == null) {
             return new TestResult.Series(k, valid, kpis);
@@ -166,7 +166,7 @@ public final class ResultMapper {
                 record.durationNanos(), record.message(), metrics, record.notes());
     }
 
-    private static TestResult.Kpi kpi(RecordedSequel state, KpiOutcome outcome) {
+    private static TestResult.KpiResult kpi(RecordedSequel state, KpiOutcome outcome) {
         KpiSpec spec = outcome.spec();
         KpiResult result = outcome.result();
         boolean sequential = outcome.sequentialVerdict();
@@ -181,7 +181,7 @@ public final class ResultMapper {
                 fixedN ? result.index() : null, fixedN ? outcome.boundRun() : null,
                 interval == null || interval.lowerIndex().isEmpty() ? null : interval.lowerIndex().getAsInt(),
                 interval == null || interval.upperIndex().isEmpty() ? null : interval.upperIndex().getAsInt());
-        return new TestResult.Kpi(kpiParameters(spec), bound, checks(result == null ? null : result.stationarity()),
+        return new TestResult.KpiResult(kpiParameters(spec), bound, checks(result == null ? null : result.stationarity()),
                 message);
     }
 

@@ -84,7 +84,7 @@ public final class SurefireSeriesReports {
             }
         }
         int failures = 0;
-        for (TestResult.Kpi kpi : series.kpis()) {
+        for (TestResult.KpiResult kpi : series.kpis()) {
             failures += kpi.bound().passed() ? 0 : 1;
         }
         int tests = kpiTestcases ? series.kpis().size() : 0;
@@ -107,7 +107,7 @@ public final class SurefireSeriesReports {
         property(xml, "triscale.mode", result.parameters().mode().name());
         property(xml, "triscale.seconds", seconds(nanos));
         int number = 0;
-        for (TestResult.Kpi kpi : series.kpis()) {
+        for (TestResult.KpiResult kpi : series.kpis()) {
             String prefix = "kpi-" + ++number + ".";
             property(xml, prefix + "check", caseName(result, kpi));
             property(xml, prefix + "metric", kpi.spec().metric());
@@ -136,7 +136,7 @@ public final class SurefireSeriesReports {
         }
         xml.writeCharacters("\n  ");
         xml.writeEndElement();
-        for (TestResult.Kpi kpi : kpiTestcases ? series.kpis() : List.<TestResult.Kpi>of()) {
+        for (TestResult.KpiResult kpi : kpiTestcases ? series.kpis() : List.<TestResult.KpiResult>of()) {
             xml.writeCharacters("\n  ");
             xml.writeStartElement("testcase");
             xml.writeAttribute("name", xml(caseName(result, kpi)));
@@ -165,7 +165,7 @@ public final class SurefireSeriesReports {
     }
 
     /** {@code "KPI delay P75 at 75 % atMost 60 = 51.3 ms"}: the threshold and the series' KPI value. */
-    private static String caseName(TestResult result, TestResult.Kpi one) {
+    private static String caseName(TestResult result, TestResult.KpiResult one) {
         TestResult.KpiParameters kpi = one.spec();
         StringBuilder name = new StringBuilder("KPI ").append(kpi.metric()).append(" P").append(number(kpi.percentile()))
                 .append(" at ").append(number(kpi.confidence())).append(" %");

@@ -306,7 +306,7 @@ final class Charts {
             runTips = keptTips;
         }
         plot.points(runX, runY, "dot", runTips);
-        List<TestResult.Kpi> kpis = ResultFacts.seriesKpis(result, index);
+        List<TestResult.KpiResult> kpis = ResultFacts.seriesKpis(result, index);
         for (int s = 0; s < kpis.size(); s++) {
             TestResult.KpiBound one = kpis.get(s) == null ? null : kpis.get(s).bound();
             if (one == null) {

@@ -126,8 +126,8 @@ final class ResultFacts {
     }
 
     /** The KPI values of every series, in series order (null where undefined). */
-    static List<TestResult.Kpi> seriesKpis(TestResult result, int index) {
-        List<TestResult.Kpi> kpis = new ArrayList<>();
+    static List<TestResult.KpiResult> seriesKpis(TestResult result, int index) {
+        List<TestResult.KpiResult> kpis = new ArrayList<>();
         for (TestResult.Series series : result.series()) {
             kpis.add(index < series.kpis().size() ? series.kpis().get(index) : null);
         }
@@ -138,9 +138,9 @@ final class ResultFacts {
      * The deciding KPI over the series: the first undefined or failing one, else the one closest to
      * its threshold (the largest upper bound, the smallest lower bound).
      */
-    static TestResult.Kpi deciding(TestResult result, int index) {
-        TestResult.Kpi worst = null;
-        for (TestResult.Kpi kpi : seriesKpis(result, index)) {
+    static TestResult.KpiResult deciding(TestResult result, int index) {
+        TestResult.KpiResult worst = null;
+        for (TestResult.KpiResult kpi : seriesKpis(result, index)) {
             if (kpi == null) {
                 continue;
             }

@@ -1,5 +1,6 @@
 package org.triscale.results.internal.setup;
 
+import org.triscale.engine.Arguments;
 import org.triscale.results.internal.common.Format;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.baseline.ComparisonUnit;
@@ -14,42 +15,134 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A validated {@code @Baseline} with the {@code triscale.baseline.*} parameters in force.
+ * A validated {@code @Baseline} with the {@code triscale.baseline.*} parameters in force, in named
+ * parts: how the gated metrics are compared, where the baseline and the history are, what the
+ * fingerprint holds, and what an update, a missing baseline or an inconclusive comparison does. A
+ * new parameter goes into the part it belongs to, so that no other part's users change (the
+ * engine's {@code ComparisonSettings} keeps the comparison's parameters the same way).
  *
- * @param metrics      the gated metrics
- * @param tolerance    the tolerance of every gated metric
- * @param unit         what the unpaired comparison compares
- * @param alpha        false-alarm rate of the one-sided rank tests
- * @param file         the baseline file, absolute
- * @param fromHistory  K: the last K accepted sequels of the history form the baseline; 0 for the file
- * @param scenario     the scenario of the fingerprint, possibly empty
- * @param tags         user tags of the fingerprint
- * @param ignored      machine entries of the fingerprint not compared
- * @param update       whether this execution writes the baseline ({@code triscale.baseline.update})
- * @param missing      what a missing baseline does
- * @param inconclusive what an inconclusive comparison does
- * @param strict       whether the strict defaults apply ({@code triscale.baseline.strict}, else the
- *                     environment variable {@code CI})
- * @param historyFile  the history file, absolute
- * @param baseDir      the module's folder, for messages
- * @param paired       which unit the paired design tests ({@code triscale.baseline.paired}, auto by default)
- * @param forceUpdate  whether an update writes the baseline even when the verdict fails
- *                     ({@code triscale.baseline.update.force})
+ * @param metrics     the gated metrics
+ * @param comparison  how every gated metric is compared
+ * @param files       the baseline file, the history and the module's folder
+ * @param fingerprint the scenario, the tags and the ignored machine entries of the fingerprint
+ * @param policies    what an update, a missing baseline and an inconclusive comparison do
  */
-public record GateSpec(List<GatedMetric> metrics, Tolerance tolerance, ComparisonUnit unit, double alpha, Path file,
-                int fromHistory, String scenario, Map<String, String> tags, Set<String> ignored, boolean update, MissingPolicy missing,
-                InconclusivePolicy inconclusive, boolean strict, Path historyFile, Path baseDir, PairedTest paired,
-                boolean forceUpdate) {
+public record GateSpec(List<GatedMetric> metrics, Comparison comparison, Files files, Fingerprinting fingerprint,
+                       Policies policies) {
 
+    /**
+     * Copies the metrics and requires every part.
+     *
+     * @throws IllegalArgumentException if a part is null
+     */
     public GateSpec {
-        metrics = List.copyOf(metrics);
-        tags = Map.copyOf(tags);
-        ignored = Set.copyOf(ignored);
+        metrics = List.copyOf(Arguments.notNull("metrics", metrics));
+        Arguments.notNull("comparison", comparison);
+        Arguments.notNull("files", files);
+        Arguments.notNull("fingerprint", fingerprint);
+        Arguments.notNull("policies", policies);
     }
 
-    /** The file as shown to users: relative to the module's folder when inside it. */
+    /**
+     * The file as shown to users: relative to the module's folder when inside it.
+     *
+     * @return the baseline file's label
+     */
     public String fileLabel() {
+        Path file = files.baseline();
+        Path baseDir = files.baseDir();
         return file.startsWith(baseDir) ? baseDir.relativize(file).toString().replace('\\', '/') : file.toString();
+    }
+
+    /**
+     * How every gated metric is compared with its baseline; the rest of each metric's settings is
+     * in its {@link GatedMetric}.
+     *
+     * @param tolerance the tolerance of every gated metric
+     * @param unit      what the unpaired comparison compares
+     * @param alpha     false-alarm rate of the one-sided rank tests
+     * @param paired    which unit the paired design tests ({@code triscale.baseline.paired}, auto by default)
+     */
+    public record Comparison(Tolerance tolerance, ComparisonUnit unit, double alpha, PairedTest paired) {
+
+        /**
+         * Requires every value.
+         *
+         * @throws IllegalArgumentException if one is null
+         */
+        public Comparison {
+            Arguments.notNull("tolerance", tolerance);
+            Arguments.notNull("unit", unit);
+            Arguments.notNull("paired", paired);
+        }
+    }
+
+    /**
+     * Where the baseline comes from and the sequel goes.
+     *
+     * @param baseline    the baseline file, absolute
+     * @param fromHistory K: the last K accepted sequels of the history form the baseline; 0 for the file
+     * @param history     the history file, absolute
+     * @param baseDir     the module's folder, for messages
+     */
+    public record Files(Path baseline, int fromHistory, Path history, Path baseDir) {
+
+        /**
+         * Requires the paths and a non-negative K.
+         *
+         * @throws IllegalArgumentException if a path is null or K is negative
+         */
+        public Files {
+            Arguments.notNull("baseline", baseline);
+            Arguments.nonNegative("fromHistory", fromHistory);
+            Arguments.notNull("history", history);
+            Arguments.notNull("baseDir", baseDir);
+        }
+    }
+
+    /**
+     * What the gate adds to the test bed's fingerprint and leaves out of its comparison.
+     *
+     * @param scenario the scenario of the fingerprint, possibly empty
+     * @param tags     user tags of the fingerprint
+     * @param ignored  machine entries of the fingerprint not compared
+     */
+    public record Fingerprinting(String scenario, Map<String, String> tags, Set<String> ignored) {
+
+        /**
+         * Copies the tags and the entries.
+         *
+         * @throws IllegalArgumentException if the tags or the entries are null
+         */
+        public Fingerprinting {
+            tags = Map.copyOf(Arguments.notNull("tags", tags));
+            ignored = Set.copyOf(Arguments.notNull("ignored", ignored));
+        }
+    }
+
+    /**
+     * What the gate does besides comparing.
+     *
+     * @param update       whether this execution writes the baseline ({@code triscale.baseline.update})
+     * @param forceUpdate  whether an update writes the baseline even when the verdict fails
+     *                     ({@code triscale.baseline.update.force})
+     * @param missing      what a missing baseline does
+     * @param inconclusive what an inconclusive comparison does
+     * @param strict       whether the strict defaults apply ({@code triscale.baseline.strict}, else the
+     *                     environment variable {@code CI})
+     */
+    public record Policies(boolean update, boolean forceUpdate, MissingPolicy missing, InconclusivePolicy inconclusive,
+                           boolean strict) {
+
+        /**
+         * Requires the policies.
+         *
+         * @throws IllegalArgumentException if one is null
+         */
+        public Policies {
+            Arguments.notNull("missing", missing);
+            Arguments.notNull("inconclusive", inconclusive);
+        }
     }
 
     /** What a missing baseline does. */
@@ -84,9 +177,10 @@ public record GateSpec(List<GatedMetric> metrics, Tolerance tolerance, Compariso
 
         /** The engine's settings for this metric. */
         public GateSettings settings(GateSpec spec) {
-            return GateSettings.of(direction).withTolerance(spec.tolerance()).withAlpha(spec.alpha())
-                    .withUnit(spec.unit()).withKpi(kpiPercentile, kpiConfidence, kpiSide)
-                    .withScore(scorePercentile, scoreConfidence).withPairedTest(spec.paired());
+            Comparison comparison = spec.comparison();
+            return GateSettings.of(direction).withTolerance(comparison.tolerance()).withAlpha(comparison.alpha())
+                    .withUnit(comparison.unit()).withKpi(kpiPercentile, kpiConfidence, kpiSide)
+                    .withScore(scorePercentile, scoreConfidence).withPairedTest(comparison.paired());
         }
 
         /** {@code "P95 fct"}: the measure and the name. */

@@ -1,6 +1,12 @@
 package org.triscale.results.internal.gate;
 
+import org.triscale.engine.Mode;
+import org.triscale.engine.analysis.Measure;
+import org.triscale.engine.analysis.Side;
+import org.triscale.engine.comparison.Direction;
+import org.triscale.results.internal.model.TestResult.VerdictStatus;
 import org.triscale.results.internal.setup.Fingerprint;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -19,11 +25,11 @@ final class Records {
         for (int i = 0; i < values; i++) {
             runs.add(index + i / 1000.0);
         }
-        SequelRecord.MetricRecord metric = new SequelRecord.MetricRecord("fct", "P95", "ms", "LOWER_IS_BETTER",
-                List.of(runs), new SequelRecord.Kpi(75.0, 75.0, "UPPER", List.of(1.0), 1.0),
+        SequelRecord.MetricRecord metric = new SequelRecord.MetricRecord("fct", Measure.percentile(95), "ms",
+                Direction.LOWER_IS_BETTER, List.of(runs), new SequelRecord.StoredKpi(75.0, 75.0, Side.UPPER, List.of(1.0), 1.0),
                 new SequelRecord.Score(75.0, 75.0, null, null, null, null));
         return new SequelRecord(SequelRecord.SCHEMA_VERSION, "a.B", "m", writer + ":" + index,
                 new Fingerprint("17", "Linux", "amd64", 2, "", Map.of("backend", "emulator"), Map.of()),
-                Map.of("javaVersion", "17.0.1"), "SOUND", 5, null, List.of(metric), "PASSED", true);
+                Map.of("javaVersion", "17.0.1"), Mode.SOUND, 5, null, List.of(metric), VerdictStatus.PASSED, true);
     }
 }

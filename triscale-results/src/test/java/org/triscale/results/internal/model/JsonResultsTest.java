@@ -37,7 +37,7 @@ class JsonResultsTest {
                 List.of(new TestResult.RunMetric("delay", 41.8, true, 10, 1, false, null, null, null)), Map.of());
         TestResult.Checks checks = new TestResult.Checks(true,
                 List.of(new TestResult.Check("ljung-box", true, 0.5, null, "fine")));
-        TestResult.Kpi kpi = new TestResult.Kpi(kpiParameters,
+        TestResult.KpiResult kpi = new TestResult.KpiResult(kpiParameters,
                 new TestResult.KpiBound(41.8, true, true, 5, 5, 4, 1, 2, 4), checks, null);
         TestResult.Score score = new TestResult.Score(scored, Arrays.asList(41.8, null),
                 new TestResult.ScoreInterval(null, null, null, null, null, null, false, false, 3),
