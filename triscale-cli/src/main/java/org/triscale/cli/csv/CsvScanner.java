@@ -29,7 +29,12 @@ final class CsvScanner {
     /** Turns a line number within the range into one within the file; used on error paths only. */
     private final IntUnaryOperator absoluteLine;
     private long next;
-    private final byte[] buffer = new byte[2 * MAX_RECORD_BYTES];
+    /**
+     * The bytes read, {@code [position, limit)} not yet scanned; one byte more than is ever filled,
+     * for the 0 that {@link #fill} puts at {@code limit}: a byte that is neither a digit nor a
+     * separator, so the fast path's loops stop there without testing the limit at every byte.
+     */
+    private final byte[] buffer = new byte[2 * MAX_RECORD_BYTES + 1];
     private int position;
     private int limit;
     private boolean endOfInput;
@@ -105,34 +110,35 @@ final class CsvScanner {
      * @return whether a record was read
      */
     boolean nextPlainRecord(double[] values) {
+        // b[limit] is 0 (see fill), which ends every loop below: none reads past the limit.
         byte[] b = buffer;
-        int lim = limit;
         int p = position;
         int last = values.length - 1;
         for (int k = 0; k <= last; k++) {
-            boolean negative = p < lim && b[p] == '-';
+            boolean negative = b[p] == '-';
             if (negative) {
                 p++;
             }
             int start = p;
             long significand = 0;
             int digit;
-            while (p < lim && (digit = b[p] - '0') >= 0 && digit <= 9) {
+            // As a char, a negative difference is 65,360 or more: one test for 0 ≤ digit ≤ 9.
+            while ((char) (digit = b[p] - '0') <= 9) {
                 significand = significand * 10 + digit;
                 p++;
             }
             int digits = p - start;
             int fractionDigits = 0;
-            if (p < lim && b[p] == '.') {
+            if (b[p] == '.') {
                 int point = ++p;
-                while (p < lim && (digit = b[p] - '0') >= 0 && digit <= 9) {
+                while ((char) (digit = b[p] - '0') <= 9) {
                     significand = significand * 10 + digit;
                     p++;
                 }
                 fractionDigits = p - point;
                 digits += fractionDigits;
             }
-            if (digits == 0 || digits > MAX_PLAIN_DIGITS || p == lim || b[p] != (k == last ? '\n' : ',')) {
+            if (digits == 0 || digits > MAX_PLAIN_DIGITS || b[p] != (k == last ? '\n' : ',')) {
                 return false;
             }
             p++;
@@ -183,8 +189,9 @@ final class CsvScanner {
             limit -= position;
             position = 0;
         }
-        while (!endOfInput && limit < buffer.length) {
-            int want = (int) Math.min(buffer.length - limit, end - next);
+        int capacity = buffer.length - 1;
+        while (!endOfInput && limit < capacity) {
+            int want = (int) Math.min(capacity - limit, end - next);
             int got = want == 0 ? -1 : channel.read(ByteBuffer.wrap(buffer, limit, want), next);
             if (got < 0) {
                 endOfInput = true;
@@ -194,6 +201,7 @@ final class CsvScanner {
                 break;
             }
         }
+        buffer[limit] = 0;
         return limit > position;
     }
 

@@ -39,8 +39,13 @@ final class WindowOrderStatistics {
     private final int shift;
     /** Values of the whole sample in each slot. */
     private final int[] slotSize;
-    private final double[] slotMin;
-    private final double[] slotMax;
+    /**
+     * Keys of the smallest and largest value of the whole sample in each slot: compared as longs,
+     * cheaper than {@link Math#min(double, double)} per value, and exact for −0.0 and 0.0 (two
+     * values, two keys), so a slot of equal keys holds one value, bit for bit.
+     */
+    private final long[] slotMinKey;
+    private final long[] slotMaxKey;
     /** Values of the current window in each slot, and in each block of 2^blockBits slots. */
     private final int[] slotCount;
     private final int[] blockCount;
@@ -55,8 +60,8 @@ final class WindowOrderStatistics {
         slots = 1 << slotBits;
         blockBits = slotBits / 2;
         slotSize = new int[slots];
-        slotMin = new double[slots];
-        slotMax = new double[slots];
+        slotMinKey = new long[slots];
+        slotMaxKey = new long[slots];
         slotCount = new int[slots];
         blockCount = new int[slots >>> blockBits];
         long lowest = Long.MAX_VALUE;
@@ -69,14 +74,18 @@ final class WindowOrderStatistics {
         minKey = lowest;
         long range = highest - lowest; // read as unsigned: the span may exceed Long.MAX_VALUE
         shift = Math.max(0, 64 - Long.numberOfLeadingZeros(range) - slotBits);
-        Arrays.fill(slotMin, Double.POSITIVE_INFINITY);
-        Arrays.fill(slotMax, Double.NEGATIVE_INFINITY);
+        Arrays.fill(slotMinKey, Long.MAX_VALUE);
+        Arrays.fill(slotMaxKey, Long.MIN_VALUE);
         for (int i = 0; i < n; i++) {
-            double v = values[i];
-            int slot = slot(v);
+            long key = key(values[i]);
+            int slot = (int) ((key - minKey) >>> shift);
             slotSize[slot]++;
-            slotMin[slot] = Math.min(slotMin[slot], v);
-            slotMax[slot] = Math.max(slotMax[slot], v);
+            if (key < slotMinKey[slot]) {
+                slotMinKey[slot] = key;
+            }
+            if (key > slotMaxKey[slot]) {
+                slotMaxKey[slot] = key;
+            }
         }
     }
 
@@ -114,8 +123,8 @@ final class WindowOrderStatistics {
         for (int q = 0; q < slotOf.length; q++) {
             int slot = slotOf[q];
             double value;
-            if (windows.slotMin[slot] == windows.slotMax[slot]) {
-                value = windows.slotMin[slot]; // one distinct value (ties, discrete data): nothing to select
+            if (windows.slotMinKey[slot] == windows.slotMaxKey[slot]) {
+                value = value(windows.slotMinKey[slot]); // one distinct value (ties, discrete data): nothing to select
             } else {
                 int start = starts[q / 2];
                 int from = positions.lowerBound(slot, start);
@@ -142,6 +151,11 @@ final class WindowOrderStatistics {
     private static long key(double v) {
         long bits = Double.doubleToRawLongBits(v);
         return bits ^ ((bits >> 63) & Long.MAX_VALUE);
+    }
+
+    /** The double whose {@link #key} is {@code key}: the mapping is its own inverse. */
+    private static double value(long key) {
+        return Double.longBitsToDouble(key ^ ((key >> 63) & Long.MAX_VALUE));
     }
 
     private int slot(double v) {
@@ -186,7 +200,7 @@ final class WindowOrderStatistics {
         Arrays.fill(offset, -1);
         int total = 0;
         for (int slot : slotOf) {
-            if (offset[slot] < 0 && slotMin[slot] != slotMax[slot]) {
+            if (offset[slot] < 0 && slotMinKey[slot] != slotMaxKey[slot]) {
                 offset[slot] = total;
                 total += slotSize[slot];
             }

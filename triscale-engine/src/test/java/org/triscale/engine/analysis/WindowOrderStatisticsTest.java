@@ -13,7 +13,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class WindowOrderStatisticsTest {
 
     @ParameterizedTest
-    @ValueSource(strings = {"uniform", "lognormal", "integers", "constant", "mixed-sign", "huge-range", "two-values"})
+    @ValueSource(strings = {"uniform", "lognormal", "integers", "constant", "mixed-sign", "huge-range", "two-values",
+        "signed-zeros"})
     void equalsSortingEveryWindow(String shape) {
         UniformRandomProvider rng = RandomSource.SPLIT_MIX_64.create(42L + shape.hashCode());
         for (int n : new int[] {1, 2, 3, 17, 200, 5_000, 40_000}) {
@@ -33,8 +34,11 @@ class WindowOrderStatisticsTest {
                 for (int w = 0; w < windows; w++) {
                     double[] window = Arrays.copyOfRange(y, starts[w], starts[w] + length);
                     Arrays.sort(window);
-                    assertThat(low[w]).as("%s n=%d window %d rank %d", shape, n, w, ranks[0]).isEqualTo(window[ranks[0]]);
-                    assertThat(high[w]).as("%s n=%d window %d rank %d", shape, n, w, ranks[1]).isEqualTo(window[ranks[1]]);
+                    // Bit for bit, so −0.0 and 0.0 (equal as numbers, apart when sorted) count as different.
+                    assertThat(Double.doubleToRawLongBits(low[w])).as("%s n=%d window %d rank %d", shape, n, w, ranks[0])
+                            .isEqualTo(Double.doubleToRawLongBits(window[ranks[0]]));
+                    assertThat(Double.doubleToRawLongBits(high[w])).as("%s n=%d window %d rank %d", shape, n, w, ranks[1])
+                            .isEqualTo(Double.doubleToRawLongBits(window[ranks[1]]));
                 }
             }
         }
@@ -57,6 +61,7 @@ class WindowOrderStatisticsTest {
             case "mixed-sign": return () -> (rng.nextDouble() - 0.5) * 1e-3;
             case "huge-range": return () -> (rng.nextBoolean() ? -1 : 1) * Math.pow(10, rng.nextInt(600) - 300) * rng.nextDouble();
             case "two-values": return () -> rng.nextBoolean() ? 0.0 : 1e300;
+            case "signed-zeros": return () -> new double[] {-1.0, -0.0, 0.0, 1.0}[rng.nextInt(4)];
             default: throw new IllegalArgumentException(shape);
         }
     }
