@@ -26,7 +26,8 @@ import java.util.regex.Pattern;
 import org.triscale.testbed.Iperf3Json;
 
 /**
- * Traffic over real kernel TCP in a {@link LinuxDumbbell}. Long flows are {@code iperf3} transfers,
+ * Traffic over real kernel TCP in a {@link LinuxTestBed} ({@link LinuxDumbbell}, {@link LinuxParkingLot}),
+ * each sender's flows going to its {@link LinuxTestBed#destination}. Long flows are {@code iperf3} transfers,
  * one per sender, with the sender's congestion control set on the socket ({@code iperf3 -C}, which
  * works for every CCA of {@code tcp_available_congestion_control}, not only the ones a namespace may
  * take as its default): per-flow throughput per 100 ms interval as the receiver counted it, and the
@@ -38,7 +39,7 @@ import org.triscale.testbed.Iperf3Json;
  * from its sender's Java process start, a few hundred milliseconds after the long flows' start.
  *
  * <p>Bounded: a run lasts 1 to 60 s, every process is killed with its descendants at the run's end
- * plus {@value #GRACE_SECONDS} s (and by {@link LinuxDumbbell#close()}), a workload has at most
+ * plus {@value #GRACE_SECONDS} s (and by {@link LinuxTestBed#close()}), a workload has at most
  * {@value #MAX_FLOWS} flows. The host's CPU load over the run is recorded; when the host was
  * nearly saturated while the flows stayed below the bottleneck rate, {@link Result#hostLimited()}
  * says so and a warning is logged.
@@ -123,7 +124,7 @@ public final class TcpFlows {
     /**
      * Runs one long flow per listed sender for {@code duration}, plus the given workload flows.
      *
-     * @param bed      the dumbbell
+     * @param bed      the dumbbell, parking lot, ...
      * @param longFlow which senders run a long flow (needs {@code iperf3})
      * @param workload finite flows, at most {@value #MAX_FLOWS}; their ids in {@link Result#fctSeconds()} are their list indices
      * @param duration how long the run lasts, 1 to 60 s
@@ -131,7 +132,7 @@ public final class TcpFlows {
      * @throws LinuxCapabilities.MissingCapabilityException when iperf3 is missing for long flows, or a
      *         workload flow's sender namespace could not take the asked CCA as its default
      */
-    public static Result run(LinuxDumbbell bed, List<Integer> longFlow, List<Flow> workload, Duration duration) {
+    public static Result run(LinuxTestBed bed, List<Integer> longFlow, List<Flow> workload, Duration duration) {
         if (duration.toMillis() < 1000 || duration.toSeconds() > 60) {
             throw new IllegalArgumentException("duration = " + duration + " must be in [1 s, 60 s]");
         }
@@ -175,16 +176,22 @@ public final class TcpFlows {
             long end = System.nanoTime() + duration.toNanos() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
             List<Process> servers = new ArrayList<>();
             for (int i : longFlow) {
-                servers.add(bed.exec(bed.receiver(), List.of("iperf3", "-s", "-1", "-J", "-i", INTERVAL, "-B",
-                        LinuxDumbbell.receiverAddress(), "-p", Integer.toString(IPERF3_PORT + i),
+                servers.add(bed.exec(bed.destination(i), List.of("iperf3", "-s", "-1", "-J", "-i", INTERVAL, "-B",
+                        bed.destinationAddress(i), "-p", Integer.toString(IPERF3_PORT + i),
                         "--logfile", dir.resolve("server" + i + ".json").toString())));
             }
             started.addAll(servers);
-            Process sink = workload.isEmpty() ? null : startSink(bed, duration, started);
+            // One sink per receiver that the workload's flows go to.
+            List<Process> sinks = new ArrayList<>();
+            Map<String, String> sinkAddresses = new java.util.LinkedHashMap<>();
+            workload.forEach(flow -> sinkAddresses.put(bed.destination(flow.sender()), bed.destinationAddress(flow.sender())));
+            for (Map.Entry<String, String> receiver : sinkAddresses.entrySet()) {
+                sinks.add(startSink(bed, receiver.getKey(), receiver.getValue(), duration, started));
+            }
             awaitListening(bed, longFlow, end);
             List<Process> clients = new ArrayList<>();
             for (int i : longFlow) {
-                clients.add(bed.exec(bed.sender(i), List.of("iperf3", "-c", LinuxDumbbell.receiverAddress(),
+                clients.add(bed.exec(bed.sender(i), List.of("iperf3", "-c", bed.destinationAddress(i),
                         "-p", Integer.toString(IPERF3_PORT + i), "-t", Double.toString(duration.toMillis() / 1000.0),
                         "-i", INTERVAL, "-J", "-C", bed.congestionControl(i),
                         "--logfile", dir.resolve("client" + i + ".json").toString())));
@@ -193,7 +200,7 @@ public final class TcpFlows {
             List<Process> sources = new ArrayList<>();
             Set<Integer> pollRtt = new java.util.TreeSet<>();
             for (int i = 0; i < bed.senders(); i++) {
-                List<String> args = new ArrayList<>(List.of("source", LinuxDumbbell.receiverAddress(), Long.toString(duration.toMillis())));
+                List<String> args = new ArrayList<>(List.of("source", bed.destinationAddress(i), Long.toString(duration.toMillis())));
                 for (int f = 0; f < workload.size(); f++) {
                     Flow flow = workload.get(f);
                     if (flow.sender() == i) {
@@ -213,7 +220,7 @@ public final class TcpFlows {
             while (waitFor.stream().anyMatch(Process::isAlive) && System.nanoTime() < end) {
                 for (int i : pollRtt) {
                     String ss = Commands.run(List.of("ip", "netns", "exec", bed.sender(i), "ss", "-tin", "dst",
-                            LinuxDumbbell.receiverAddress())).output();
+                            bed.destinationAddress(i))).output();
                     Matcher m = RTT.matcher(ss);
                     while (m.find()) {
                         rtt.computeIfAbsent(i, k -> new ArrayList<>()).add(Double.parseDouble(m.group(1)));
@@ -243,9 +250,7 @@ public final class TcpFlows {
             for (int i : longFlow) {
                 readIperf3(dir, i, duration, throughput, rtt);
             }
-            if (sink != null) {
-                Commands.killTree(sink.toHandle());
-            }
+            sinks.forEach(sink -> Commands.killTree(sink.toHandle()));
         } catch (IOException e) {
             throw new IllegalStateException("traffic run failed: " + e.getMessage(), e);
         } catch (InterruptedException e) {
@@ -265,14 +270,15 @@ public final class TcpFlows {
         return result;
     }
 
-    private static void checkSender(LinuxDumbbell bed, int i, String what) {
+    private static void checkSender(LinuxTestBed bed, int i, String what) {
         if (i < 0 || i >= bed.senders()) {
-            throw new IllegalArgumentException(what + " names sender " + i + ", the dumbbell has senders 0 to " + (bed.senders() - 1));
+            throw new IllegalArgumentException(what + " names sender " + i + ", the test bed has senders 0 to " + (bed.senders() - 1));
         }
     }
 
-    private static Process startSink(LinuxDumbbell bed, Duration duration, List<Process> started) throws InterruptedException {
-        Process sink = bed.exec(bed.receiver(), java("sink", LinuxDumbbell.receiverAddress(),
+    private static Process startSink(LinuxTestBed bed, String receiver, String address, Duration duration, List<Process> started)
+            throws InterruptedException {
+        Process sink = bed.exec(receiver, java("sink", address,
                 Long.toString(duration.toMillis() + TimeUnit.SECONDS.toMillis(GRACE_SECONDS))));
         started.add(sink);
         // The sink says "ready" once listening; a JVM that hangs must not hang the run.
@@ -295,13 +301,15 @@ public final class TcpFlows {
         return sink;
     }
 
-    private static void awaitListening(LinuxDumbbell bed, List<Integer> longFlow, long end) throws InterruptedException {
-        if (longFlow.isEmpty()) {
-            return;
-        }
+    private static void awaitListening(LinuxTestBed bed, List<Integer> longFlow, long end) throws InterruptedException {
+        Set<Integer> waiting = new java.util.TreeSet<>(longFlow);
         while (System.nanoTime() < end) {
-            String ss = Commands.run(List.of("ip", "netns", "exec", bed.receiver(), "ss", "-ltnH")).output();
-            if (longFlow.stream().allMatch(i -> ss.contains(":" + (IPERF3_PORT + i) + " "))) {
+            // One look per receiver namespace covers all the servers in it.
+            for (String receiver : waiting.stream().map(bed::destination).distinct().toList()) {
+                String ss = Commands.run(List.of("ip", "netns", "exec", receiver, "ss", "-ltnH")).output();
+                waiting.removeIf(i -> bed.destination(i).equals(receiver) && ss.contains(":" + (IPERF3_PORT + i) + " "));
+            }
+            if (waiting.isEmpty()) {
                 return;
             }
             Thread.sleep(10);
