@@ -119,7 +119,7 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
         OPEN.remove(this);
         processes.forEach(p -> Commands.killTree(p.toHandle()));
         processes.clear();
-        namespaces.forEach(LinuxTestBed::delete);
+        delete(List.copyOf(namespaces));
         namespaces.clear();
     }
 
@@ -156,12 +156,19 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
     }
 
     // A namespace is kept alive by the processes in it (and its veths with it): kill them first.
-    private static void delete(String namespace) {
-        for (String pid : Commands.run(List.of("ip", "netns", "pids", namespace)).output().lines()
-                .map(String::strip).filter(l -> l.matches("\\d+")).toList()) {
-            ProcessHandle.of(Long.parseLong(pid)).ifPresent(Commands::killTree);
+    private static void delete(List<String> names) {
+        for (String namespace : names) {
+            for (String pid : Commands.run(List.of("ip", "netns", "pids", namespace)).output().lines()
+                    .map(String::strip).filter(l -> l.matches("\\d+")).toList()) {
+                ProcessHandle.of(Long.parseLong(pid)).ifPresent(Commands::killTree);
+            }
         }
-        Commands.run(List.of("ip", "netns", "delete", namespace));
+        if (!names.isEmpty()) {
+            // One process for all; -force goes on past a namespace that is already gone.
+            Commands.run(List.of("ip", "-force", "-batch", "-"),
+                    names.stream().map(n -> "netns delete " + n + "\n").collect(java.util.stream.Collectors.joining()),
+                    Commands.TIMEOUT_SECONDS);
+        }
     }
 
     /**
@@ -177,10 +184,10 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
             String name = line.split("\\s+")[0];
             Matcher matcher = OURS.matcher(name);
             if (matcher.matches() && ProcessHandle.of(Long.parseLong(matcher.group(1))).filter(ProcessHandle::isAlive).isEmpty()) {
-                delete(name);
                 removed.add(name);
             }
         }
+        delete(removed);
         return removed;
     }
 
@@ -474,17 +481,14 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
             T bed = create(prefix);
             OPEN.add(bed);
             try {
+                // Listed before they exist, so that a failure part way removes every one made.
                 for (List<String> command : commands) {
                     if (command.size() == 4 && command.get(2).equals("add") && command.get(1).equals("netns")) {
                         ((LinuxTestBed) bed).namespaces.add(command.get(3));
                     }
-                    if (String.join(" ", command).contains("tcp_congestion_control=")) {
-                        // Refused where the kernel allows the CCA per socket only; read back below.
-                        Commands.run(command);
-                    } else {
-                        Commands.check(command);
-                    }
                 }
+                // A CCA as a namespace's default is refused where the kernel allows it per socket only; read back below.
+                Commands.checkAll(commands, command -> String.join(" ", command).contains("tcp_congestion_control="));
             } catch (RuntimeException e) {
                 bed.close();
                 throw e;

@@ -35,8 +35,9 @@ import org.triscale.testbed.Iperf3Json;
  * sizes given by the caller, e.g. {@link LinuxWorkload#poisson}) is run by a small Java client/server
  * ({@code ip netns exec <ns> java -cp ... TcpFlows source|sink}) with the sender namespace's default
  * CCA; each completed flow's completion time is measured by the source from connect to the sink's
- * one-byte reply, and the senders' RTTs are polled with {@code ss -tin}. A flow's start time counts
- * from its sender's Java process start, a few hundred milliseconds after the long flows' start.
+ * one-byte reply, and the senders' RTTs are polled with {@code ss -tin}. The iperf3 servers, the
+ * sinks and the sources' JVMs start together; once all are listening or ready, the long flows
+ * start and the sources are told to go: a flow's start time counts from the long flows' start.
  *
  * <p>Bounded: a run lasts 1 to 60 s, every process is killed with its descendants at the run's end
  * plus {@value #GRACE_SECONDS} s (and by {@link LinuxTestBed#close()}), a workload has at most
@@ -173,7 +174,8 @@ public final class TcpFlows {
         }
         List<Process> started = new ArrayList<>();
         try {
-            long end = System.nanoTime() + duration.toNanos() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
+            // Everything that must listen or start a JVM starts at once; the traffic starts when all are ready.
+            long ready = System.nanoTime() + TimeUnit.SECONDS.toNanos(2L * GRACE_SECONDS);
             List<Process> servers = new ArrayList<>();
             for (int i : longFlow) {
                 servers.add(bed.exec(bed.destination(i), List.of("iperf3", "-s", "-1", "-J", "-i", INTERVAL, "-B",
@@ -182,21 +184,14 @@ public final class TcpFlows {
             }
             started.addAll(servers);
             // One sink per receiver that the workload's flows go to.
-            List<Process> sinks = new ArrayList<>();
             Map<String, String> sinkAddresses = new java.util.LinkedHashMap<>();
             workload.forEach(flow -> sinkAddresses.put(bed.destination(flow.sender()), bed.destinationAddress(flow.sender())));
+            List<Process> sinks = new ArrayList<>();
             for (Map.Entry<String, String> receiver : sinkAddresses.entrySet()) {
-                sinks.add(startSink(bed, receiver.getKey(), receiver.getValue(), duration, started));
+                sinks.add(bed.exec(receiver.getKey(), java("sink", receiver.getValue(),
+                        Long.toString(duration.toMillis() + TimeUnit.SECONDS.toMillis(3L * GRACE_SECONDS)))));
             }
-            awaitListening(bed, longFlow, end);
-            List<Process> clients = new ArrayList<>();
-            for (int i : longFlow) {
-                clients.add(bed.exec(bed.sender(i), List.of("iperf3", "-c", bed.destinationAddress(i),
-                        "-p", Integer.toString(IPERF3_PORT + i), "-t", Double.toString(duration.toMillis() / 1000.0),
-                        "-i", INTERVAL, "-J", "-C", bed.congestionControl(i),
-                        "--logfile", dir.resolve("client" + i + ".json").toString())));
-            }
-            started.addAll(clients);
+            started.addAll(sinks);
             List<Process> sources = new ArrayList<>();
             Set<Integer> pollRtt = new java.util.TreeSet<>();
             for (int i = 0; i < bed.senders(); i++) {
@@ -215,6 +210,27 @@ public final class TcpFlows {
                 }
             }
             started.addAll(sources);
+            Map<Process, BufferedReader> output = new java.util.HashMap<>();
+            for (Process p : sinks) {
+                output.put(p, awaitReady(p, "TCP sink", ready));
+            }
+            for (Process p : sources) {
+                output.put(p, awaitReady(p, "TCP source", ready));
+            }
+            awaitListening(bed, longFlow, ready);
+            long end = System.nanoTime() + duration.toNanos() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
+            List<Process> clients = new ArrayList<>();
+            for (int i : longFlow) {
+                clients.add(bed.exec(bed.sender(i), List.of("iperf3", "-c", bed.destinationAddress(i),
+                        "-p", Integer.toString(IPERF3_PORT + i), "-t", Double.toString(duration.toMillis() / 1000.0),
+                        "-i", INTERVAL, "-J", "-C", bed.congestionControl(i),
+                        "--logfile", dir.resolve("client" + i + ".json").toString())));
+            }
+            started.addAll(clients);
+            for (Process source : sources) {
+                source.getOutputStream().write("go\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                source.getOutputStream().flush();
+            }
             List<Process> waitFor = new ArrayList<>(clients);
             waitFor.addAll(sources);
             while (waitFor.stream().anyMatch(Process::isAlive) && System.nanoTime() < end) {
@@ -235,7 +251,7 @@ public final class TcpFlows {
                 }
             }
             for (Process source : sources) {
-                for (String line : new String(source.getInputStream().readAllBytes()).lines().toList()) {
+                for (String line : output.get(source).lines().toList()) {
                     String[] w = line.split(" ");
                     if (w[0].equals("fct")) {
                         fct.put(Integer.parseInt(w[1]), Double.parseDouble(w[2]));
@@ -276,29 +292,26 @@ public final class TcpFlows {
         }
     }
 
-    private static Process startSink(LinuxTestBed bed, String receiver, String address, Duration duration, List<Process> started)
-            throws InterruptedException {
-        Process sink = bed.exec(receiver, java("sink", address,
-                Long.toString(duration.toMillis() + TimeUnit.SECONDS.toMillis(GRACE_SECONDS))));
-        started.add(sink);
-        // The sink says "ready" once listening; a JVM that hangs must not hang the run.
+    /** Waits for a JVM's "ready" line; a JVM that hangs must not hang the run. */
+    private static BufferedReader awaitReady(Process process, String what, long deadline) throws InterruptedException {
+        BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream()));
         java.util.concurrent.CompletableFuture<String> ready = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
             try {
-                return new BufferedReader(new InputStreamReader(sink.getInputStream())).readLine();
+                return reader.readLine();
             } catch (IOException e) {
                 return "error " + e.getMessage();
             }
         });
         String line;
         try {
-            line = ready.get(GRACE_SECONDS * 2L, TimeUnit.SECONDS);
+            line = ready.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
             line = "no answer within " + GRACE_SECONDS * 2 + " s";
         }
         if (line == null || !line.startsWith("ready")) {
-            throw new IllegalStateException("TCP sink did not start: " + line);
+            throw new IllegalStateException(what + " did not start: " + line);
         }
-        return sink;
+        return reader;
     }
 
     private static void awaitListening(LinuxTestBed bed, List<Integer> longFlow, long end) throws InterruptedException {
@@ -362,7 +375,7 @@ public final class TcpFlows {
 
     private static List<String> java(String... args) {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-Xmx64m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+                "-Xmx64m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-cp", System.getProperty("java.class.path"),
                 TcpFlows.class.getName()));
         Collections.addAll(command, args);
         return command;
@@ -399,8 +412,8 @@ public final class TcpFlows {
         }
     }
 
-    private static void sink(String address, long lifetimeMs, PrintStream out) throws IOException {
-        // Bounded even when nobody kills it: the sink ends itself after its lifetime.
+    // Bounded even when nobody kills it: the JVM ends itself after its lifetime.
+    private static void exitAfter(long lifetimeMs) {
         Thread timer = new Thread(() -> {
             try {
                 Thread.sleep(lifetimeMs);
@@ -411,6 +424,10 @@ public final class TcpFlows {
         });
         timer.setDaemon(true);
         timer.start();
+    }
+
+    private static void sink(String address, long lifetimeMs, PrintStream out) throws IOException {
+        exitAfter(lifetimeMs);
         try (ServerSocket server = new ServerSocket()) {
             server.setReuseAddress(true);
             server.bind(new InetSocketAddress(address, PORT), 1024);
@@ -443,9 +460,18 @@ public final class TcpFlows {
         }
     }
 
-    private static void source(String[] args, PrintStream out) throws InterruptedException {
+    private static void source(String[] args, PrintStream out) throws InterruptedException, IOException {
         String address = args[1];
         long durationMs = Long.parseLong(args[2]);
+        exitAfter(durationMs + TimeUnit.SECONDS.toMillis(3L * GRACE_SECONDS));
+        // Started beside the sink and the long flows; the flows' clock starts with theirs, at "go".
+        new Socket().close();
+        out.println("ready");
+        out.flush();
+        String go = new BufferedReader(new InputStreamReader(System.in)).readLine();
+        if (!"go".equals(go)) {
+            return;
+        }
         long t0 = System.nanoTime();
         List<Thread> threads = new ArrayList<>();
         for (int a = 3; a < args.length; a++) {
