@@ -148,7 +148,7 @@ public final class LinuxParkingLot extends LinuxTestBed {
         }
 
         /**
-         * @param n the number of bottlenecks in tandem, 2 to {@value #MAX_HOPS}
+         * @param n the number of bottlenecks in tandem, 2 to {@value LinuxParkingLot#MAX_HOPS}
          * @return this builder
          */
         public Builder hops(int n) {

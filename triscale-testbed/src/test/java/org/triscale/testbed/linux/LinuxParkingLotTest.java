@@ -46,11 +46,12 @@ class LinuxParkingLotTest {
         double longMbps = mean(result.throughputMbps().get(longFlow));
         double cross1Mbps = mean(result.throughputMbps().get(cross1));
         double cross2Mbps = mean(result.throughputMbps().get(cross2));
-        // Hop 2 carries the long flow and its cross flow, hop 1 the long flow and the other one.
-        assertThat(longMbps + cross2Mbps).as("hop 2's flows, Mbit/s").isBetween(1.0, 6.3);
-        assertThat(longMbps + cross1Mbps).as("hop 1's flows, Mbit/s").isLessThan(20.5);
+        // Hop 2 carries the long flow and its cross flow, hop 1 the long flow and the other one. The
+        // means are of iperf3's 100 ms intervals, which on a busy host read up to ~10 % above the rate.
+        assertThat(longMbps + cross2Mbps).as("hop 2's flows, Mbit/s").isBetween(1.0, 6.6);
+        assertThat(longMbps + cross1Mbps).as("hop 1's flows, Mbit/s").isLessThan(22.0);
         // More than hop 2 can carry: hop 1's cross flow leaves the chain before hop 2.
-        assertThat(cross1Mbps).as("hop 1's cross flow, Mbit/s").isGreaterThan(7.0);
+        assertThat(cross1Mbps).as("hop 1's cross flow, Mbit/s").isGreaterThan(7.5);
         // Both workload flows (to the cross receiver of hop 1 and to the long flows' receiver) complete.
         assertThat(result.fctSeconds()).containsOnlyKeys(0, 1);
         assertThat(result.rttMs().get(longFlow)).isNotEmpty().allMatch(ms -> ms > 0 && ms < 400);
