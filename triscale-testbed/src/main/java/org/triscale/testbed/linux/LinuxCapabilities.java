@@ -10,7 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What the running kernel and user offer a {@link LinuxDumbbell}, found by trying: root, whether a
+ * What the running kernel and user offer a {@link LinuxTestBed}, found by trying: root, whether a
  * network namespace can be made, which qdiscs {@code tc} can add, which congestion controls the
  * kernel has and which of them a namespace may take as its default (inside a namespace only those
  * of {@code net.ipv4.tcp_allowed_congestion_control} are allowed), and whether {@code iperf3} is
@@ -179,7 +179,7 @@ public final class LinuxCapabilities {
     }
 
     private static String probeNamespace() {
-        return LinuxDumbbell.PREFIX + ProcessHandle.current().pid() + "-999999-probe";
+        return LinuxTestBed.PREFIX + ProcessHandle.current().pid() + "-999999-probe";
     }
 
     private static Optional<String> read(String file) {

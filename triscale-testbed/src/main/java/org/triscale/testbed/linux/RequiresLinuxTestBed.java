@@ -13,7 +13,7 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.support.AnnotationSupport;
 
 /**
- * Runs a test class or method only where a {@link LinuxDumbbell} with these pieces can be made;
+ * Runs a test class or method only where a {@link LinuxTestBed} with these pieces can be made;
  * otherwise it is skipped with what is missing and what was tried, e.g. "qdisc dualpi2 not in this
  * kernel (tried: ip netns exec ... tc qdisc add dev lo root dualpi2 → Error: Specified qdisc kind is unknown.)".
  */

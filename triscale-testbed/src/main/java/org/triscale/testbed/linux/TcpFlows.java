@@ -26,7 +26,8 @@ import java.util.regex.Pattern;
 import org.triscale.testbed.Iperf3Json;
 
 /**
- * Traffic over real kernel TCP in a {@link LinuxDumbbell}. Long flows are {@code iperf3} transfers,
+ * Traffic over real kernel TCP in a {@link LinuxTestBed} ({@link LinuxDumbbell}, {@link LinuxParkingLot}),
+ * each sender's flows going to its {@link LinuxTestBed#destination}. Long flows are {@code iperf3} transfers,
  * one per sender, with the sender's congestion control set on the socket ({@code iperf3 -C}, which
  * works for every CCA of {@code tcp_available_congestion_control}, not only the ones a namespace may
  * take as its default): per-flow throughput per 100 ms interval as the receiver counted it, and the
@@ -34,11 +35,12 @@ import org.triscale.testbed.Iperf3Json;
  * sizes given by the caller, e.g. {@link LinuxWorkload#poisson}) is run by a small Java client/server
  * ({@code ip netns exec <ns> java -cp ... TcpFlows source|sink}) with the sender namespace's default
  * CCA; each completed flow's completion time is measured by the source from connect to the sink's
- * one-byte reply, and the senders' RTTs are polled with {@code ss -tin}. A flow's start time counts
- * from its sender's Java process start, a few hundred milliseconds after the long flows' start.
+ * one-byte reply, and the senders' RTTs are polled with {@code ss -tin}. The iperf3 servers, the
+ * sinks and the sources' JVMs start together; once all are listening or ready, the long flows
+ * start and the sources are told to go: a flow's start time counts from the long flows' start.
  *
  * <p>Bounded: a run lasts 1 to 60 s, every process is killed with its descendants at the run's end
- * plus {@value #GRACE_SECONDS} s (and by {@link LinuxDumbbell#close()}), a workload has at most
+ * plus {@value #GRACE_SECONDS} s (and by {@link LinuxTestBed#close()}), a workload has at most
  * {@value #MAX_FLOWS} flows. The host's CPU load over the run is recorded; when the host was
  * nearly saturated while the flows stayed below the bottleneck rate, {@link Result#hostLimited()}
  * says so and a warning is logged.
@@ -123,7 +125,7 @@ public final class TcpFlows {
     /**
      * Runs one long flow per listed sender for {@code duration}, plus the given workload flows.
      *
-     * @param bed      the dumbbell
+     * @param bed      the dumbbell, parking lot, ...
      * @param longFlow which senders run a long flow (needs {@code iperf3})
      * @param workload finite flows, at most {@value #MAX_FLOWS}; their ids in {@link Result#fctSeconds()} are their list indices
      * @param duration how long the run lasts, 1 to 60 s
@@ -131,7 +133,7 @@ public final class TcpFlows {
      * @throws LinuxCapabilities.MissingCapabilityException when iperf3 is missing for long flows, or a
      *         workload flow's sender namespace could not take the asked CCA as its default
      */
-    public static Result run(LinuxDumbbell bed, List<Integer> longFlow, List<Flow> workload, Duration duration) {
+    public static Result run(LinuxTestBed bed, List<Integer> longFlow, List<Flow> workload, Duration duration) {
         if (duration.toMillis() < 1000 || duration.toSeconds() > 60) {
             throw new IllegalArgumentException("duration = " + duration + " must be in [1 s, 60 s]");
         }
@@ -172,28 +174,28 @@ public final class TcpFlows {
         }
         List<Process> started = new ArrayList<>();
         try {
-            long end = System.nanoTime() + duration.toNanos() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
+            // Everything that must listen or start a JVM starts at once; the traffic starts when all are ready.
+            long ready = System.nanoTime() + TimeUnit.SECONDS.toNanos(2L * GRACE_SECONDS);
             List<Process> servers = new ArrayList<>();
             for (int i : longFlow) {
-                servers.add(bed.exec(bed.receiver(), List.of("iperf3", "-s", "-1", "-J", "-i", INTERVAL, "-B",
-                        LinuxDumbbell.receiverAddress(), "-p", Integer.toString(IPERF3_PORT + i),
+                servers.add(bed.exec(bed.destination(i), List.of("iperf3", "-s", "-1", "-J", "-i", INTERVAL, "-B",
+                        bed.destinationAddress(i), "-p", Integer.toString(IPERF3_PORT + i),
                         "--logfile", dir.resolve("server" + i + ".json").toString())));
             }
             started.addAll(servers);
-            Process sink = workload.isEmpty() ? null : startSink(bed, duration, started);
-            awaitListening(bed, longFlow, end);
-            List<Process> clients = new ArrayList<>();
-            for (int i : longFlow) {
-                clients.add(bed.exec(bed.sender(i), List.of("iperf3", "-c", LinuxDumbbell.receiverAddress(),
-                        "-p", Integer.toString(IPERF3_PORT + i), "-t", Double.toString(duration.toMillis() / 1000.0),
-                        "-i", INTERVAL, "-J", "-C", bed.congestionControl(i),
-                        "--logfile", dir.resolve("client" + i + ".json").toString())));
+            // One sink per receiver that the workload's flows go to.
+            Map<String, String> sinkAddresses = new java.util.LinkedHashMap<>();
+            workload.forEach(flow -> sinkAddresses.put(bed.destination(flow.sender()), bed.destinationAddress(flow.sender())));
+            List<Process> sinks = new ArrayList<>();
+            for (Map.Entry<String, String> receiver : sinkAddresses.entrySet()) {
+                sinks.add(bed.exec(receiver.getKey(), java("sink", receiver.getValue(),
+                        Long.toString(duration.toMillis() + TimeUnit.SECONDS.toMillis(3L * GRACE_SECONDS)))));
             }
-            started.addAll(clients);
+            started.addAll(sinks);
             List<Process> sources = new ArrayList<>();
             Set<Integer> pollRtt = new java.util.TreeSet<>();
             for (int i = 0; i < bed.senders(); i++) {
-                List<String> args = new ArrayList<>(List.of("source", LinuxDumbbell.receiverAddress(), Long.toString(duration.toMillis())));
+                List<String> args = new ArrayList<>(List.of("source", bed.destinationAddress(i), Long.toString(duration.toMillis())));
                 for (int f = 0; f < workload.size(); f++) {
                     Flow flow = workload.get(f);
                     if (flow.sender() == i) {
@@ -208,12 +210,33 @@ public final class TcpFlows {
                 }
             }
             started.addAll(sources);
+            Map<Process, BufferedReader> output = new java.util.HashMap<>();
+            for (Process p : sinks) {
+                output.put(p, awaitReady(p, "TCP sink", ready));
+            }
+            for (Process p : sources) {
+                output.put(p, awaitReady(p, "TCP source", ready));
+            }
+            awaitListening(bed, longFlow, ready);
+            long end = System.nanoTime() + duration.toNanos() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
+            List<Process> clients = new ArrayList<>();
+            for (int i : longFlow) {
+                clients.add(bed.exec(bed.sender(i), List.of("iperf3", "-c", bed.destinationAddress(i),
+                        "-p", Integer.toString(IPERF3_PORT + i), "-t", Double.toString(duration.toMillis() / 1000.0),
+                        "-i", INTERVAL, "-J", "-C", bed.congestionControl(i),
+                        "--logfile", dir.resolve("client" + i + ".json").toString())));
+            }
+            started.addAll(clients);
+            for (Process source : sources) {
+                source.getOutputStream().write("go\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
+                source.getOutputStream().flush();
+            }
             List<Process> waitFor = new ArrayList<>(clients);
             waitFor.addAll(sources);
             while (waitFor.stream().anyMatch(Process::isAlive) && System.nanoTime() < end) {
                 for (int i : pollRtt) {
                     String ss = Commands.run(List.of("ip", "netns", "exec", bed.sender(i), "ss", "-tin", "dst",
-                            LinuxDumbbell.receiverAddress())).output();
+                            bed.destinationAddress(i))).output();
                     Matcher m = RTT.matcher(ss);
                     while (m.find()) {
                         rtt.computeIfAbsent(i, k -> new ArrayList<>()).add(Double.parseDouble(m.group(1)));
@@ -228,7 +251,7 @@ public final class TcpFlows {
                 }
             }
             for (Process source : sources) {
-                for (String line : new String(source.getInputStream().readAllBytes()).lines().toList()) {
+                for (String line : output.get(source).lines().toList()) {
                     String[] w = line.split(" ");
                     if (w[0].equals("fct")) {
                         fct.put(Integer.parseInt(w[1]), Double.parseDouble(w[2]));
@@ -243,9 +266,7 @@ public final class TcpFlows {
             for (int i : longFlow) {
                 readIperf3(dir, i, duration, throughput, rtt);
             }
-            if (sink != null) {
-                Commands.killTree(sink.toHandle());
-            }
+            sinks.forEach(sink -> Commands.killTree(sink.toHandle()));
         } catch (IOException e) {
             throw new IllegalStateException("traffic run failed: " + e.getMessage(), e);
         } catch (InterruptedException e) {
@@ -265,43 +286,43 @@ public final class TcpFlows {
         return result;
     }
 
-    private static void checkSender(LinuxDumbbell bed, int i, String what) {
+    private static void checkSender(LinuxTestBed bed, int i, String what) {
         if (i < 0 || i >= bed.senders()) {
-            throw new IllegalArgumentException(what + " names sender " + i + ", the dumbbell has senders 0 to " + (bed.senders() - 1));
+            throw new IllegalArgumentException(what + " names sender " + i + ", the test bed has senders 0 to " + (bed.senders() - 1));
         }
     }
 
-    private static Process startSink(LinuxDumbbell bed, Duration duration, List<Process> started) throws InterruptedException {
-        Process sink = bed.exec(bed.receiver(), java("sink", LinuxDumbbell.receiverAddress(),
-                Long.toString(duration.toMillis() + TimeUnit.SECONDS.toMillis(GRACE_SECONDS))));
-        started.add(sink);
-        // The sink says "ready" once listening; a JVM that hangs must not hang the run.
+    /** Waits for a JVM's "ready" line; a JVM that hangs must not hang the run. */
+    private static BufferedReader awaitReady(Process process, String what, long deadline) throws InterruptedException {
+        BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream()));
         java.util.concurrent.CompletableFuture<String> ready = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
             try {
-                return new BufferedReader(new InputStreamReader(sink.getInputStream())).readLine();
+                return reader.readLine();
             } catch (IOException e) {
                 return "error " + e.getMessage();
             }
         });
         String line;
         try {
-            line = ready.get(GRACE_SECONDS * 2L, TimeUnit.SECONDS);
+            line = ready.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
             line = "no answer within " + GRACE_SECONDS * 2 + " s";
         }
         if (line == null || !line.startsWith("ready")) {
-            throw new IllegalStateException("TCP sink did not start: " + line);
+            throw new IllegalStateException(what + " did not start: " + line);
         }
-        return sink;
+        return reader;
     }
 
-    private static void awaitListening(LinuxDumbbell bed, List<Integer> longFlow, long end) throws InterruptedException {
-        if (longFlow.isEmpty()) {
-            return;
-        }
+    private static void awaitListening(LinuxTestBed bed, List<Integer> longFlow, long end) throws InterruptedException {
+        Set<Integer> waiting = new java.util.TreeSet<>(longFlow);
         while (System.nanoTime() < end) {
-            String ss = Commands.run(List.of("ip", "netns", "exec", bed.receiver(), "ss", "-ltnH")).output();
-            if (longFlow.stream().allMatch(i -> ss.contains(":" + (IPERF3_PORT + i) + " "))) {
+            // One look per receiver namespace covers all the servers in it.
+            for (String receiver : waiting.stream().map(bed::destination).distinct().toList()) {
+                String ss = Commands.run(List.of("ip", "netns", "exec", receiver, "ss", "-ltnH")).output();
+                waiting.removeIf(i -> bed.destination(i).equals(receiver) && ss.contains(":" + (IPERF3_PORT + i) + " "));
+            }
+            if (waiting.isEmpty()) {
                 return;
             }
             Thread.sleep(10);
@@ -368,7 +389,7 @@ public final class TcpFlows {
 
     private static List<String> java(String... args) {
         List<String> command = new ArrayList<>(List.of(ProcessHandle.current().info().command().orElse("java"),
-                "-Xmx64m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-cp", System.getProperty("java.class.path"),
+                "-Xmx64m", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-cp", System.getProperty("java.class.path"),
                 TcpFlows.class.getName()));
         Collections.addAll(command, args);
         return command;
@@ -405,8 +426,8 @@ public final class TcpFlows {
         }
     }
 
-    private static void sink(String address, long lifetimeMs, PrintStream out) throws IOException {
-        // Bounded even when nobody kills it: the sink ends itself after its lifetime.
+    // Bounded even when nobody kills it: the JVM ends itself after its lifetime.
+    private static void exitAfter(long lifetimeMs) {
         Thread timer = new Thread(() -> {
             try {
                 Thread.sleep(lifetimeMs);
@@ -417,6 +438,10 @@ public final class TcpFlows {
         });
         timer.setDaemon(true);
         timer.start();
+    }
+
+    private static void sink(String address, long lifetimeMs, PrintStream out) throws IOException {
+        exitAfter(lifetimeMs);
         try (ServerSocket server = new ServerSocket()) {
             server.setReuseAddress(true);
             server.bind(new InetSocketAddress(address, PORT), 1024);
@@ -449,9 +474,18 @@ public final class TcpFlows {
         }
     }
 
-    private static void source(String[] args, PrintStream out) throws InterruptedException {
+    private static void source(String[] args, PrintStream out) throws InterruptedException, IOException {
         String address = args[1];
         long durationMs = Long.parseLong(args[2]);
+        exitAfter(durationMs + TimeUnit.SECONDS.toMillis(3L * GRACE_SECONDS));
+        // Started beside the sink and the long flows; the flows' clock starts with theirs, at "go".
+        new Socket().close();
+        out.println("ready");
+        out.flush();
+        String go = new BufferedReader(new InputStreamReader(System.in)).readLine();
+        if (!"go".equals(go)) {
+            return;
+        }
         long t0 = System.nanoTime();
         List<Thread> threads = new ArrayList<>();
         for (int a = 3; a < args.length; a++) {

@@ -65,7 +65,7 @@ class LinuxDumbbellTest {
             }
             grandchild = shell.children().findFirst().orElseThrow();
             assertThatThrownBy(() -> TcpFlows.run(bed, List.of(3), List.of(), Duration.ofSeconds(1)))
-                    .hasMessageContaining("longFlow names sender 3, the dumbbell has senders 0 to 0");
+                    .hasMessageContaining("longFlow names sender 3, the test bed has senders 0 to 0");
             assertThatThrownBy(() -> TcpFlows.run(bed, List.of(0, 0), List.of(), Duration.ofSeconds(1)))
                     .hasMessageContaining("longFlow = [0, 0] names a sender twice");
         }
