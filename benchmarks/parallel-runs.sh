@@ -13,6 +13,7 @@ cd "$(dirname "$0")/.."
 REPEAT=${REPEAT:-3}
 PARALLELISMS=${PARALLELISMS:-"1 $(nproc)"}
 LAUNCHES=${LAUNCHES:-"suite sequel"} # or one of them
+# ARRIVALS: seconds of flow arrivals per run of the sequel (default 600, about 0.8 s of CPU a run)
 LAUNCHER=1.14.4
 WORK=benchmarks/target/parallel-runs
 rm -rf "$WORK" && mkdir -p "$WORK"
@@ -38,7 +39,7 @@ launch() { # name parallelism round selectors...
     shift 3
     local out="$WORK/$name-p$p-r$round"
     # shellcheck disable=SC2086 # the selectors are words
-    /usr/bin/time -f "%e %U %S" -o "$out.time" java -Dtriscale.samples.parallelBenchmark=true -jar "$WORK/junit-platform-console-standalone-$LAUNCHER.jar" \
+    /usr/bin/time -f "%e %U %S" -o "$out.time" java -Dtriscale.samples.parallelBenchmark=true -Dtriscale.samples.parallelBenchmark.arrivals="${ARRIVALS:-600}" -jar "$WORK/junit-platform-console-standalone-$LAUNCHER.jar" \
         execute --class-path "$CP" "$@" --details=none --disable-banner \
         --config triscale.runs.parallelism="$p" --config triscale.output.dir="$out" \
         --config triscale.surefire.reports=false --config triscale.report.enabled=false \

@@ -26,8 +26,14 @@ import org.triscale.junit.Series;
 class ParallelSequelBenchmark {
     /** The system property that enables the sequel. */
     static final String ENABLED = "triscale.samples.parallelBenchmark";
-    /** How long flows arrive in a run: four times {@link FctRegressionTest#ALONE_ARRIVALS}. */
+    /**
+     * How long flows arrive in a run by default: four times {@link FctRegressionTest#ALONE_ARRIVALS}.
+     * The system property {@value #ARRIVALS} sets another length (in seconds), for runs as long as
+     * a lab's simulations.
+     */
     static final int ARRIVAL_SECONDS = 600;
+    /** The system property that sets how long flows arrive in a run, in seconds. */
+    static final String ARRIVALS = "triscale.samples.parallelBenchmark.arrivals";
 
     /**
      * One run: the emulator on the long workload with the run's seed, the P95 FCT as the metric.
@@ -39,7 +45,7 @@ class ParallelSequelBenchmark {
     @Metric(name = "fct", samplePercentile = 95, unit = "ms")
     void longCubicFlowsAlone(RunContext run) {
         run.testBed("backend", "embedded emulator");
-        Trace trace = Emulator.run(FctRegressionTest.workload(false, Cca.CUBIC, Duration.ofSeconds(ARRIVAL_SECONDS)),
+        Trace trace = Emulator.run(FctRegressionTest.workload(false, Cca.CUBIC, Duration.ofSeconds(Integer.getInteger(ARRIVALS, ARRIVAL_SECONDS))),
                 run.seed());
         // As in FctRegressionTest: a P95 over too few completed flows would lie.
         assertThat(trace.completionRatio()).as("share of flows that completed").isGreaterThanOrEqualTo(0.95);
