@@ -78,7 +78,7 @@ final class WindowOrderStatistics {
         Arrays.fill(slotMaxKey, Long.MIN_VALUE);
         for (int i = 0; i < n; i++) {
             long key = key(values[i]);
-            int slot = (int) ((key - minKey) >>> shift);
+            int slot = slotOfKey(key);
             slotSize[slot]++;
             if (key < slotMinKey[slot]) {
                 slotMinKey[slot] = key;
@@ -159,7 +159,11 @@ final class WindowOrderStatistics {
     }
 
     private int slot(double v) {
-        return (int) ((key(v) - minKey) >>> shift);
+        return slotOfKey(key(v));
+    }
+
+    private int slotOfKey(long key) {
+        return (int) ((key - minKey) >>> shift);
     }
 
     private void moveTo(int start) {

@@ -1,11 +1,18 @@
 package org.triscale.testbed.linux;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Runs set-up commands ({@code ip}, {@code tc}, {@code sysctl}) with a timeout, killing the process tree on timeout. */
 final class Commands {
@@ -41,7 +48,7 @@ final class Commands {
         try {
             Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
             try (var stdin = process.getOutputStream()) {
-                stdin.write(input.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                stdin.write(input.getBytes(StandardCharsets.UTF_8));
             }
             // Read while waiting, so a command that hangs with its output open is still bounded.
             CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> {
@@ -79,7 +86,7 @@ final class Commands {
         return outcome.output();
     }
 
-    private static final java.util.regex.Pattern FAILED_LINE = java.util.regex.Pattern.compile("Command failed -:(\\d+)");
+    private static final Pattern FAILED_LINE = Pattern.compile("Command failed -:(\\d+)");
 
     /**
      * One process of a batched set-up: {@code command} with {@code lines} on its standard input
@@ -104,11 +111,11 @@ final class Commands {
      * {@code tc -n} commands and its sysctls, each group in the given order; {@code tolerated}
      * commands one by one at the end. A list with another kind of command runs one by one, in order.
      */
-    static List<Batch> plan(List<List<String>> commands, java.util.function.Predicate<List<String>> tolerated) {
-        List<String> namespaces = new java.util.ArrayList<>();
-        List<String> veths = new java.util.ArrayList<>();
-        java.util.Map<String, java.util.Map<String, List<String>>> perNamespace = new java.util.LinkedHashMap<>();
-        List<Batch> later = new java.util.ArrayList<>();
+    static List<Batch> plan(List<List<String>> commands, Predicate<List<String>> tolerated) {
+        List<String> namespaces = new ArrayList<>();
+        List<String> veths = new ArrayList<>();
+        Map<String, Map<String, List<String>>> perNamespace = new LinkedHashMap<>();
+        List<Batch> later = new ArrayList<>();
         for (List<String> c : commands) {
             String head = c.size() >= 3 ? c.get(0) + " " + c.get(1) + " " + c.get(2) : "";
             if (tolerated.test(c)) {
@@ -118,23 +125,23 @@ final class Commands {
             } else if (head.equals("ip link add")) {
                 veths.add(String.join(" ", c.subList(1, c.size())));
             } else if ((c.get(0).equals("ip") || c.get(0).equals("tc")) && c.get(1).equals("-n") && c.size() > 3) {
-                perNamespace.computeIfAbsent(c.get(2), k -> new java.util.LinkedHashMap<>())
-                        .computeIfAbsent(c.get(0), k -> new java.util.ArrayList<>()).add(String.join(" ", c.subList(3, c.size())));
+                perNamespace.computeIfAbsent(c.get(2), k -> new LinkedHashMap<>())
+                        .computeIfAbsent(c.get(0), k -> new ArrayList<>()).add(String.join(" ", c.subList(3, c.size())));
             } else if (head.equals("ip netns exec") && c.size() == 8 && c.subList(4, 7).equals(List.of("sysctl", "-q", "-w"))) {
-                perNamespace.computeIfAbsent(c.get(3), k -> new java.util.LinkedHashMap<>())
-                        .computeIfAbsent("sysctl", k -> new java.util.ArrayList<>()).add(c.get(7));
+                perNamespace.computeIfAbsent(c.get(3), k -> new LinkedHashMap<>())
+                        .computeIfAbsent("sysctl", k -> new ArrayList<>()).add(c.get(7));
             } else {
                 return commands.stream().map(command -> new Batch(command, List.of(), tolerated.test(command))).toList();
             }
         }
-        List<Batch> plan = new java.util.ArrayList<>();
+        List<Batch> plan = new ArrayList<>();
         addBatch(plan, List.of("ip"), namespaces);
         addBatch(plan, List.of("ip"), veths);
         perNamespace.forEach((ns, tools) -> {
             addBatch(plan, List.of("ip", "-n", ns), tools.getOrDefault("ip", List.of()));
             addBatch(plan, List.of("tc", "-n", ns), tools.getOrDefault("tc", List.of()));
             if (tools.containsKey("sysctl")) {
-                List<String> sysctl = new java.util.ArrayList<>(List.of("ip", "netns", "exec", ns, "sysctl", "-q", "-w"));
+                List<String> sysctl = new ArrayList<>(List.of("ip", "netns", "exec", ns, "sysctl", "-q", "-w"));
                 sysctl.addAll(tools.get("sysctl"));
                 plan.add(new Batch(sysctl, List.of(), false));
             }
@@ -145,7 +152,7 @@ final class Commands {
 
     private static void addBatch(List<Batch> plan, List<String> tool, List<String> lines) {
         if (!lines.isEmpty()) {
-            List<String> command = new java.util.ArrayList<>(tool);
+            List<String> command = new ArrayList<>(tool);
             command.addAll(List.of("-batch", "-"));
             plan.add(new Batch(command, lines, false));
         }
@@ -156,7 +163,7 @@ final class Commands {
      *
      * @throws IllegalStateException naming the first command that failed and what it said
      */
-    static void checkAll(List<List<String>> commands, java.util.function.Predicate<List<String>> tolerated) {
+    static void checkAll(List<List<String>> commands, Predicate<List<String>> tolerated) {
         for (Batch batch : plan(commands, tolerated)) {
             if (batch.tolerated()) {
                 run(batch.command());
@@ -166,10 +173,10 @@ final class Commands {
                 Outcome outcome = run(batch.command(), String.join("\n", batch.lines()) + "\n", TIMEOUT_SECONDS);
                 if (!outcome.ok()) {
                     // The line the tool names ("Command failed -:N") is the command reported.
-                    java.util.regex.Matcher failed = FAILED_LINE.matcher(outcome.output());
+                    Matcher failed = FAILED_LINE.matcher(outcome.output());
                     int n = failed.find() ? Integer.parseInt(failed.group(1)) : 0;
                     String line = n >= 1 && n <= batch.lines().size() ? batch.lines().get(n - 1) : String.join("; ", batch.lines());
-                    List<String> named = new java.util.ArrayList<>(batch.command().subList(0, batch.command().size() - 2));
+                    List<String> named = new ArrayList<>(batch.command().subList(0, batch.command().size() - 2));
                     named.add(line);
                     throw new IllegalStateException("test-bed set-up failed: "
                             + new Outcome(named, outcome.exitCode(), outcome.output()).describe());
