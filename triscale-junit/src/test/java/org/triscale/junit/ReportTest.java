@@ -267,7 +267,7 @@ class ReportTest {
             assertThat(change.lower()).isEqualTo(judged.gate().lower());
             assertThat(change.upper()).isEqualTo(judged.gate().upper());
             assertThat(change.confidence()).isEqualTo(judged.gate().confidence());
-            assertThat(change.outcome()).isEqualTo(judged.outcome().name());
+            assertThat(change.outcome()).isEqualTo(judged.outcome());
         });
         // This execution's own change is in its point too, as the gate computed it now.
         assertThat(builds.get(builds.size() - 1).changes()).singleElement()

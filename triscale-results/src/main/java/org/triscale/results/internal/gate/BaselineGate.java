@@ -119,12 +119,10 @@ public final class BaselineGate {
             for (SequelRecord.Change change : now ? changes() : record.changes() == null
                     ? List.<SequelRecord.Change>of() : record.changes()) {
                 changes.add(new TestResult.HistoryChange(change.metric(), change.change(), change.lower(),
-                        change.upper(), change.confidence(),
-                        change.outcome() == null ? null : change.outcome().name()));
+                        change.upper(), change.confidence(), change.outcome()));
             }
             builds.add(new TestResult.HistoryBuild(i + 1, record.recordedAt(), label(record),
-                    now || record.verdict() == null ? null : record.verdict().name(), now ? null : record.accepted(),
-                    now, kpis, changes));
+                    now ? null : record.verdict(), now ? null : record.accepted(), now, kpis, changes));
         }
         List<TestResult.HistoryChangePoint> points = new ArrayList<>();
         for (GateSpec.GatedMetric gated : spec.metrics()) {

@@ -100,17 +100,6 @@ public record SequelRecord(Integer schemaVersion, String testClass, String testM
     public static final int SCHEMA_VERSION = 2;
 
     /**
-     * This record as a history line with its verdict.
-     *
-     * @param verdictStatus {@code PASSED} or {@code FAILED}
-     * @param isAccepted    whether it may feed a baseline
-     * @return the record with the verdict
-     */
-    public SequelRecord withVerdict(VerdictStatus verdictStatus, boolean isAccepted) {
-        return withVerdict(verdictStatus, isAccepted, null);
-    }
-
-    /**
      * This record as a history line with its verdict and the gate's changes.
      *
      * @param verdictStatus {@code PASSED} or {@code FAILED}

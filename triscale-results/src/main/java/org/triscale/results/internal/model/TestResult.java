@@ -501,7 +501,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      *                   with, with its interval; empty when unknown (no baseline, or a history
      *                   line written before the changes were recorded)
      */
-    public record HistoryBuild(int index, String recordedAt, String label, String verdict, Boolean accepted,
+    public record HistoryBuild(int index, String recordedAt, String label, VerdictStatus verdict, Boolean accepted,
                                boolean current, Map<String, Double> kpis, List<HistoryChange> changes) {
         /** Reads results written before the changes were recorded (no {@code changes}: none). */
         public HistoryBuild {
@@ -520,7 +520,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param outcome    the gate's outcome, e.g. {@code UNCHANGED} or {@code REGRESSED}, or null
      */
     public record HistoryChange(String metric, Double change, Double lower, Double upper, Double confidence,
-                                String outcome) {
+                                ComparisonOutcome outcome) {
     }
 
     /**

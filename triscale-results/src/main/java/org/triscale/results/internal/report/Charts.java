@@ -556,12 +556,12 @@ final class Charts {
             if (metric.equals(change.metric())) {
                 if (change.change() == null) {
                     return "undecided"
-                            + (change.outcome() == null ? "" : ", " + change.outcome().toLowerCase(Locale.ROOT));
+                            + (change.outcome() == null ? "" : ", " + change.outcome().name().toLowerCase(Locale.ROOT));
                 }
                 return signedPercent(change.change()) + " [" + signedPercent(change.lower()) + ", "
                         + signedPercent(change.upper()) + "]"
                         + (change.confidence() == null ? "" : " at " + Format.percent(change.confidence()))
-                        + (change.outcome() == null ? "" : ", " + change.outcome().toLowerCase(Locale.ROOT));
+                        + (change.outcome() == null ? "" : ", " + change.outcome().name().toLowerCase(Locale.ROOT));
             }
         }
         return "";
