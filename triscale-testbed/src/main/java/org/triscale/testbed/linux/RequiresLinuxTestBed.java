@@ -4,8 +4,9 @@ import java.lang.annotation.ElementType;
 import java.lang.annotation.Retention;
 import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
-import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -41,10 +42,12 @@ public @interface RequiresLinuxTestBed {
 
         @Override
         public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
-            List<String> qdiscs = new ArrayList<>(List.of("htb"));
-            List<String> ccas = new ArrayList<>();
-            List<String> namespaceCcas = new ArrayList<>();
-            List<String> tools = new ArrayList<>();
+            // Sets: a class's own context has the class as its element too, and a method may repeat
+            // what its class needs; each missing piece is named once.
+            Set<String> qdiscs = new LinkedHashSet<>(List.of("htb"));
+            Set<String> ccas = new LinkedHashSet<>();
+            Set<String> namespaceCcas = new LinkedHashSet<>();
+            Set<String> tools = new LinkedHashSet<>();
             for (var element : List.of(context.getRequiredTestClass(), context.getElement().orElse(null))) {
                 if (element != null) {
                     AnnotationSupport.findAnnotation(element, RequiresLinuxTestBed.class).ifPresent(a -> {
@@ -55,7 +58,8 @@ public @interface RequiresLinuxTestBed {
                     });
                 }
             }
-            List<String> missing = LinuxCapabilities.probe().missing(new LinuxCapabilities.Requirement(qdiscs, ccas, namespaceCcas, tools));
+            List<String> missing = LinuxCapabilities.probe().missing(new LinuxCapabilities.Requirement(
+                    List.copyOf(qdiscs), List.copyOf(ccas), List.copyOf(namespaceCcas), List.copyOf(tools)));
             return missing.isEmpty()
                     ? ConditionEvaluationResult.enabled("Linux test bed with " + qdiscs + " " + ccas + " " + namespaceCcas + " " + tools)
                     : ConditionEvaluationResult.disabled(String.join("; ", missing));

@@ -29,7 +29,9 @@ class RequiresLinuxTestBedTest {
                 .execute().allEvents().skipped().list();
         assertThat(skipped).singleElement().satisfies(e -> assertThat(e.getPayload(String.class).orElseThrow())
                 .startsWith("qdisc dualpi2 not in this kernel (tried: ip netns exec tsl-")
-                .contains("tc qdisc add dev lo root dualpi2 → "));
+                .contains("tc qdisc add dev lo root dualpi2 → ")
+                .satisfies(reason -> assertThat(reason.split("qdisc dualpi2 not in this kernel", -1))
+                        .as("each missing piece named once").hasSize(2)));
     }
 
     /** Needs a program no machine has. */
