@@ -45,6 +45,17 @@ public final class PackageCycles {
         check(root, rule(root).ignoreDependency(origin, target));
     }
 
+    /**
+     * As {@link #assertNoCycles(String)}, with the test classes too: for a module whose code is
+     * its tests (the samples), whose packages users read and copy.
+     *
+     * @param root the module's root package
+     * @throws AssertionError naming the cycles found
+     */
+    public static void assertNoCyclesIncludingTests(String root) {
+        rule(root).check(new ClassFileImporter().importPackages(root));
+    }
+
     private static SliceRule rule(String root) {
         if (root == null || root.isBlank() || root.endsWith(".")) {
             throw new IllegalArgumentException("root must be a package name such as \"org.triscale.engine\","
