@@ -289,9 +289,9 @@ class ImportanceSamplingStudyTest {
     /** The estimators of the study, in the order of the documentation's table. */
     private static final String[] STUDY_NAMES = {"plain", "calibrated", "CE tilt", "CE tilt, calibrated",
         "sojourn-calibrated", "sojourn model"};
-    /** docs/adaptive.md, "Importance sampling": runs for equal precision, in the table's order. */
+    /** docs/validation.md, "Importance sampling": runs for equal precision, in the table's order. */
     private static final double[] DOCUMENTED_RUNS = {1.00, 0.57, 2.90, 1.85, 0.29, 0.23};
-    /** docs/adaptive.md: the sojourn model's 95 % interval covered the reference in 94.1 % of the replications. */
+    /** docs/validation.md, "Importance sampling": the sojourn model's 95 % interval covered the reference in 94.1 % of the replications. */
     private static final double DOCUMENTED_COVERAGE = 0.941;
 
     /**

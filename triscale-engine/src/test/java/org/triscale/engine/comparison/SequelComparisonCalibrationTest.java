@@ -204,7 +204,7 @@ class SequelComparisonCalibrationTest {
     }
 
     @Test
-    void printsTheTables() {
+    void falseAlarmsStayAtAlphaAndPowerDoesNotFallAsTheChangeGrows() {
         Assumptions.assumeTrue(Calibration.full(), "the tables are printed with -Dtriscale.calibration=full");
         int r = Calibration.replications(1_500, 10_000);
         StringBuilder table = new StringBuilder("Probability of \"regressed\" (and of \"unchanged\"), " + r

@@ -59,7 +59,7 @@ public final class AdaptiveSeries {
      * Starts the KPIs of one series. Each boundary is tuned for a quarter of {@code maxCount}, but
      * not below its KPI's fixed-N minimum: where a KPI far from its threshold is typically decided.
      * Tuning for the minimum instead saved a few more runs for P75 KPIs but lost power there, and
-     * saved far fewer runs for P50 and P90 KPIs (the measurements are in docs/adaptive.md).
+     * saved far fewer runs for P50 and P90 KPIs (the measurements are in docs/validation.md).
      *
      * @param setup an adaptive test's setup
      */
