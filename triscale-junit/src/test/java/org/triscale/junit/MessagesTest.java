@@ -148,6 +148,98 @@ class MessagesTest {
     }
 
     /** The first failure of the fixture's verdict, as its JSON result keeps it. */
+    // --- the regression gate: one exact text per kind ---
+
+    /** The gated fixture's baseline file, with the test's folder as {@code <dir>}. */
+    private static final String FILE = "<dir>/baselines/org.triscale.junit.BaselineTest$Gated/fct.json";
+
+    @Test
+    void gateBaselineCreated() throws IOException {
+        Kit kit = gateKit().with("triscale.baseline.update", "true");
+        kit.run(BaselineTest.Gated.class);
+        assertThat(gateText(kit, "/baseline/notes")).isEqualTo(
+                "Baseline gate: baseline created: wrote " + FILE + " (commit it). P95 fct: median of the "
+                + "series KPIs (fct P75 at 75 %) 113 ms, variability score 12 ms, 5 series, 25 valid runs.");
+    }
+
+    @Test
+    void gateBaselineMissing() throws IOException {
+        Kit kit = gateKit();
+        kit.run(BaselineTest.Gated.class);
+        assertThat(gateText(kit, "/verdict/warnings")).isEqualTo(
+                "Baseline gate: there is no baseline for this test: " + FILE + " does not exist. Create it "
+                + "with -Dtriscale.baseline.update=true, check the numbers it prints, and commit the file. Nothing was "
+                + "compared; the sequel is only recorded in the history (triscale.baseline.missing=record; a strict CI "
+                + "job fails here).");
+    }
+
+    @Test
+    void gateRegressed() throws IOException {
+        Kit kit = gatedBaseline();
+        BaselineTest.Gated.shift = 20;
+        kit.run(BaselineTest.Gated.class);
+        assertThat(gateText(kit, "/verdict/failures")).isEqualTo(
+                "Baseline gate: P95 fct regressed (paired: 25 runs on the baseline's seeds): change +18.04 % "
+                + "[+17.63 %, +18.44 %] (98 % interval), beyond the tolerance ±1.668 % (the variability score of the "
+                + "per-series changes); one-sided Wilcoxon signed-rank test for worse, p = 2.98e-08 <= alpha = 0.01; "
+                + "this design detects changes of ±1.807 % or more (80 % power). The median of the series KPIs (fct "
+                + "P75 at 75 %) went from 113 ms to 133 ms (+20 ms, +17.7 %). If the change is intended, update the "
+                + "baseline with -Dtriscale.baseline.update=true and commit " + FILE + ".");
+    }
+
+    @Test
+    void gateInconclusiveOnAnotherTestBed() throws IOException {
+        Kit kit = gatedBaseline().with("triscale.baseline.strict", "true");
+        BaselineTest.Gated.backend = "emulator 2";
+        kit.run(BaselineTest.Gated.class);
+        assertThat(gateText(kit, "/verdict/failures")).isEqualTo(
+                "Baseline gate: P95 fct inconclusive (paired: 25 runs on the baseline's seeds, 25 without "
+                + "change): the test bed differs from the baseline's (testBed.backend: 'emulator 1' → 'emulator 2'), "
+                + "so the numbers are not comparable; measure the baseline on this test bed "
+                + "(-Dtriscale.baseline.update=true) or run where it was measured. For information: change 0 % [0 %, "
+                + "0 %] (98 % interval) would have been unchanged; the median of the series KPIs (fct P75 at 75 %) went "
+                + "from 113 ms to 113 ms (0 ms, 0 %). The inconclusive policy is fail (triscale.baseline.inconclusive, "
+                + "strict because CI=true or triscale.baseline.strict=true).");
+    }
+
+    @Test
+    void gateBaselineUnusable() throws IOException {
+        Kit kit = gatedBaseline();
+        java.nio.file.Files.writeString(kit.baseline(BaselineTest.Gated.class, "fct"), "garbage");
+        kit.run(BaselineTest.Gated.class);
+        assertThat(gateText(kit, "/verdict/failures")).isEqualTo(
+                "Baseline gate: baseline file " + FILE + " is not valid JSON (Unrecognized token 'garbage': "
+                + "was expecting (JSON String, Number, Array, Object or token 'null', 'true' or 'false'), line 1 "
+                + "column 1); it may be truncated or damaged by hand; the file is left as it was. Fix it, restore it "
+                + "from version control, or replace it with this execution's sequel with "
+                + "-Dtriscale.baseline.update=true.");
+    }
+
+    @org.junit.jupiter.api.AfterEach
+    void resetGatedFixture() {
+        BaselineTest.Gated.shift = 0;
+        BaselineTest.Gated.backend = "emulator 1";
+    }
+
+    private Kit gateKit() {
+        return Kit.in(folder).with("triscale.baseline.paired", "runs");
+    }
+
+    private Kit gatedBaseline() {
+        gateKit().with("triscale.baseline.update", "true").run(BaselineTest.Gated.class);
+        return gateKit();
+    }
+
+    /** The first entry of a list in the gated fixture's result that is the gate's, with the folder as {@code <dir>}. */
+    private String gateText(Kit kit, String list) throws IOException {
+        for (JsonNode entry : kit.result(BaselineTest.Gated.class, "fct").at(list)) {
+            if (entry.asText().startsWith("Baseline gate:")) {
+                return entry.asText().replace(folder.toString(), "<dir>");
+            }
+        }
+        throw new AssertionError("no gate entry in " + list);
+    }
+
     private String firstFailure(Class<?> fixture) throws IOException {
         Kit kit = Kit.in(folder);
         kit.run(fixture);

@@ -44,16 +44,19 @@ final class GateMessages {
                 return head + "change " + interval(gated, change) + ", inside the tolerance " + tolerance(gated, result)
                         + "; " + detects(gated, change) + "." + context;
             default:
+                // The KPIs are information only here; said once, after the numbers' own "For information".
+                String kpis = context.isEmpty() ? "" : kpiSentence(gated, result.kpi());
                 String numbers;
                 if (Double.isNaN(change.change().estimate())) {
-                    numbers = reason + ".";
+                    numbers = reason + "." + (kpis.isEmpty() ? "" : " For information: " + kpis + ".");
                 } else if (result.outcome() != ComparisonOutcome.INCONCLUSIVE) {
                     // Inconclusive for a reason outside the data (the test bed): the numbers are only information.
                     numbers = reason + ". For information: change " + interval(gated, change) + " would have been "
-                            + result.outcome().label() + ".";
+                            + result.outcome().label() + (kpis.isEmpty() ? "" : "; " + kpis) + ".";
                 } else {
                     numbers = "cannot tell: change " + interval(gated, change) + ", tolerance "
-                            + tolerance(gated, result) + "; " + detects(gated, change) + " (" + reason + ").";
+                            + tolerance(gated, result) + "; " + detects(gated, change) + " (" + reason + ")."
+                            + (kpis.isEmpty() ? "" : " For information: " + kpis + ".");
                 }
                 String policy = spec.policies().inconclusive() == GateSpec.InconclusivePolicy.FAIL
                         ? " The inconclusive policy is fail (" + ConfigurationKeys.BASELINE_INCONCLUSIVE
@@ -61,7 +64,7 @@ final class GateMessages {
                         + "=true" : "") + ")."
                         : " The inconclusive policy is warn (" + ConfigurationKeys.BASELINE_INCONCLUSIVE
                         + "); a strict CI job fails here.";
-                return head + numbers + (context.isEmpty() ? "" : " For information:" + context) + policy;
+                return head + numbers + policy;
         }
     }
 
