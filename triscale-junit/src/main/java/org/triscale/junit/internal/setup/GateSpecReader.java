@@ -4,7 +4,6 @@ import org.triscale.results.internal.setup.GateSpec;
 import org.triscale.results.internal.common.Format;
 import org.triscale.results.internal.setup.KpiSpec;
 import org.triscale.results.internal.setup.MetricSpec;
-import org.triscale.results.internal.setup.Metrics;
 import org.triscale.results.internal.setup.ScoreSpec;
 import org.triscale.junit.internal.recording.TestBed;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -63,17 +62,22 @@ public final class GateSpecReader {
         this.error = error;
     }
 
-    /** The gate of a method, if it has {@code @Baseline}. */
-    public Optional<GateSpec> read(ExtensionContext context, Method method, String testClass, List<MetricSpec> metrics,
-                            List<KpiSpec> kpis, List<ScoreSpec> scores, int seriesCount, double seriesPercentile,
-                            double seriesConfidence, int runsPerSeries) {
+    /**
+     * The gate of a method, if it has {@code @Baseline}.
+     *
+     * @param context  the test's context, for the configuration parameters
+     * @param method   the {@code @Runs} method
+     * @param declared what the method declares, already read and checked
+     * @return the gate, or empty without {@code @Baseline}
+     */
+    public Optional<GateSpec> read(ExtensionContext context, Method method, Declarations declared) {
+        String testClass = declared.testClass();
         Optional<Baseline> found = AnnotationSupport.findAnnotation(method, Baseline.class);
         if (found.isEmpty()) {
             return Optional.empty();
         }
         Baseline baseline = found.get();
-        List<GateSpec.GatedMetric> gated = gatedMetrics(baseline, metrics, kpis, scores, seriesPercentile,
-                seriesConfidence);
+        List<GateSpec.GatedMetric> gated = gatedMetrics(baseline, declared);
         Tolerance tolerance = tolerance(baseline, parameter(context, TOLERANCE_FLOOR).map(this::parseFloor)
                 .orElse(Tolerance.DEFAULT_FLOOR));
         check(baseline.fromHistory() >= 0, "@Baseline(fromHistory = " + baseline.fromHistory() + ") must be >= 0: "
@@ -83,7 +87,7 @@ public final class GateSpecReader {
         double alpha = parameter(context, ALPHA).map(this::parseAlpha).orElse(GateSettings.DEFAULT_ALPHA);
         int fromHistory = baseline.fromHistory() > 0 ? baseline.fromHistory()
                 : parameter(context, FROM_HISTORY).map(this::parseCount).orElse(0);
-        checkSize(unit, alpha, seriesCount, runsPerSeries, fromHistory);
+        checkSize(unit, alpha, declared.seriesCount(), declared.runsPerSeries(), fromHistory);
 
         Path baseDir = ProjectPaths.baseDir();
         Path file;
@@ -175,12 +179,10 @@ public final class GateSpecReader {
         return ci != null && ("true".equalsIgnoreCase(ci.trim()) || "1".equals(ci.trim()));
     }
 
-    private List<GateSpec.GatedMetric> gatedMetrics(Baseline baseline, List<MetricSpec> metrics, List<KpiSpec> kpis,
-                                                     List<ScoreSpec> scores, double seriesPercentile,
-                                                     double seriesConfidence) {
+    private List<GateSpec.GatedMetric> gatedMetrics(Baseline baseline, Declarations declared) {
         Set<String> names = new LinkedHashSet<>();
         if (baseline.metrics().length == 0) {
-            for (KpiSpec kpi : kpis) {
+            for (KpiSpec kpi : declared.kpis()) {
                 names.add(kpi.metric().name());
             }
             check(!names.isEmpty(), "@Baseline gates the metrics that have a @Kpi, but the test declares none; add"
@@ -194,19 +196,16 @@ public final class GateSpecReader {
         }
         List<GateSpec.GatedMetric> gated = new ArrayList<>();
         for (String name : names) {
-            Metrics declared = new Metrics(metrics);
-            MetricSpec metric = declared.find(name)
-                    .orElseThrow(() -> error.apply(SetupReader.notDeclared("@Baseline(metrics", name, declared)));
-            gated.add(gatedMetric(baseline, metric, kpis, scores, seriesPercentile, seriesConfidence));
+            MetricSpec metric = declared.metrics().find(name).orElseThrow(() -> error.apply(
+                    Declarations.notDeclared("@Baseline(metrics", name, declared.metrics())));
+            gated.add(gatedMetric(baseline, metric, declared));
         }
         return gated;
     }
 
-    private GateSpec.GatedMetric gatedMetric(Baseline baseline, MetricSpec metric, List<KpiSpec> kpis,
-                                             List<ScoreSpec> scores, double seriesPercentile,
-                                             double seriesConfidence) {
+    private GateSpec.GatedMetric gatedMetric(Baseline baseline, MetricSpec metric, Declarations declared) {
         List<KpiSpec> own = new ArrayList<>();
-        for (KpiSpec kpi : kpis) {
+        for (KpiSpec kpi : declared.kpis()) {
             if (kpi.metric() == metric) {
                 own.add(kpi);
             }
@@ -242,9 +241,9 @@ public final class GateSpecReader {
             kpiConfidence = first.confidence();
             side = first.side();
         }
-        double scorePercentile = seriesPercentile;
-        double scoreConfidence = seriesConfidence;
-        for (ScoreSpec score : scores) {
+        double scorePercentile = declared.seriesPercentile();
+        double scoreConfidence = declared.seriesConfidence();
+        for (ScoreSpec score : declared.scores()) {
             if (score.kpi() == first) {
                 scorePercentile = score.percentile();
                 scoreConfidence = score.confidence();

@@ -164,8 +164,9 @@ public final class SetupReader {
                 + " = true) cannot be combined with @Baseline: the regression gate compares series of one fixed run"
                 + " count; remove adaptive (and maxCount) to gate the test, or remove @Baseline");
         Settings settings = SettingsReader.read(context, runs.checks());
-        Optional<GateSpec> gate = new GateSpecReader(this::error).read(context, method, testClass.getName(), metrics,
-                kpis, scores, seriesCount, seriesPercentile, seriesConfidence, runsPerSeries);
+        Optional<GateSpec> gate = new GateSpecReader(this::error).read(context, method, new Declarations(
+                testClass.getName(), new Metrics(metrics), kpis, scores, seriesCount, seriesPercentile,
+                seriesConfidence, runsPerSeries));
         return new TestSetup(new TestSetup.TestId(testClass.getName(), method.getName(), testName),
                 new TestSetup.RunsSetup(runs.kpiPercentile(), runs.kpiConfidence(), runs.robustness(), runsPerSeries,
                         sized, runs.adaptive(), runs.precision()),
@@ -401,13 +402,8 @@ public final class SetupReader {
 
     private MetricSpec declared(String annotation, String name, List<MetricSpec> metrics) {
         Metrics declared = new Metrics(metrics);
-        return declared.find(name).orElseThrow(() -> error(notDeclared(annotation + "(metric", name, declared)));
-    }
-
-    /** The message for an attribute that names no declared metric: the declared ones, and the fix. */
-    public static String notDeclared(String attribute, String name, Metrics metrics) {
-        return attribute + " = \"" + name + "\") names no declared metric; declared: " + metrics.names()
-                + ". Fix the name or add @Metric(name = \"" + name + "\", ...)";
+        return declared.find(name).orElseThrow(() -> error(Declarations.notDeclared(annotation + "(metric", name,
+                declared)));
     }
 
     private static String runsText(Runs runs) {

@@ -15,10 +15,13 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * Writes the files of a {@link Judge.Decision}: the gate's history line, the per-series Surefire
- * reports, the gate's Markdown summary and the JSON result, in that order. A file that cannot be
- * written is a problem of the verdict (a failure, or a warning for the summary and the history),
- * which the files written after it state; the analysis itself does not depend on any of them.
+ * Writes the files of a {@link Judge.Decision}: the baseline of an update (through
+ * {@link BaselineGate#writeBaseline}, which first deletes stale temporary files in its folder), the
+ * gate's history line, the per-series Surefire reports, the gate's Markdown summary and the JSON
+ * result, in that order. Judging wrote none of them. A file that cannot be written is a problem of
+ * the verdict (a failure for the baseline, the Surefire reports and the JSON, a warning for the
+ * summary and the history), which the files written after it state; the analysis itself does not
+ * depend on any of them.
  */
 public final class VerdictFiles {
     private VerdictFiles() {
@@ -36,6 +39,12 @@ public final class VerdictFiles {
         BaselineGate gate = decision.gate();
         Judge.Decision current = decision;
         if (gate != null) {
+            // The baseline first: whether it was written decides the history line's acceptance,
+            // and its failure fails the verdict the history line records.
+            BaselineGate.Written baseline = gate.writeBaseline();
+            gate = baseline.gate();
+            current = current.withGate(gate);
+            current = baseline.failure().isPresent() ? current.withFailure(baseline.failure().get()) : current;
             Optional<String> unappended = gate.appendHistory(current.status(), current.passed());
             current = unappended.isPresent() ? current.withWarning(unappended.get()) : current;
         }

@@ -1,5 +1,5 @@
 /**
- * Writes what the judge decided: the gate's history line, the per-series Surefire reports, the
+ * Writes what the judge decided: the baseline of an update, the gate's history line, the per-series Surefire reports, the
  * gate's Markdown summary and the JSON result, in that order, and returns the conclusion with the
  * problems of the files that could not be written.
  *

@@ -25,9 +25,12 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The regression gate at the verdict: finds the baseline (history or file), compares every gated
- * metric, writes the baseline when asked, and later appends the sequel to the history. Problems
- * with a baseline file are reported and leave the file as it was.
+ * The regression gate at the verdict. {@link #judge} only reads (the baseline file, the history):
+ * it finds the baseline (history or file), compares every gated metric and, when asked to update,
+ * decides what to write. The gate's files are written after the decision, by
+ * {@code files.VerdictFiles}: {@link #writeBaseline} writes the baseline an update decided on
+ * (first), {@link #appendHistory} appends the sequel to the history. Problems with a baseline file
+ * are reported and leave the file as it was.
  */
 public final class BaselineGate {
     private final RecordedSequel state;
@@ -41,6 +44,10 @@ public final class BaselineGate {
     private List<String> differences = List.of();
     private String source;
     private boolean written;
+    /** The sequel an update writes as the baseline once judged, or null when it writes none. */
+    private SequelRecord pendingBaseline;
+    /** The note a written baseline adds: what was written and what changed. */
+    private String pendingNote;
     /** The history as read before this sequel was appended; null when unreadable. */
     private List<SequelRecord> historyRecords;
     /** What failed in the verdict's analysis: an update writes no baseline from them unless forced. */
@@ -54,8 +61,27 @@ public final class BaselineGate {
         this.verdictFailed = List.copyOf(verdictFailed);
     }
 
+    /** The judged gate after its baseline was written: the same, with the note of the write. */
+    private BaselineGate(BaselineGate judged) {
+        this.state = judged.state;
+        this.setup = judged.setup;
+        this.spec = judged.spec;
+        this.current = judged.current;
+        this.verdictFailed = judged.verdictFailed;
+        this.failures.addAll(judged.failures);
+        this.warnings.addAll(judged.warnings);
+        this.notes.addAll(judged.notes);
+        this.notes.add(judged.pendingNote);
+        this.metrics.addAll(judged.metrics);
+        this.differences = judged.differences;
+        this.source = judged.source;
+        this.historyRecords = judged.historyRecords;
+        this.written = true;
+    }
+
     /**
-     * Runs the gate on a complete launch.
+     * Judges a complete launch: reads the baseline file and the history, compares, and decides
+     * what an update writes; writes no file.
      *
      * @param state         the runs, complete
      * @param verdictFailed what failed in the verdict's analysis, one short label each (a KPI of a
@@ -69,16 +95,67 @@ public final class BaselineGate {
         return gate;
     }
 
+    /**
+     * Why the gate fails the verdict; a baseline that cannot be written adds its failure to the
+     * verdict ({@link Written#failure}), not here.
+     *
+     * @return the failures, empty when the gate passes
+     */
     public List<String> failures() {
-        return failures;
+        return List.copyOf(failures);
     }
 
+    /**
+     * The gate's warnings.
+     *
+     * @return the warnings
+     */
     public List<String> warnings() {
-        return warnings;
+        return List.copyOf(warnings);
     }
 
+    /**
+     * What the gate found that is neither failure nor warning: the comparisons that passed, an
+     * update's changes (once its baseline is written).
+     *
+     * @return the notes
+     */
     public List<String> notes() {
-        return notes;
+        return List.copyOf(notes);
+    }
+
+    /**
+     * The gate after {@link #writeBaseline}.
+     *
+     * @param gate    the gate: with the note of the written baseline and its written flag set, or
+     *                unchanged when nothing was written
+     * @param failure why the baseline could not be written, a failure of the verdict; empty when it
+     *                was written or none was to be written
+     */
+    public record Written(BaselineGate gate, Optional<String> failure) {
+    }
+
+    /**
+     * Writes the gate's baseline file, the first of the verdict's files: deletes the temporary
+     * files a killed writer left in the baseline's folder, then, when the update decided to, writes
+     * this sequel as the baseline (atomically; the old file is unchanged when that fails).
+     *
+     * @return the gate with the note and flag of the written baseline, and the failure when it
+     *         could not be written
+     */
+    public Written writeBaseline() {
+        AtomicFiles.cleanStale(spec.files().baseline().toAbsolutePath().getParent());
+        if (pendingBaseline == null) {
+            return new Written(this, Optional.empty());
+        }
+        try {
+            BaselineFiles.write(spec.files().baseline(), pendingBaseline);
+        } catch (IOException | RuntimeException e) {
+            return new Written(this, Optional.of("Baseline gate: the baseline could not be written to "
+                    + spec.files().baseline() + " (" + e.getClass().getSimpleName() + ": " + e.getMessage()
+                    + "); the old file, if any, is unchanged."));
+        }
+        return new Written(new BaselineGate(this), Optional.empty());
     }
 
     /** Sequels of the history a result shows, this one included. */
@@ -191,6 +268,7 @@ public final class BaselineGate {
      * Appends this execution's sequel to the history. It may feed a later baseline (accepted) only
      * when its verdict passed and every gated metric was unchanged or improved, or when it updated
      * the baseline: a regression, or a change the gate could not judge, never becomes a reference.
+     * Called on the gate {@link #writeBaseline} returned, whose written flag is then set.
      *
      * @param status        the verdict
      * @param verdictPassed whether the verdict passed
@@ -218,7 +296,6 @@ public final class BaselineGate {
         } catch (IOException | RuntimeException e) {
             historyRecords = null; // fromHistory() reports it when it uses the history
         }
-        AtomicFiles.cleanStale(spec.files().baseline().toAbsolutePath().getParent());
         SequelRecord baseline = fromHistory();
         SequelRecord file = null;
         boolean fileUnusable = false;
@@ -321,7 +398,10 @@ public final class BaselineGate {
         }
     }
 
-    /** Writes this execution's sequel as the baseline, if it is complete, and says what changed. */
+    /**
+     * Decides to write this execution's sequel as the baseline, if it is complete, and what the
+     * note of the written baseline says changed; {@link #writeBaseline} writes it.
+     */
     private void update(SequelRecord old) {
         List<String> problems = new ArrayList<>();
         for (RunRecord record : state.runs()) {
@@ -365,14 +445,6 @@ public final class BaselineGate {
             changes.add(GateMessages.updated(gated, old == null ? null : old.metric(gated.metric().name()), kpis,
                     series, runs));
         }
-        try {
-            BaselineFiles.write(spec.files().baseline(), current);
-            written = true;
-        } catch (IOException | RuntimeException e) {
-            failures.add("Baseline gate: the baseline could not be written to " + spec.files().baseline() + " ("
-                    + e.getClass().getSimpleName() + ": " + e.getMessage() + "); the old file, if any, is unchanged.");
-            return;
-        }
         StringBuilder text = new StringBuilder("Baseline gate: baseline ").append(old == null ? "created: " : "updated: ")
                 .append("wrote ").append(spec.fileLabel()).append(" (commit it)")
                 .append(verdictFailed.isEmpty() ? "" : ", forced by " + ConfigurationKeys.BASELINE_UPDATE_FORCE
@@ -382,7 +454,8 @@ public final class BaselineGate {
             List<String> fingerprint = current.fingerprint().differences(old.fingerprint());
             text.append(fingerprint.isEmpty() ? "; same test bed" : "; test bed: " + String.join("; ", fingerprint));
         }
-        notes.add(text.append('.').toString());
+        pendingBaseline = current;
+        pendingNote = text.append('.').toString();
     }
 
     private TestResult.GateMetric json(GateSpec.GatedMetric gated, GateResult result, ComparisonOutcome outcome,

@@ -19,9 +19,10 @@ import java.util.List;
 
 /**
  * Judges the recorded runs of a test method: analyses them, runs the {@code @Baseline} gate and
- * returns its {@link Decision} with every problem; it writes no file (the caller has
- * {@code files.VerdictFiles} write them). The extension reports the
- * verdict to JUnit; the merge of shards to its user.
+ * returns its {@link Decision} with every problem. Judging only reads (the gate's baseline file and
+ * history) and writes no file, not even the baseline of an update: the caller has
+ * {@code files.VerdictFiles} write them. The extension reports the verdict to JUnit; the merge of
+ * shards to its user.
  */
 public final class Judge {
     private Judge() {
@@ -29,9 +30,10 @@ public final class Judge {
 
     /**
      * The decision on a complete set of runs without the JUnit parts: analyses the runs and judges
-     * the {@code @Baseline} gate, and writes nothing. {@code files.VerdictFiles}
-     * then writes what it decided (the gate's history line, the per-series Surefire reports, the
-     * gate's Markdown summary and the JSON result). The extension judges its own runs with it;
+     * the {@code @Baseline} gate (reading its baseline file and history), and writes nothing.
+     * {@code files.VerdictFiles} then writes what it decided (the baseline of an update, the gate's
+     * history line, the per-series Surefire reports, the gate's Markdown summary and the JSON
+     * result). The extension judges its own runs with it;
      * {@code triscale merge} the runs of a sharded sequel, restored from its partial results.
      *
      * @param state the runs, complete
@@ -52,7 +54,8 @@ public final class Judge {
     /**
      * What the judge decided, before anything is written: a file that cannot be written adds a
      * problem to a new decision ({@link #withFailure}, {@link #withWarning}), so that the files
-     * written after it state it.
+     * written after it state it; a written baseline gives it the gate with the baseline's note
+     * ({@link #withGate}).
      *
      * @param state    the runs
      * @param analysis their analysis
@@ -97,6 +100,16 @@ public final class Judge {
             List<String> more = new ArrayList<>(failures);
             more.add(failure);
             return new Decision(state, analysis, gate, more, warnings, adaptive);
+        }
+
+        /**
+         * This decision with another gate: the same gate after it wrote its baseline.
+         *
+         * @param gate the gate
+         * @return the new decision
+         */
+        public Decision withGate(BaselineGate gate) {
+            return new Decision(state, analysis, gate, failures, warnings, adaptive);
         }
 
         /**
