@@ -1,5 +1,7 @@
 package org.triscale.emulator;
 
+import org.apiguardian.api.API;
+
 import java.util.Arrays;
 
 /**
@@ -12,6 +14,7 @@ import java.util.Arrays;
  * @param delaysMillis  one-way delay of each sample
  * @param flowIds       flow of each sample
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record DelaySamples(int sampleEvery, double[] timesSeconds, double[] delaysMillis, int[] flowIds) {
 
     /**

@@ -1,5 +1,7 @@
 package org.triscale.emulator;
 
+import org.apiguardian.api.API;
+
 /**
  * A deterministic packet-level discrete-event emulator of a dumbbell path: TCP senders with
  * pluggable congestion control share one bottleneck with a DropTail buffer or a queue discipline. {@code run(scenario, seed)} with
@@ -14,6 +16,7 @@ package org.triscale.emulator;
  * Times have nanosecond resolution. Runs are independent: call {@code run} from several threads
  * at once if you like.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Emulator {
     private Emulator() {
     }

@@ -1,5 +1,7 @@
 package org.triscale.emulator;
 
+import org.apiguardian.api.API;
+
 /**
  * The outcome of one flow of a run.
  *
@@ -23,6 +25,7 @@ package org.triscale.emulator;
  * @param minRttMillis     smallest RTT measured, or NaN without a sample
  * @param srttMillis       smoothed RTT at the end, or NaN without a sample
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record FlowResult(int id, String label, String cca, Kind kind, double baseRttMillis, double startSeconds,
                          long sizeBytes, boolean completed, double fctMillis, long deliveredBytes,
                          double goodputMbps, long packetsSent, long retransmissions, int timeouts,

@@ -1,5 +1,6 @@
 package org.triscale.emulator;
 
+import org.apiguardian.api.API;
 import org.triscale.emulator.base.Check;
 import org.triscale.emulator.base.FlowSettings;
 
@@ -21,6 +22,7 @@ import org.triscale.emulator.cca.Cca;
  * @param sizeBytes   payload bytes to transfer; empty for a flow that sends until the run ends
  * @param label       a name shown in results, or null for the default ({@code flow-<id>})
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record FlowSpec(Cca cca, Duration oneWayDelay, Duration start, OptionalLong sizeBytes, String label,
                        boolean reverse, List<Integer> path) {
     private static final Duration MAX_DELAY = Duration.ofSeconds(10);

@@ -1,5 +1,7 @@
 package org.triscale.emulator;
 
+import org.apiguardian.api.API;
+
 /**
  * What happened at the bottleneck during a run.
  *
@@ -14,6 +16,7 @@ package org.triscale.emulator;
  * @param meanQueueingDelayMillis mean time a transmitted packet waited before its transmission
  * @param maxQueuePackets         largest number of packets in the buffer, the one on the wire included
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record LinkStats(long packetsForwarded, long bufferDrops, long queueDrops, long randomDrops, long ecnMarks,
                         double utilisation, double meanQueueingDelayMillis, int maxQueuePackets) {
 

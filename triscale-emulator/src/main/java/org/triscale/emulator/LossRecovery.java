@@ -1,9 +1,12 @@
 package org.triscale.emulator;
 
+import org.apiguardian.api.API;
+
 /**
  * How senders detect and repair losses. Both use fast retransmit after three duplicate ACKs
  * (RFC 5681) and the retransmission timer (RFC 6298).
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum LossRecovery {
     /**
      * SACK-based recovery (RFC 6675), the default of Linux and ns-3: a segment with three SACKed

@@ -1,5 +1,6 @@
 package org.triscale.emulator;
 
+import org.apiguardian.api.API;
 import org.triscale.emulator.base.Rate;
 import org.triscale.emulator.base.Wire;
 import org.triscale.emulator.base.Check;
@@ -48,6 +49,7 @@ import org.triscale.emulator.workload.FctWorkload;
  * @param measurement the run's length and what is recorded
  * @param variation   the seeded run-to-run variation
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Scenario(Link link, Path path, Hosts hosts, Traffic traffic, Measurement measurement,
                        Variation variation) {
     private static final Duration MAX_DURATION = Duration.ofHours(1);

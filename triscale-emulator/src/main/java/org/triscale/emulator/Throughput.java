@@ -1,5 +1,7 @@
 package org.triscale.emulator;
 
+import org.apiguardian.api.API;
+
 import java.util.Arrays;
 
 /**
@@ -14,6 +16,7 @@ import java.util.Arrays;
  * @param flowFirstBins  first stored bin of each flow
  * @param flowMbps       each flow's Mbit/s from its first stored bin on
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Throughput(double binSeconds, double runSeconds, double[] totalMbps, int[] flowFirstBins,
                          double[][] flowMbps) {
 

@@ -1,5 +1,6 @@
 package org.triscale.emulator;
 
+import org.apiguardian.api.API;
 import org.triscale.emulator.base.Wire;
 
 import java.util.List;
@@ -18,6 +19,7 @@ import java.util.Optional;
  * @param reverseLink     statistics of the reverse link (ACKs and reverse flows' data), if any
  * @param eventsProcessed discrete events the simulator handled
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Trace(Scenario scenario, long seed, List<FlowResult> flows, DelaySamples delays, Throughput throughput,
                    LinkStats link, List<LinkStats> hops, Optional<LinkStats> reverseLink, long eventsProcessed) {
 

@@ -1,5 +1,6 @@
 package org.triscale.emulator;
 
+import org.apiguardian.api.API;
 import org.triscale.emulator.base.Check;
 
 import java.time.Duration;
@@ -21,6 +22,7 @@ import java.time.Duration;
  *                    [0, startJitter]), in [0, 10 s]; the flows of FCT workloads arrive at random
  *                    already
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Variation(Duration ackJitter, Duration startJitter) {
     // Before the constants below, which the constructor checks against them.
     private static final Duration MAX_ACK_JITTER = Duration.ofSeconds(1);

@@ -1,5 +1,7 @@
 package org.triscale.engine;
 
+import org.apiguardian.api.API;
+
 /**
  * Validation of the engine's public arguments. Every failure is an
  * {@link IllegalArgumentException} whose message names the parameter, the value given, the valid
@@ -8,6 +10,7 @@ package org.triscale.engine;
  * <p><b>Not API.</b> Public only so that the engine's packages (and the project's own modules)
  * can reach it; it may change in any release without notice.
  */
+@API(status = API.Status.INTERNAL, since = "0.3.0")
 public final class Arguments {
     private Arguments() {
     }

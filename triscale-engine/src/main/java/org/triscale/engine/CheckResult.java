@@ -1,5 +1,7 @@
 package org.triscale.engine;
 
+import org.apiguardian.api.API;
+
 import java.util.Objects;
 
 /**
@@ -12,6 +14,7 @@ import java.util.Objects;
  * @param pValue      the p-value, or {@code NaN} when the check has none (threshold tests)
  * @param description one sentence a user can read in a report: what was tested and what was found
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record CheckResult(String name, boolean passed, double statistic, double pValue, String description) {
     /** Validates that the textual fields are present. */
     public CheckResult {

@@ -1,5 +1,7 @@
 package org.triscale.engine;
 
+import org.apiguardian.api.API;
+
 /**
  * Which statistical behaviour the engine follows.
  *
@@ -13,6 +15,7 @@ package org.triscale.engine;
  *       alarm with probability at most its nominal level, at every sample size.
  * </ul>
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum Mode {
     /** Compatible with the Python TriScale: same checks, same outputs. */
     TRISCALE,

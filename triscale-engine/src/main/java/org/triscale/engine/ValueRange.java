@@ -1,5 +1,7 @@
 package org.triscale.engine;
 
+import org.apiguardian.api.API;
+
 /**
  * A closed range {@code [min, max]} of finite values with {@code min < max}: the bounds TriScale
  * uses to normalise a metric's values (for example 0–120 Mbit/s for throughput).
@@ -7,6 +9,7 @@ package org.triscale.engine;
  * @param min lower end, finite
  * @param max upper end, finite and greater than {@code min}
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record ValueRange(double min, double max) {
     /** Validates the range; see the class description. */
     public ValueRange {

@@ -1,5 +1,6 @@
 package org.triscale.testbed;
 
+import org.apiguardian.api.API;
 import org.triscale.junit.RunContext;
 
 import java.io.IOException;
@@ -52,6 +53,7 @@ import java.util.stream.Stream;
  * ({@link #run(String, long)}), links are not followed, and a rerun deletes only a folder this
  * class created (it holds a {@code .triscale-run} file).
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class ExternalRun {
     /**
      * Where run folders go unless {@link Builder#runsDirectory} or the launch's output folder

@@ -1,5 +1,7 @@
 package org.triscale.testbed;
 
+import org.apiguardian.api.API;
+
 import java.util.Optional;
 
 /**
@@ -7,6 +9,7 @@ import java.util.Optional;
  * code its policy does not accept. The message names the command, the run folder and ends with the
  * last lines of standard error and output.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class ExternalRunException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 

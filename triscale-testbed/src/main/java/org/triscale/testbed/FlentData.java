@@ -3,6 +3,7 @@ package org.triscale.testbed;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import org.apiguardian.api.API;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -18,6 +19,7 @@ import java.util.zip.GZIPInputStream;
  * {@code x_values} (seconds from the test start). Missing points ({@code null}, where a tool gave
  * no value for that step) are left out. The JSON is streamed; raw values and metadata are skipped.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class FlentData {
     private FlentData() {
     }

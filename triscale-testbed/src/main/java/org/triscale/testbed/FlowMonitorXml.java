@@ -1,5 +1,7 @@
 package org.triscale.testbed;
 
+import org.apiguardian.api.API;
+
 import javax.xml.stream.XMLInputFactory;
 import javax.xml.stream.XMLStreamConstants;
 import javax.xml.stream.XMLStreamException;
@@ -21,6 +23,7 @@ import java.util.function.ToDoubleFunction;
  * <p>The file is streamed with StAX (histograms and probes are skipped, so memory grows with the
  * number of flows only); DTDs and external entities are refused.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class FlowMonitorXml {
     private static final XMLInputFactory XML = XMLInputFactory.newFactory();
 

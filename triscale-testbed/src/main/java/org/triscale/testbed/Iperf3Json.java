@@ -3,6 +3,7 @@ package org.triscale.testbed;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import org.apiguardian.api.API;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,6 +21,7 @@ import java.util.Map;
  * marked {@code omitted} (the {@code -O} warm-up) are left out. An {@code "error"} in the report
  * (iperf3 could not connect, the server was busy) is an error here too, with iperf3's message.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Iperf3Json {
     private Iperf3Json() {
     }

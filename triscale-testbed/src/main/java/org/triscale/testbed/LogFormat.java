@@ -1,5 +1,7 @@
 package org.triscale.testbed;
 
+import org.apiguardian.api.API;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -9,6 +11,7 @@ import java.util.Map;
  * The log formats a stored run can be analysed from, each with the fields it offers; used by the
  * command line's {@code --format} and {@code --field}.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum LogFormat {
     /** {@code iperf3 -J}: throughput (Mbit/s, summed), retransmits, rtt (ms, per stream), cwnd (bytes). */
     IPERF3(List.of("throughput", "retransmits", "rtt", "cwnd")),

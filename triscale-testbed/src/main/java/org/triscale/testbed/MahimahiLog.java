@@ -1,5 +1,7 @@
 package org.triscale.testbed;
 
+import org.apiguardian.api.API;
+
 import java.nio.file.Path;
 import java.util.Arrays;
 
@@ -14,6 +16,7 @@ import java.util.Arrays;
  * logs end each line with a flow id; {@link #read(Path, int)} keeps one flow. Times are in ms.
  * The file is read line by line: memory holds one sample per departure and one counter per bin.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class MahimahiLog {
     /** Pantheon's bin for throughput series. */
     public static final int BIN_MS = 500;

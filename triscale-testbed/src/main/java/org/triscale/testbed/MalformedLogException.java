@@ -1,11 +1,14 @@
 package org.triscale.testbed;
 
+import org.apiguardian.api.API;
+
 import java.nio.file.Path;
 
 /**
  * A log or data file that cannot be read: the message names the file and, where known, the line,
  * says what is wrong, and how the file should look.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class MalformedLogException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 

@@ -3,6 +3,7 @@ package org.triscale.testbed;
 import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.JsonToken;
+import org.apiguardian.api.API;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -19,6 +20,7 @@ import java.util.regex.Pattern;
  * value leaves the line out, counted in {@link Samples#dropped()}. Blank lines and CSV lines
  * starting with {@code #} are skipped (not counted: they hold no row).
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class NamedFields {
     private static final Pattern DECIMAL = Pattern.compile("[+-]?(\\d+\\.?\\d*|\\.\\d+)([eE][+-]?\\d+)?");
 

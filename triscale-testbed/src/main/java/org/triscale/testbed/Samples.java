@@ -1,5 +1,7 @@
 package org.triscale.testbed;
 
+import org.apiguardian.api.API;
+
 import java.util.Arrays;
 
 /**
@@ -13,6 +15,7 @@ import java.util.Arrays;
  *             JSON lines: the field missing, empty, {@code null} or {@code nan}), so that callers
  *             can report them; 0 for the formats that refuse such rows
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Samples(String name, String unit, double[] x, double[] y, int dropped) {
     /** Checks the arrays have the same length and the count of dropped rows is not negative. */
     public Samples {

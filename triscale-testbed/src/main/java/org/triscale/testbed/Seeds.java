@@ -1,5 +1,7 @@
 package org.triscale.testbed;
 
+import org.apiguardian.api.API;
+
 import java.util.Locale;
 
 /**
@@ -10,6 +12,7 @@ import java.util.Locale;
  * play, so two runs whose seeds differ only in the high half still get different 32-bit seeds
  * (taking the low half alone would not). Zero is avoided because several tools refuse it.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Seeds {
     private Seeds() {
     }

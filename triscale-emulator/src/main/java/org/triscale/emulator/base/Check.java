@@ -1,5 +1,7 @@
 package org.triscale.emulator.base;
 
+import org.apiguardian.api.API;
+
 import java.time.Duration;
 
 /**
@@ -7,6 +9,7 @@ import java.time.Duration;
  * that names the parameter, the value and an example of a valid one. Public so that the
  * emulator's packages and user-written queues and algorithms report bad input the same way.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Check {
     private Check() {
     }

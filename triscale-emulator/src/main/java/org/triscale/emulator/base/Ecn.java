@@ -1,11 +1,14 @@
 package org.triscale.emulator.base;
 
+import org.apiguardian.api.API;
+
 /**
  * The ECN field of a data packet (RFC 3168, RFC 9331). Classic ECN senders send {@link #ECT_0};
  * L4S (scalable) senders such as TCP Prague send {@link #ECT_1}, which an L4S-aware queue such as
  * DualPI2 classifies into its low-latency queue; a queue replaces ECT by {@link #CE} instead of
  * dropping the packet.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum Ecn {
     /** Not ECN-capable: a queue can only drop the packet. */
     NOT_ECT,

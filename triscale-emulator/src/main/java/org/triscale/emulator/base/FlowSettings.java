@@ -1,6 +1,7 @@
 package org.triscale.emulator.base;
 
 import java.time.Duration;
+import org.apiguardian.api.API;
 import org.triscale.emulator.cca.Cca;
 
 /**
@@ -10,6 +11,7 @@ import org.triscale.emulator.cca.Cca;
  *
  * @param <B> the concrete builder, returned by every setter so that calls chain
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public abstract class FlowSettings<B extends FlowSettings<B>> {
     private Cca cca = Cca.CUBIC;
     private Duration oneWayDelay = Duration.ofMillis(10);

@@ -1,5 +1,7 @@
 package org.triscale.emulator.cca;
 
+import org.apiguardian.api.API;
+
 /**
  * BBR version 1 (Cardwell, Cheng, Gunn, Hassas Yeganeh and Jacobson, ACM Queue 2016;
  * draft-cardwell-iccrg-bbr-congestion-control-00). The model: the bottleneck bandwidth is the
@@ -11,6 +13,7 @@ package org.triscale.emulator.cca;
  * 200 ms and one round) when the minimum RTT was not refreshed for 10 seconds. BBR paces at
  * 99 % of gain × bandwidth and keeps packet conservation for the first round of loss recovery.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Bbr implements CongestionControl {
     private enum Mode { STARTUP, DRAIN, PROBE_BW, PROBE_RTT }
 

@@ -1,5 +1,7 @@
 package org.triscale.emulator.cca;
 
+import org.apiguardian.api.API;
+
 import java.util.function.Supplier;
 
 /**
@@ -7,6 +9,7 @@ import java.util.function.Supplier;
  * The built-in algorithms are constants; {@link #of} plugs in a variant, for example
  * {@code Cca.of("CUBIC-beta-0.5", () -> new Cubic(Cubic.Config.RFC_9438.withBeta(0.5)))}.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Cca {
     /** NewReno (RFC 5681, RFC 6582). */
     public static final Cca NEWRENO = of("NewReno", NewReno::new);

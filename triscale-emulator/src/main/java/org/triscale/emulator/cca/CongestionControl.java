@@ -1,5 +1,7 @@
 package org.triscale.emulator.cca;
 
+import org.apiguardian.api.API;
+
 /**
  * A congestion-control algorithm plugged into an emulated TCP sender. One instance serves one
  * connection. The sender does loss detection and recovery (RFC 5681 fast retransmit, RFC 6582
@@ -9,6 +11,7 @@ package org.triscale.emulator.cca;
  * (RFC 5681/6582) unless {@link #ownsRecoveryWindow()} says the algorithm manages the window
  * itself (BBR does).
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public interface CongestionControl {
 
     /**

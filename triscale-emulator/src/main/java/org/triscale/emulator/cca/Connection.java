@@ -1,6 +1,7 @@
 package org.triscale.emulator.cca;
 
 import org.apache.commons.rng.UniformRandomProvider;
+import org.apiguardian.api.API;
 
 /**
  * What a {@link CongestionControl} sees of its TCP connection: the sender's sequence state, path
@@ -8,6 +9,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * segments (packets), times are nanoseconds of simulated time. The view is only valid during the
  * callback it is passed to.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public interface Connection {
 
     /**

@@ -1,5 +1,7 @@
 package org.triscale.emulator.cca;
 
+import org.apiguardian.api.API;
+
 /**
  * CUBIC congestion control (RFC 9438): the window follows
  * {@code W_cubic(t) = C (t − K)³ + W_max} in congestion avoidance, with the Reno-friendly region
@@ -10,6 +12,7 @@ package org.triscale.emulator.cca;
  * HyStart ({@link Config#LINUX}); with {@link Config#ecn()} an echoed mark reduces the window as a
  * loss does, once per round trip (RFC 3168, {@link EcnResponse}).
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Cubic implements CongestionControl {
 
     /** How the first slow start ends before the first loss or mark. */

@@ -1,5 +1,7 @@
 package org.triscale.emulator.cca;
 
+import org.apiguardian.api.API;
+
 /**
  * DCTCP (Alizadeh et al., SIGCOMM 2010; RFC 8257): ECN-capable Reno whose reaction to marks is
  * proportional to their extent. Once per window of data it updates
@@ -7,6 +9,7 @@ package org.triscale.emulator.cca;
  * ACK echoed a mark and {@code g = 1/16}; on an echoed mark it sets
  * {@code cwnd ← cwnd (1 − alpha/2)}, at most once per window. Losses halve the window.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Dctcp extends RenoBased {
     private final MarkedFraction markedFraction;
 

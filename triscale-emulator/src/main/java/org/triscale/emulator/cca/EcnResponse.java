@@ -1,5 +1,7 @@
 package org.triscale.emulator.cca;
 
+import org.apiguardian.api.API;
+
 /**
  * The classic ECN response of RFC 3168 §6.1.2 for your own {@link CongestionControl}: react to
  * an echoed mark as to a loss, but at most once per round trip, and do not grow the window until
@@ -8,6 +10,7 @@ package org.triscale.emulator.cca;
  * and AccECN's receivers do); a classic sender that reacts to the first echo of a round trip
  * behaves as with RFC 3168's ECE-until-CWR signalling.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class EcnResponse {
     private long cwrEnd = -1;
 

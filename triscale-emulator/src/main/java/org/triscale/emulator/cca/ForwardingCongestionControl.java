@@ -1,5 +1,7 @@
 package org.triscale.emulator.cca;
 
+import org.apiguardian.api.API;
+
 import java.util.Objects;
 
 /**
@@ -7,6 +9,7 @@ import java.util.Objects;
  * variant changes — a deliberately broken algorithm for a regression test, a tweaked one, or a
  * wrapper that records the delegate's state after each call.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public abstract class ForwardingCongestionControl implements CongestionControl {
     private final CongestionControl delegate;
 

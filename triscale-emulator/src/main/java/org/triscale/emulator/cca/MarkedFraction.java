@@ -1,11 +1,14 @@
 package org.triscale.emulator.cca;
 
+import org.apiguardian.api.API;
+
 /**
  * DCTCP's estimate of the fraction of packets that met congestion (Alizadeh et al., SIGCOMM 2010;
  * RFC 8257, section 3.3), shared by {@link Dctcp} and {@link Prague}: once per window of data,
  * {@code alpha ← (1 − g) alpha + g F}, with {@code F} the fraction of the window's delivered
  * segments whose ACK echoed a mark. It starts at 1, as Linux's DCTCP does.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class MarkedFraction {
     private final double g;
     private double alpha = 1;

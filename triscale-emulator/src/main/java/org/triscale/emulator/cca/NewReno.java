@@ -1,11 +1,14 @@
 package org.triscale.emulator.cca;
 
+import org.apiguardian.api.API;
+
 /**
  * NewReno congestion control: slow start and congestion avoidance of RFC 5681 (one segment per
  * ACKed segment, then one segment per round trip), halving on fast retransmit, one segment after
  * a timeout, and optionally the RFC 3168 response to ECN marks (halving once per round trip). The
  * sender adds the RFC 6582 recovery behaviour.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public class NewReno extends RenoBased {
     private final boolean ecn;
     private final EcnResponse ecnResponse = new EcnResponse();

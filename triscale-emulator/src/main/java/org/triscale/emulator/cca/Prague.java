@@ -1,5 +1,7 @@
 package org.triscale.emulator.cca;
 
+import org.apiguardian.api.API;
+
 /**
  * TCP Prague (Briscoe et al., draft-briscoe-iccrg-prague-congestion-control), the L4S reference
  * sender, as its Linux implementation behaves by default: packets carry ECT(1); once per round
@@ -14,6 +16,7 @@ package org.triscale.emulator.cca;
  * towards Reno-like reductions ({@link ClassicEcnDetector}). Not modelled: the fractional window
  * below two segments.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Prague extends RenoBased {
     /** The RTT below which the additive increase is scaled down: 25 ms. */
     public static final long RTT_TARGET_NANOS = 25_000_000L;

@@ -1,11 +1,14 @@
 package org.triscale.emulator.cca;
 
+import org.apiguardian.api.API;
+
 /**
  * Slow start, additive increase and multiplicative decrease of RFC 5681, shared by the
  * Reno-based algorithms and meant for your own: a {@link CongestionControl} that only changes how
  * it reacts to congestion can grow its window with {@link #grow} and halve it with
  * {@link #halfFlight}, as {@link NewReno} does.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class RenoWindow {
     /** RFC 3465's limit L on the slow-start increase per ACK, in segments. */
     public static final int SLOW_START_LIMIT = 2;

@@ -1,5 +1,7 @@
 package org.triscale.emulator.cca;
 
+import org.apiguardian.api.API;
+
 /**
  * TCP Vegas (Brakmo and Peterson, IEEE JSAC 1995), as Linux runs it: once per round trip it
  * estimates the packets it keeps queued, {@code diff = cwnd (rtt − baseRtt) / baseRtt} with
@@ -7,6 +9,7 @@ package org.triscale.emulator.cca;
  * one when {@code diff > beta}; slow start ends when {@code diff > gamma}. Rounds with fewer than
  * three RTT samples, and losses, fall back to Reno.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Vegas extends RenoBased {
     private final double alpha;
     private final double beta;

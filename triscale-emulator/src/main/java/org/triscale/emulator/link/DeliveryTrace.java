@@ -1,5 +1,7 @@
 package org.triscale.emulator.link;
 
+import org.apiguardian.api.API;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -15,6 +17,7 @@ import java.util.List;
  * trace repeats after its last line. An opportunity that finds the queue empty is lost, as in
  * mahimahi.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class DeliveryTrace {
     private final long[] millis;
     private final long periodMillis;

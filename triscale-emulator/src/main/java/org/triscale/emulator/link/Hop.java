@@ -1,6 +1,7 @@
 package org.triscale.emulator.link;
 
 import java.util.Optional;
+import org.apiguardian.api.API;
 import org.triscale.emulator.base.Rate;
 import org.triscale.emulator.queue.BufferSize;
 import org.triscale.emulator.queue.QueueDiscipline;
@@ -15,6 +16,7 @@ import org.triscale.emulator.queue.QueueDiscipline;
  * @param buffer the hop's buffer (the discipline's limit)
  * @param queue  the hop's queue discipline; empty for DropTail
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Hop(Rate rate, BufferSize buffer, Optional<QueueDiscipline.Factory> queue) {
 
     /**

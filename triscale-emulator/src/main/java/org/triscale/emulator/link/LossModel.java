@@ -1,6 +1,7 @@
 package org.triscale.emulator.link;
 
 import org.apache.commons.rng.UniformRandomProvider;
+import org.apiguardian.api.API;
 
 /**
  * Random packet loss on a path, independent of congestion: {@link Bernoulli} (each packet lost
@@ -8,6 +9,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * probability per state, Gilbert 1960, Elliott 1963). A model is a value; each run draws its
  * losses from a fresh {@link #process} on the run's random stream.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public sealed interface LossModel permits LossModel.Bernoulli, LossModel.GilbertElliott {
 
     /**

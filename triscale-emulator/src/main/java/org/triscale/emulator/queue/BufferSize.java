@@ -1,11 +1,14 @@
 package org.triscale.emulator.queue;
 
+import org.apiguardian.api.API;
+
 /**
  * The size of the bottleneck's DropTail buffer, in {@link Packets} or in {@link Bytes}. A packet
  * arriving at a full buffer is dropped. The buffer counts every packet that has not finished its
  * transmission, including the one on the wire, so the largest queueing delay is about the buffer
  * divided by the bottleneck rate.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public sealed interface BufferSize permits Packets, Bytes {
 
     /**

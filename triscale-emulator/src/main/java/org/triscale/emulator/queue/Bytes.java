@@ -1,5 +1,6 @@
 package org.triscale.emulator.queue;
 
+import org.apiguardian.api.API;
 import org.triscale.emulator.base.Wire;
 
 /**
@@ -7,6 +8,7 @@ import org.triscale.emulator.base.Wire;
  *
  * @param count the number of bytes, &gt;= 1,500 so that one full packet fits
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Bytes(long count) implements BufferSize {
 
     /**

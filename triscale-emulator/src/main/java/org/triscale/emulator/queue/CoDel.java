@@ -1,5 +1,7 @@
 package org.triscale.emulator.queue;
 
+import org.apiguardian.api.API;
+
 import java.time.Duration;
 
 /**
@@ -9,6 +11,7 @@ import java.time.Duration;
  * at times {@code interval / sqrt(count)} apart until the sojourn time falls below the target.
  * No drops while at most one MTU is queued. Arrivals to a full buffer are dropped.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class CoDel implements QueueDiscipline {
     /** RFC 8289's target sojourn time: 5 ms. */
     public static final Duration TARGET = Duration.ofMillis(5);

@@ -2,6 +2,7 @@ package org.triscale.emulator.queue;
 
 import java.time.Duration;
 import org.apache.commons.rng.UniformRandomProvider;
+import org.apiguardian.api.API;
 
 /**
  * DualPI2, the DualQ Coupled AQM of RFC 9332 with a PI2 base AQM (De Schepper et al. 2016).
@@ -22,6 +23,7 @@ import org.apache.commons.rng.UniformRandomProvider;
  * marked otherwise), and a classic ECN-capable packet picked by {@code p_C} is dropped instead of
  * marked. Unresponsive traffic of either kind then meets drops that hold the queue at the target.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class DualPi2 implements QueueDiscipline {
     /** Target classic queueing delay: 15 ms. */
     public static final Duration TARGET = Duration.ofMillis(15);

@@ -2,6 +2,7 @@ package org.triscale.emulator.queue;
 
 import java.time.Duration;
 import java.util.ArrayDeque;
+import org.apiguardian.api.API;
 import org.triscale.emulator.base.Wire;
 
 /**
@@ -13,6 +14,7 @@ import org.triscale.emulator.base.Wire;
  * flow has its own; {@code flows = 1} is a single shared CoDel queue, which with ECN is the
  * "shared RFC 3168 queue" of the L4S interoperability tests.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class FqCoDel implements QueueDiscipline {
     /** Linux's default number of sub-queues. */
     public static final int DEFAULT_FLOWS = 1024;

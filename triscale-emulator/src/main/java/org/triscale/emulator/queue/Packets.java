@@ -2,6 +2,7 @@ package org.triscale.emulator.queue;
 
 import java.time.Duration;
 import java.util.Objects;
+import org.apiguardian.api.API;
 import org.triscale.emulator.base.Rate;
 import org.triscale.emulator.base.Wire;
 
@@ -10,6 +11,7 @@ import org.triscale.emulator.base.Wire;
  *
  * @param count the number of packets, &gt;= 1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Packets(int count) implements BufferSize {
 
     /**

@@ -2,6 +2,7 @@ package org.triscale.emulator.queue;
 
 import java.time.Duration;
 import org.apache.commons.rng.UniformRandomProvider;
+import org.apiguardian.api.API;
 import org.triscale.emulator.base.Wire;
 
 /**
@@ -24,6 +25,7 @@ import org.triscale.emulator.base.Wire;
  * drops (about once per {@code 0.85 / p + 1 / p} arrivals), so the controller settles at a higher
  * {@code p} for the same overload; the drop fraction and the delay are those of the target.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Pie implements QueueDiscipline {
     /** RFC 8033's target queueing delay: 15 ms. */
     public static final Duration TARGET = Duration.ofMillis(15);

@@ -1,6 +1,7 @@
 package org.triscale.emulator.queue;
 
 import org.apache.commons.rng.UniformRandomProvider;
+import org.apiguardian.api.API;
 import org.triscale.emulator.base.Rate;
 
 /**
@@ -14,6 +15,7 @@ import org.triscale.emulator.base.Rate;
  * {@link DualPi2}. Write your own by implementing this interface and passing a {@link Factory} to
  * the scenario.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public interface QueueDiscipline {
 
     /**

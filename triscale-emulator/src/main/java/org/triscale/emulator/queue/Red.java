@@ -1,6 +1,7 @@
 package org.triscale.emulator.queue;
 
 import org.apache.commons.rng.UniformRandomProvider;
+import org.apiguardian.api.API;
 import org.triscale.emulator.base.Wire;
 
 /**
@@ -12,6 +13,7 @@ import org.triscale.emulator.base.Wire;
  * {@code 2 maxTh} (gentle) it rises on to 1; above, every arrival is dropped (hard drop, as ns-3's
  * default). The defaults are ns-3's: minTh 5, maxTh 15, maxP 1/50, wq 0.002.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Red implements QueueDiscipline {
     private final BufferSize limit;
     private final double minTh;

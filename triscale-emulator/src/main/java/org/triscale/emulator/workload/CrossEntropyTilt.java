@@ -1,5 +1,7 @@
 package org.triscale.emulator.workload;
 
+import org.apiguardian.api.API;
+
 import java.util.Arrays;
 
 /**
@@ -31,6 +33,7 @@ import java.util.Arrays;
  * The update is a deterministic function of the run's results, so runs seeded reproducibly give
  * a reproducible sequence of tilts. Instances are immutable.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class CrossEntropyTilt {
     /** The default strata: nominal cumulative probabilities, finer towards the tail. */
     private static final double[] DEFAULT_LEVELS = {0.5, 0.8, 0.9, 0.95, 0.98, 0.99, 0.995, 0.999};

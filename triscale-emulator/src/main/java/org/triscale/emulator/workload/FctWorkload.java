@@ -2,6 +2,7 @@ package org.triscale.emulator.workload;
 
 import java.time.Duration;
 import java.util.Optional;
+import org.apiguardian.api.API;
 import org.triscale.emulator.base.Check;
 import org.triscale.emulator.base.FlowSettings;
 import org.triscale.emulator.base.Rate;
@@ -26,6 +27,7 @@ import org.triscale.emulator.cca.Cca;
  * @param fanIn            flows started by each arrival (1, or the senders of an incast query),
  *                         in [1, 10000]
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record FctWorkload(Cca cca, Duration oneWayDelay, Duration meanInterArrival, FlowSizes sizes,
                           Duration start, Optional<Duration> stop, Optional<OnOff> onOff, int fanIn) {
     private static final Duration MAX_DELAY = Duration.ofSeconds(10);

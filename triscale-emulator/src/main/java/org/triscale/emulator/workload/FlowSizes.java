@@ -12,10 +12,12 @@ import org.apache.commons.rng.sampling.distribution.ContinuousSampler;
 import org.apache.commons.rng.sampling.distribution.LogNormalSampler;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.statistics.distribution.NormalDistribution;
+import org.apiguardian.api.API;
 
 /**
  * The distribution of flow sizes of an {@link FctWorkload}, in payload bytes.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public sealed interface FlowSizes permits FlowSizes.LogNormal, FlowSizes.Fixed, FlowSizes.Empirical, TiltedFlowSizes {
 
     /**

@@ -6,6 +6,7 @@ import java.util.PriorityQueue;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
+import org.apiguardian.api.API;
 import org.triscale.emulator.base.Rate;
 
 /**
@@ -37,6 +38,7 @@ import org.triscale.emulator.base.Rate;
  *
  * @see TiltedFlowSizes#calibrate(long[], double[], int)
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class SojournCalibration {
     private final double[] cuts;
     private final double[] probability;

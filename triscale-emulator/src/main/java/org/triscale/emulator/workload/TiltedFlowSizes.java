@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.statistics.distribution.NormalDistribution;
+import org.apiguardian.api.API;
 
 /**
  * Flow sizes drawn from a tilted version of a nominal distribution, for importance sampling of
@@ -32,6 +33,7 @@ import org.apache.commons.statistics.distribution.NormalDistribution;
  * @param mass    the sampling probability of each stratum, one more than {@code levels}, each &gt; 0,
  *                summing to 1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record TiltedFlowSizes(FlowSizes nominal, double[] levels, double[] mass) implements FlowSizes {
     private static final NormalDistribution STANDARD = NormalDistribution.of(0, 1);
     private static final double SUM_TOLERANCE = 1e-9;

@@ -1,5 +1,6 @@
 package org.triscale.engine.analysis;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 
 /**
@@ -8,6 +9,7 @@ import org.triscale.engine.Arguments;
  * @param confidence confidence of the Theil–Sen slope interval, percent in (0, 100)
  * @param tolerance  tolerance on the normalised slope, percent, &gt; 0
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record ConvergenceSpec(double confidence, double tolerance) {
     /** TriScale's defaults: 95 % confidence, 5 % tolerance. */
     public static final ConvergenceSpec DEFAULT = new ConvergenceSpec(95, 5);

@@ -1,5 +1,6 @@
 package org.triscale.engine.analysis;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.bounds.OrderStatisticInterval;
 
 /**
@@ -15,6 +16,7 @@ import org.triscale.engine.bounds.OrderStatisticInterval;
  * @param index        index (in the sorted values) the KPI was read from, −1 when none
  * @param stationarity the checks applied to the values
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record KpiResult(double value, Side side, double percentile, double confidence, int values, int droppedNaN,
                         OrderStatisticInterval interval, int index, Stationarity stationarity) {
 

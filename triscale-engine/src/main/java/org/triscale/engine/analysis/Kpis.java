@@ -1,6 +1,7 @@
 package org.triscale.engine.analysis;
 
 import org.apache.commons.numbers.arrays.Selection;
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.CheckResult;
 import org.triscale.engine.Mode;
@@ -22,6 +23,7 @@ import java.util.OptionalInt;
  * checked per {@link Mode} (see {@link Stationarity}); the KPI is computed either way and the
  * result says whether it can be trusted.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Kpis {
     private Kpis() {
     }

@@ -1,5 +1,6 @@
 package org.triscale.engine.analysis;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 
 import java.util.Locale;
@@ -10,6 +11,7 @@ import java.util.Locale;
  * @param kind       which statistic
  * @param percentile the percentile in (0, 100) for {@link Kind#PERCENTILE}, NaN otherwise
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Measure(Kind kind, double percentile) {
 
     /** The statistics a measure can take. */

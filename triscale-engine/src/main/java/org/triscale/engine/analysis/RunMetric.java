@@ -1,5 +1,6 @@
 package org.triscale.engine.analysis;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.trend.ConvergenceResult;
 
 import java.util.Optional;
@@ -15,6 +16,7 @@ import java.util.Optional;
  * @param droppedNaN  number of samples dropped because x or y was NaN
  * @param convergence outcome of the convergence test, empty when none was required or possible
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record RunMetric(boolean valid, double value, Measure measure, int samples, int droppedNaN,
                         Optional<ConvergenceResult> convergence) {
     /**

@@ -1,6 +1,7 @@
 package org.triscale.engine.analysis;
 
 import org.apache.commons.numbers.arrays.Selection;
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.ValueRange;
 import org.triscale.engine.numeric.NanFree;
@@ -24,6 +25,7 @@ import java.util.Optional;
  * {@link ConvergenceTest} (y range: the metric's bounds, or the min and max of all samples), and
  * the metric is then the nearest-rank median of the window values.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class RunMetrics {
     private RunMetrics() {
     }

@@ -1,5 +1,6 @@
 package org.triscale.engine.analysis;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.CheckResult;
 import org.triscale.engine.Mode;
 
@@ -12,6 +13,7 @@ import java.util.List;
  * @param mode       the mode whose checks were applied
  * @param checks     the individual checks, in the order they ran
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Stationarity(boolean stationary, Mode mode, List<CheckResult> checks) {
     /** Copies the list of checks. */
     public Stationarity {

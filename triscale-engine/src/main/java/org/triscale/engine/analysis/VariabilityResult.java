@@ -1,5 +1,6 @@
 package org.triscale.engine.analysis;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.bounds.OrderStatisticInterval;
 
 /**
@@ -17,6 +18,7 @@ import org.triscale.engine.bounds.OrderStatisticInterval;
  * @param interval      the order-statistic indices
  * @param stationarity  the checks applied to the values
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record VariabilityResult(double lowerValue, double upperValue, double score, double relativeScore,
                                 double percentile, double confidence, int values, int droppedNaN,
                                 OrderStatisticInterval interval, Stationarity stationarity) {

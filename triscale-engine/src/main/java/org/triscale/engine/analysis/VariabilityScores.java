@@ -1,5 +1,6 @@
 package org.triscale.engine.analysis;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.Mode;
 import org.triscale.engine.ValueRange;
@@ -23,6 +24,7 @@ import java.util.OptionalInt;
  * unsorted data (its scores are right, its bound values and relative score are not); this class
  * always reads the sorted data.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class VariabilityScores {
     private VariabilityScores() {
     }

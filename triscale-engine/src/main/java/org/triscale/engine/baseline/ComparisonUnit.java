@@ -1,5 +1,7 @@
 package org.triscale.engine.baseline;
 
+import org.apiguardian.api.API;
+
 /**
  * What the gate's rank test treats as its exchangeable observations.
  *
@@ -10,6 +12,7 @@ package org.triscale.engine.baseline;
  * all runs of both sequels are exchangeable (an emulator driven by seeds); when series differ from
  * each other, its false-alarm rate exceeds α (see {@code docs/regression-gate.md}).
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum ComparisonUnit {
     /** One observation per series: the median of its valid run metrics. The default. */
     SERIES,

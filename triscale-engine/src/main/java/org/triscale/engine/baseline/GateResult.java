@@ -1,5 +1,6 @@
 package org.triscale.engine.baseline;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.comparison.ComparisonOutcome;
 import org.triscale.engine.comparison.SequelChange;
 
@@ -12,6 +13,7 @@ import org.triscale.engine.comparison.SequelChange;
  *               compares runs
  * @param kpi    the KPI change and the baseline's score, for context
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record GateResult(SequelChange change, ComparisonUnit unit, KpiChange kpi) {
 
     /** The outcome. */

@@ -1,5 +1,6 @@
 package org.triscale.engine.baseline;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.comparison.PairedTest;
@@ -22,6 +23,7 @@ import org.triscale.engine.comparison.Tolerance;
  * @param scoreConfidence confidence of the variability score in percent, in (0, 100)
  * @param pairedTest      which unit a paired comparison tests: {@link PairedTest#AUTO} by default
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record GateSettings(Direction direction, Tolerance tolerance, double alpha, ComparisonUnit unit,
                            double kpiPercentile, double kpiConfidence, Side kpiSide, double scorePercentile,
                            double scoreConfidence, PairedTest pairedTest) {

@@ -1,5 +1,7 @@
 package org.triscale.engine.baseline;
 
+import org.apiguardian.api.API;
+
 /**
  * How TriScale's KPI moved, for context: the median of the series KPIs before and after, and the
  * baseline's variability score. It explains the change; the decision is the comparison's.
@@ -15,6 +17,7 @@ package org.triscale.engine.baseline;
  *                       series
  * @param relativeScore  the score divided by the midpoint of its bound values
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record KpiChange(double[] baselineKpis, double[] newKpis, double oldValue, double newValue, double change,
                         double relativeChange, double score, double relativeScore) {
 

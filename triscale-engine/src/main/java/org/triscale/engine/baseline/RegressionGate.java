@@ -1,5 +1,6 @@
 package org.triscale.engine.baseline;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.Mode;
 import org.triscale.engine.analysis.VariabilityResult;
@@ -32,6 +33,7 @@ import java.util.OptionalInt;
  * baseline's variability score (Jacob et al. 2021) are reported with the median KPI before and
  * after; they explain the change and do not decide it.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class RegressionGate {
     private RegressionGate() {
     }

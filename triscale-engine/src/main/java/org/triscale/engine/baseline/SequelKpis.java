@@ -1,5 +1,7 @@
 package org.triscale.engine.baseline;
 
+import org.apiguardian.api.API;
+
 /**
  * A sequel's KPIs for the gate's context: TriScale's KPI of each series (a one-sided Thompson
  * bound of its valid run metrics), their median, and their variability score (the width of the
@@ -12,6 +14,7 @@ package org.triscale.engine.baseline;
  * @param score         {@code scoreUpper − scoreLower}, NaN with too few series
  * @param relativeScore the score divided by the midpoint of its bound values
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record SequelKpis(double[] seriesKpis, double median, double scoreLower, double scoreUpper, double score,
                          double relativeScore) {
 

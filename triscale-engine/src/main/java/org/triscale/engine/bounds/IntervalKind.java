@@ -1,6 +1,9 @@
 package org.triscale.engine.bounds;
 
+import org.apiguardian.api.API;
+
 /** How the ends of an order-statistic interval are sized. */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum IntervalKind {
     /** Each end is a one-sided bound holding with the confidence on its own. */
     ONE_SIDED,

@@ -1,5 +1,7 @@
 package org.triscale.engine.bounds;
 
+import org.apiguardian.api.API;
+
 import java.util.OptionalInt;
 
 /**
@@ -17,6 +19,7 @@ import java.util.OptionalInt;
  * @param lowerIndex index of the lower bound, absent when n is too small
  * @param upperIndex index of the upper bound, absent when n is too small
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record OrderStatisticInterval(int n, double percentile, double confidence, IntervalKind kind,
                                      OptionalInt lowerIndex, OptionalInt upperIndex) {
 

@@ -1,5 +1,6 @@
 package org.triscale.engine.bounds;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.numeric.Binomial;
 
@@ -36,6 +37,7 @@ import java.util.OptionalInt;
  * which counts as reached). Above {@value #EXACT_SCAN_LIMIT} samples the tails come from the
  * regularized beta function instead, which is faster and more accurate.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class ThompsonBounds {
     /** Largest n for which tail probabilities are summed term by term like the reference. */
     static final int EXACT_SCAN_LIMIT = 20_000;

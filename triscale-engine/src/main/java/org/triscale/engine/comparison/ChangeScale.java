@@ -1,5 +1,7 @@
 package org.triscale.engine.comparison;
 
+import org.apiguardian.api.API;
+
 /**
  * On which scale a change between two sequels is measured.
  *
@@ -9,6 +11,7 @@ package org.triscale.engine.comparison;
  * slow run. {@link #DIFFERENCE} when a value is 0 or negative: changes are
  * {@code candidate − reference} in the metric's unit.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum ChangeScale {
     /** Log of the ratio; reported as a relative change. */
     LOG_RATIO,

@@ -1,11 +1,14 @@
 package org.triscale.engine.comparison;
 
+import org.apiguardian.api.API;
+
 /**
  * The four outcomes of comparing a candidate sequel with a reference sequel.
  *
  * <p>"Unchanged" is a positive finding (equivalence shown), never the absence of evidence: a
  * change the design could not have detected is {@link #INCONCLUSIVE}.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum ComparisonOutcome {
     /** Worse, significantly at α, and the estimated change is beyond the tolerance. */
     REGRESSED,

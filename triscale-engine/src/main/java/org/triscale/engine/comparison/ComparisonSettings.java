@@ -1,5 +1,6 @@
 package org.triscale.engine.comparison;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 
 /**
@@ -16,6 +17,7 @@ import org.triscale.engine.Arguments;
  * @param scoreConfidence confidence of the variability score in percent, in (0, 100)
  * @param pairedTest      which unit a paired comparison tests ({@link PairedTest#AUTO} by default)
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record ComparisonSettings(Direction direction, double alpha, double power, Tolerance tolerance,
                                  double scorePercentile, double scoreConfidence, PairedTest pairedTest) {
 

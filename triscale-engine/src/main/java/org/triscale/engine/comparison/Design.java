@@ -1,6 +1,9 @@
 package org.triscale.engine.comparison;
 
+import org.apiguardian.api.API;
+
 /** How two sequels are compared: run by run on shared seeds, or as two independent samples. */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum Design {
     /**
      * Runs matched by seed (common random numbers): each run of the candidate ran the workload of

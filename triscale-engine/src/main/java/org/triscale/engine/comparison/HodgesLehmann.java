@@ -1,6 +1,7 @@
 package org.triscale.engine.comparison;
 
 import org.apache.commons.statistics.distribution.NormalDistribution;
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 
 import java.util.Arrays;
@@ -24,6 +25,7 @@ import java.util.Arrays;
  * coverage. k is taken from the exact null distribution up to about 600 pairs or samples whose
  * product is 10⁶, and from its normal approximation beyond.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class HodgesLehmann {
     /** Largest number of counting operations of the exact null distributions. */
     private static final long EXACT_LIMIT = 200_000_000L;

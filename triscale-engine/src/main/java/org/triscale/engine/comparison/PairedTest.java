@@ -1,5 +1,7 @@
 package org.triscale.engine.comparison;
 
+import org.apiguardian.api.API;
+
 import java.util.Locale;
 
 /**
@@ -14,6 +16,7 @@ import java.util.Locale;
  * at the price of power: with 5 series a 5 % change at σd = 0.08 is detected about 70 % of the
  * time instead of 96 %.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum PairedTest {
     /**
      * The default: a pre-check of the per-run changes for differences between series

@@ -1,5 +1,7 @@
 package org.triscale.engine.comparison;
 
+import org.apiguardian.api.API;
+
 /**
  * A one-sided Wilcoxon–Mann–Whitney rank-sum test.
  *
@@ -12,5 +14,6 @@ package org.triscale.engine.comparison;
  * @param exact  whether the p-value comes from the exact permutation distribution (otherwise the
  *               normal approximation with tie correction and continuity correction)
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record RankSumResult(double u, double pValue, int m, int n, boolean ties, boolean exact) {
 }

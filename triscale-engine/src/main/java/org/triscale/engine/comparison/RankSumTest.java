@@ -3,6 +3,7 @@ package org.triscale.engine.comparison;
 import org.apache.commons.statistics.inference.AlternativeHypothesis;
 import org.apache.commons.statistics.inference.MannWhitneyUTest;
 import org.apache.commons.statistics.inference.PValueMethod;
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 
 import java.util.Arrays;
@@ -24,6 +25,7 @@ import java.util.Arrays;
  * against 300) the p-value is Commons Statistics' normal approximation with tie-corrected variance
  * and continuity correction, whose error there is far below the α of a regression gate.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class RankSumTest {
     /** Largest number of counting operations of the exact distribution. */
     static final long EXACT_LIMIT = 200_000_000L;

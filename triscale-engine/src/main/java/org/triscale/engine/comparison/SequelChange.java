@@ -1,5 +1,7 @@
 package org.triscale.engine.comparison;
 
+import org.apiguardian.api.API;
+
 /**
  * The change from a reference sequel to a candidate sequel, for one metric, and what it means.
  *
@@ -33,6 +35,7 @@ package org.triscale.engine.comparison;
  * @param referenceMedian         median of the reference's values, in the metric's unit
  * @param settings                the settings used
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record SequelChange(Design design, ChangeScale scale, ComparisonOutcome outcome, String reason,
                            int referenceCount, int candidateCount, int zeros, int seriesCount, double worsePValue,
                            double betterPValue, double smallestPValue, ShiftEstimate change, double tolerance,

@@ -3,6 +3,7 @@ package org.triscale.engine.comparison;
 import org.apache.commons.statistics.distribution.ChiSquaredDistribution;
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apache.commons.statistics.distribution.TDistribution;
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.Mode;
 import org.triscale.engine.analysis.VariabilityScores;
@@ -54,6 +55,7 @@ import java.util.Locale;
  * changes), √(π/3) the efficiency loss of ranks under normality (Lehmann 1975), and the change must
  * both reach {@code (z(1−α) + z(power))·se} and exceed the tolerance by {@code z(power)·se}.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class SequelComparison {
     /**
      * The level of each pre-check of {@link PairedTest#AUTO}: 50 %. Liberal on purpose: the

@@ -1,5 +1,7 @@
 package org.triscale.engine.comparison;
 
+import org.apiguardian.api.API;
+
 /**
  * A Hodges–Lehmann estimate of a change with its distribution-free confidence interval.
  *
@@ -11,6 +13,7 @@ package org.triscale.engine.comparison;
  * @param confidence the two-sided confidence of the interval, in (0, 1); each end alone is a
  *                   one-sided bound at {@code (1 + confidence) / 2}
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record ShiftEstimate(double estimate, double lower, double upper, double confidence) {
 
     /** Whether the sample was large enough for both ends to be finite. */

@@ -1,5 +1,7 @@
 package org.triscale.engine.comparison;
 
+import org.apiguardian.api.API;
+
 /**
  * A one-sided Wilcoxon signed-rank test of paired changes.
  *
@@ -13,5 +15,6 @@ package org.triscale.engine.comparison;
  *               normal approximation with the variance of the observed ranks and a continuity
  *               correction)
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record SignedRankResult(double wPlus, double pValue, int pairs, int zeros, boolean ties, boolean exact) {
 }

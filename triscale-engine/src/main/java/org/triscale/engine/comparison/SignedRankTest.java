@@ -1,6 +1,7 @@
 package org.triscale.engine.comparison;
 
 import org.apache.commons.statistics.distribution.NormalDistribution;
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 
 import java.util.Arrays;
@@ -23,6 +24,7 @@ import java.util.Arrays;
  * p-value is the normal approximation with the variance of the observed mid-ranks and a
  * continuity correction.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class SignedRankTest {
     /** Largest number of counting operations of the exact distribution. */
     static final long EXACT_LIMIT = 200_000_000L;

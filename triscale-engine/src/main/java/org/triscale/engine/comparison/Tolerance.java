@@ -1,5 +1,7 @@
 package org.triscale.engine.comparison;
 
+import org.apiguardian.api.API;
+
 /**
  * The change between two sequels that does not matter: the equivalence margin of "unchanged" and
  * the size a change must exceed to count as a regression.
@@ -24,6 +26,7 @@ package org.triscale.engine.comparison;
  * @param value the relative or absolute tolerance, finite and ≥ 0; for {@link Kind#SCORE} the
  *              floor, a fraction of the reference
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Tolerance(Kind kind, double value) {
 
     /**

@@ -1,9 +1,12 @@
 package org.triscale.engine.comparison;
 
+import org.apiguardian.api.API;
+
 /**
  * Where the tolerance of one comparison came from: the default ({@link #SCORE} or
  * {@link #LIMIT}, whichever is smaller, raised to the {@link #FLOOR}) or the settings' explicit value.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum ToleranceSource {
     /** The variability score that applies to the comparison, smaller than {@link Tolerance#DEFAULT_LIMIT}. */
     SCORE,

@@ -1,5 +1,7 @@
 package org.triscale.engine.format;
 
+import org.apiguardian.api.API;
+
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
@@ -7,6 +9,7 @@ import java.math.RoundingMode;
 /**
  * Short, locale-independent text of numbers: {@code 61.2}, {@code 1234.6}, {@code 75th}.
  */
+@API(status = API.Status.INTERNAL, since = "0.3.0")
 public final class Numbers {
     private Numbers() {
     }

@@ -1,5 +1,6 @@
 package org.triscale.engine.independence;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.CheckResult;
 
@@ -22,6 +23,7 @@ import java.util.Locale;
  * summed directly: outcome, statistic and lag are those of the direct sums, exactly (see
  * {@link LagSums}).
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class AutocorrelationTest {
     /** Name of the check in a {@link CheckResult}. */
     public static final String NAME = "autocorrelation";

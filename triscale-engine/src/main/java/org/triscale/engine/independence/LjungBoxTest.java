@@ -6,6 +6,7 @@ import java.math.RoundingMode;
 import java.util.SplittableRandom;
 
 import org.apache.commons.statistics.distribution.ChiSquaredDistribution;
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.CheckResult;
 
@@ -46,6 +47,7 @@ import org.triscale.engine.CheckResult;
  * 1/12 at n = 4); the result's description says so, with the smallest possible p-value, when it
  * happens.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class LjungBoxTest {
     /** Smallest number of values accepted. */
     public static final int MIN_VALUES = 3;

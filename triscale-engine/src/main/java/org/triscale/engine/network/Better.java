@@ -1,8 +1,11 @@
 package org.triscale.engine.network;
 
+import org.apiguardian.api.API;
+
 import java.util.Locale;
 
 /** Which direction of a metric is better: needed to say whether a change is a harm. */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum Better {
     /** Less is better: flow completion time, delay, loss. */
     LOWER,

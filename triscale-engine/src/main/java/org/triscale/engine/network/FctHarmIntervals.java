@@ -1,5 +1,7 @@
 package org.triscale.engine.network;
 
+import org.apiguardian.api.API;
+
 /**
  * Harm (Ware et al. 2019) on each statistic of two samples of flow completion times, with
  * distribution-free confidence intervals; see {@link Harm#of(double[], double[], double)}.
@@ -11,6 +13,7 @@ package org.triscale.engine.network;
  * @param aloneCount    FCTs without the competitor (after dropping NaN)
  * @param withCount     FCTs with the competitor (after dropping NaN)
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record FctHarmIntervals(HarmInterval geometricMean, HarmInterval median, HarmInterval p95, int aloneCount,
                                int withCount) {
 }

@@ -2,6 +2,7 @@ package org.triscale.engine.network;
 
 import org.apache.commons.statistics.descriptive.GeometricMean;
 import org.apache.commons.statistics.descriptive.Quantile;
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 
 import java.util.Arrays;
@@ -23,6 +24,7 @@ import java.util.Arrays;
  * @param count         number of FCTs summarised (after dropping NaN)
  * @param droppedNaN    number of NaN values dropped (flows that did not complete, for example)
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record FctSummary(double geometricMean, double median, double p95, int count, int droppedNaN) {
 
     private static final Quantile QUANTILE = Quantile.withDefaults()

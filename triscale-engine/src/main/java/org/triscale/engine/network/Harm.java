@@ -1,5 +1,6 @@
 package org.triscale.engine.network;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.bounds.OrderStatisticInterval;
@@ -32,6 +33,7 @@ import java.util.Arrays;
  * completion times and gives each statistic's harm a distribution-free confidence interval (see
  * there).
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Harm {
     private Harm() {
     }

@@ -1,5 +1,7 @@
 package org.triscale.engine.network;
 
+import org.apiguardian.api.API;
+
 /**
  * The harm (Ware et al. 2019) on one statistic with its distribution-free confidence interval;
  * see {@link Harm#of(double[], double[], double)}.
@@ -10,6 +12,7 @@ package org.triscale.engine.network;
  *                   too small for a tighter end
  * @param confidence two-sided confidence of the interval in percent, in (1, 100)
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record HarmInterval(double estimate, double lower, double upper, double confidence) {
 
     /** Whether the samples were large enough for a finite lower end and an upper end below 1. */

@@ -1,5 +1,6 @@
 package org.triscale.engine.network;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 
 /**
@@ -11,6 +12,7 @@ import org.triscale.engine.Arguments;
  * @param count      number of shares used (after dropping NaN)
  * @param droppedNaN number of NaN values dropped
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record JainIndex(double index, int count, int droppedNaN) {
 
     /**

@@ -1,6 +1,7 @@
 package org.triscale.engine.numeric;
 
 import org.apache.commons.statistics.distribution.BinomialDistribution;
+import org.apiguardian.api.API;
 
 /**
  * Binomial probabilities for order-statistic bounds.
@@ -12,6 +13,7 @@ import org.apache.commons.statistics.distribution.BinomialDistribution;
  * probabilities come from Commons Statistics' {@link BinomialDistribution} (saddle-point expansion
  * and regularized beta function), which stays accurate for any number of trials.
  */
+@API(status = API.Status.INTERNAL, since = "0.3.0")
 public final class Binomial {
     /** Smallest factor the direct product accepts; below it the product loses precision. */
     private static final double SMALLEST_FACTOR = 0x1p-900;

@@ -1,8 +1,11 @@
 package org.triscale.engine.numeric;
 
+import org.apiguardian.api.API;
+
 import java.util.function.IntPredicate;
 
 /** The bisection step of the engine's searches for the smallest run count that is enough. */
+@API(status = API.Status.INTERNAL, since = "0.3.0")
 public final class Bisection {
     private Bisection() {
     }

@@ -1,9 +1,12 @@
 package org.triscale.engine.numeric;
 
+import org.apiguardian.api.API;
+
 /**
  * Copies of sample arrays without their NaN values, in order: the analysis drops NaN values
  * (invalid runs or samples) and counts them as the difference in length.
  */
+@API(status = API.Status.INTERNAL, since = "0.3.0")
 public final class NanFree {
     private NanFree() {
     }

@@ -1,5 +1,6 @@
 package org.triscale.engine.numeric;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 
 /**
@@ -13,6 +14,7 @@ import org.triscale.engine.Arguments;
  * are split at {@code n/2} rounded down to a multiple of 8 and the two halves' sums added.
  * Its error grows as O(log n) rather than O(n).
  */
+@API(status = API.Status.INTERNAL, since = "0.3.0")
 public final class PairwiseSum {
     /** Largest block summed with the eight-accumulator loop, as in numpy. */
     private static final int BLOCK = 128;

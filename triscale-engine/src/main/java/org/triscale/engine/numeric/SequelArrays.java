@@ -1,5 +1,6 @@
 package org.triscale.engine.numeric;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 
 import java.util.Arrays;
@@ -8,6 +9,7 @@ import java.util.Arrays;
  * A sequel's run metrics as arrays, one per series (NaN marks an invalid run): the input check,
  * the run count and the median shared by the comparison and the regression gate.
  */
+@API(status = API.Status.INTERNAL, since = "0.3.0")
 public final class SequelArrays {
     private SequelArrays() {
     }

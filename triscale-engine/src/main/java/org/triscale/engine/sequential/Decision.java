@@ -1,6 +1,9 @@
 package org.triscale.engine.sequential;
 
+import org.apiguardian.api.API;
+
 /** The state of a sequential KPI assertion after some runs. */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum Decision {
     /** The confidence sequence on the pass side has reached the threshold: the assertion holds. */
     PASS,

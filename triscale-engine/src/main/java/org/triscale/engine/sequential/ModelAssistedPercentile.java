@@ -1,5 +1,7 @@
 package org.triscale.engine.sequential;
 
+import org.apiguardian.api.API;
+
 import java.util.List;
 
 /**
@@ -23,6 +25,7 @@ import java.util.List;
  *                            values that would estimate the percentile about as precisely without
  *                            the auxiliary variables; NaN when the standard error is undefined
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record ModelAssistedPercentile(double value, double lower, double upper, double percentile, double confidence,
                                       int values, int droppedNaN, int clusters, int fittedValues,
                                       List<Double> coefficients, double residualSd, double effectiveSampleSize) {

@@ -2,6 +2,7 @@ package org.triscale.engine.sequential;
 
 import org.apache.commons.statistics.distribution.NormalDistribution;
 import org.apache.commons.statistics.distribution.TDistribution;
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.analysis.Side;
 
@@ -48,6 +49,7 @@ import java.util.Map;
  * estimate from hundreds of thousands of first-phase rows takes milliseconds. The least-squares
  * fit solves the normal equations of the centred variables (a handful of columns).
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class ModelAssistedPercentiles {
     private static final NormalDistribution STANDARD = NormalDistribution.of(0, 1);
     /** Φ(−8.3) is below 10⁻¹⁶: beyond 8.3 σ a prediction counts as 0 or 1. */

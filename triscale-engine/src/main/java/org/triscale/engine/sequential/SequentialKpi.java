@@ -1,5 +1,6 @@
 package org.triscale.engine.sequential;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.numeric.Binomial;
@@ -41,6 +42,7 @@ import java.util.function.IntPredicate;
  * evaluations (none when another series with the same settings got that far already). Not
  * thread-safe: one instance follows one series.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class SequentialKpi {
     /** Largest number of runs a prediction looks ahead to. */
     static final int PREDICTION_HORIZON = 10_000_000;

@@ -1,5 +1,6 @@
 package org.triscale.engine.sequential;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.analysis.VariabilityScores;
@@ -30,6 +31,7 @@ import org.triscale.engine.bounds.IntervalKind;
  *
  * <p>Not thread-safe: one instance follows one sequel.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class SequentialScore {
     private final double atMost;
     private final double relativeAtMost;

@@ -1,5 +1,6 @@
 package org.triscale.engine.sequential;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.analysis.VariabilityScores;
 
 /**
@@ -14,6 +15,7 @@ import org.triscale.engine.analysis.VariabilityScores;
  * @param highUpper  upper bound of the higher percentile (UB); +∞ while undefined
  * @param decision   the assertion's decision, sticky once {@link Decision#PASS} or {@link Decision#FAIL}
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record SequentialScoreStep(int series, int droppedNaN, double lowLower, double lowUpper, double highLower,
                                   double highUpper, Decision decision) {
 

@@ -1,5 +1,6 @@
 package org.triscale.engine.sequential;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.sizing.Sizing;
@@ -16,6 +17,7 @@ import org.triscale.engine.sizing.Sizing;
  *                   the confidence, e.g. 0.01 for ±1 %; NaN for none
  * @param tunedFor   the number of runs the boundary is tightest for, ≥ 1
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record SequentialSpec(double percentile, double confidence, Side side, double threshold, double precision,
                              int tunedFor) {
 

@@ -1,5 +1,6 @@
 package org.triscale.engine.sequential;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.analysis.Side;
 
 /**
@@ -20,6 +21,7 @@ import org.triscale.engine.analysis.Side;
  *                          {@link Decision#FAIL}
  * @param precisionReached  whether the precision target is met
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record SequentialStep(int runs, int droppedNaN, double lower, double upper, double estimate,
                              double relativeHalfWidth, Decision decision, boolean precisionReached) {
 

@@ -1,5 +1,7 @@
 package org.triscale.engine.sequential;
 
+import org.apiguardian.api.API;
+
 /**
  * A percentile estimated from importance-sampled values, with its confidence interval.
  *
@@ -14,6 +16,7 @@ package org.triscale.engine.sequential;
  * @param effectiveSampleSize    Kish's effective sample size {@code (Σw)² / Σw²}: the number of
  *                               unweighted runs that would give about the same precision for a mean
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record WeightedPercentile(double value, double lower, double upper, double percentile, double confidence,
                                  int values, int droppedNaN, double effectiveSampleSize) {
 }

@@ -2,6 +2,7 @@ package org.triscale.engine.sequential;
 
 import org.apache.commons.numbers.arrays.SortInPlace;
 import org.apache.commons.statistics.distribution.NormalDistribution;
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.analysis.Side;
 
@@ -24,6 +25,7 @@ import org.triscale.engine.analysis.Side;
  *
  * <p>The effective sample size is Kish's (1965) {@code (Σw)² / Σw²}.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class WeightedPercentiles {
     private static final NormalDistribution STANDARD = NormalDistribution.of(0, 1);
 

@@ -1,5 +1,6 @@
 package org.triscale.engine.sizing;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.bounds.ThompsonBounds;
 import org.triscale.engine.numeric.Binomial;
@@ -26,6 +27,7 @@ import java.util.function.IntPredicate;
  * pair together. A joint interval bounds the same percentile pair as the two-sided one, both ends
  * holding together with probability at least c.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Sizing {
     /** Largest robustness whose binomial tail is summed term by term like the reference. */
     private static final int TERM_SUM_LIMIT = 1_000;

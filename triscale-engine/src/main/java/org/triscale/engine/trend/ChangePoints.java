@@ -1,5 +1,7 @@
 package org.triscale.engine.trend;
 
+import org.apiguardian.api.API;
+
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -21,6 +23,7 @@ import java.util.SplittableRandom;
  * and the search goes on (hierarchical bisection); it stops at the first split that is not.
  * The permutations come from a seeded generator, so the result is deterministic.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class ChangePoints {
     /** Default significance of each split. */
     public static final double ALPHA = 0.01;

@@ -1,5 +1,7 @@
 package org.triscale.engine.trend;
 
+import org.apiguardian.api.API;
+
 /**
  * Outcome of TriScale's convergence test.
  *
@@ -9,5 +11,6 @@ package org.triscale.engine.trend;
  * @param points     number of points tested (after dropping NaN)
  * @param droppedNaN number of points dropped because y was NaN
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record ConvergenceResult(boolean converged, TheilSenFit fit, double tolerance, int points, int droppedNaN) {
 }

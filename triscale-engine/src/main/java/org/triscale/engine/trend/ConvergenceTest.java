@@ -1,5 +1,6 @@
 package org.triscale.engine.trend;
 
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.ValueRange;
 import org.triscale.engine.numeric.NanFree;
@@ -15,6 +16,7 @@ import org.triscale.engine.numeric.NanFree;
  * Unlike the reference, which draws a random subset of 100 points above 100 points, every pair of
  * points is used: the result is exact and deterministic.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class ConvergenceTest {
     private ConvergenceTest() {
     }

@@ -6,6 +6,7 @@ import java.math.RoundingMode;
 import java.util.Arrays;
 
 import org.apache.commons.statistics.distribution.NormalDistribution;
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 import org.triscale.engine.CheckResult;
 
@@ -37,6 +38,7 @@ import org.triscale.engine.CheckResult;
  * the exact distribution when it is used (n ≤ 20 without ties), well under a millisecond at
  * n ≤ 200.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class MannKendallTest {
     /** Smallest number of values accepted. */
     public static final int MIN_VALUES = 3;

@@ -2,6 +2,7 @@ package org.triscale.engine.trend;
 
 import org.apache.commons.numbers.arrays.Selection;
 import org.apache.commons.statistics.distribution.NormalDistribution;
+import org.apiguardian.api.API;
 import org.triscale.engine.Arguments;
 
 import java.math.BigInteger;
@@ -25,6 +26,7 @@ import java.util.Arrays;
  * SciPy's by an ulp or two in z, which moves the interval only if {@code (N ± zσ)/2} lies within
  * about 10⁻¹⁵ of a half-integer.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class TheilSen {
     /** Largest number of points whose slopes are materialised. */
     static final int QUADRATIC_LIMIT = 3_000;

@@ -1,5 +1,7 @@
 package org.triscale.engine.trend;
 
+import org.apiguardian.api.API;
+
 /**
  * A Theil–Sen line fit with Sen's (1968) confidence interval of the slope.
  *
@@ -11,6 +13,7 @@ package org.triscale.engine.trend;
  * @param points     number of (x, y) points fitted
  * @param slopes     number of pairwise slopes (pairs with distinct x)
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record TheilSenFit(double slope, double intercept, double lowSlope, double highSlope,
                           double confidence, int points, long slopes) {
 }

@@ -1,5 +1,7 @@
 package org.triscale.testbed.linux;
 
+import org.apiguardian.api.API;
+
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -16,6 +18,7 @@ import java.util.Optional;
  * of {@code net.ipv4.tcp_allowed_congestion_control} are allowed), and whether {@code iperf3} is
  * installed. Qdiscs and CCAs are probed on demand in a throw-away namespace and remembered for the JVM.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class LinuxCapabilities {
     private static LinuxCapabilities probed;
 

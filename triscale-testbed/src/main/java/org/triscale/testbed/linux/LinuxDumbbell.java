@@ -1,5 +1,7 @@
 package org.triscale.testbed.linux;
 
+import org.apiguardian.api.API;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +29,7 @@ import java.util.Map;
  * <p>Everything it creates lives in its namespaces and is removed on {@link #close()}, on a failed
  * build, on JVM exit and after a {@code kill -9} by the next build: see {@link LinuxTestBed}.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class LinuxDumbbell extends LinuxTestBed {
     private LinuxDumbbell(Builder settings, String prefix) {
         super(settings, prefix);

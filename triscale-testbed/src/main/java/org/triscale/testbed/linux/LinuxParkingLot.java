@@ -1,5 +1,7 @@
 package org.triscale.testbed.linux;
 
+import org.apiguardian.api.API;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +34,7 @@ import java.util.TreeMap;
  *
  * <p>Cleanup as for every {@link LinuxTestBed}.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class LinuxParkingLot extends LinuxTestBed {
     /** The most hops a parking lot may have. */
     public static final int MAX_HOPS = 8;

@@ -1,5 +1,7 @@
 package org.triscale.testbed.linux;
 
+import org.apiguardian.api.API;
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,6 +28,7 @@ import java.util.regex.Pattern;
  * alive (a {@code kill -9}) are deleted the same way by the next {@link BaseBuilder#build()}.
  * {@link #leftovers()} lists what is left, for a check after the tests.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public abstract sealed class LinuxTestBed implements AutoCloseable permits LinuxDumbbell, LinuxParkingLot {
     /** The prefix of every namespace a test bed creates; the PID follows. */
     public static final String PREFIX = "tsl-";

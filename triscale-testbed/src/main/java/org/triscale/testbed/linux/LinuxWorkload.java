@@ -6,6 +6,7 @@ import java.util.List;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
 import org.apache.commons.rng.simple.RandomSource;
+import org.apiguardian.api.API;
 import org.triscale.emulator.workload.FctWorkload;
 import org.triscale.emulator.workload.FlowSizes;
 
@@ -15,6 +16,7 @@ import org.triscale.emulator.workload.FlowSizes;
  * lognormal {@link FlowSizes#l4sWorkload()} of the tsvwg tests), so a test keeps its workload when
  * it switches backend. The flows are a function of the seed: same seed, same flows.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class LinuxWorkload {
     private LinuxWorkload() {
     }

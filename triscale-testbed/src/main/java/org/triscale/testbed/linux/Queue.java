@@ -1,5 +1,7 @@
 package org.triscale.testbed.linux;
 
+import org.apiguardian.api.API;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,6 +16,7 @@ import java.util.List;
  *                  never marks (FIFOs)
  * @param ecn       whether ECN marking is on
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Queue(String kind, List<String> arguments, String ecnFlag, boolean ecn) {
     /** Copies the list. */
     public Queue {

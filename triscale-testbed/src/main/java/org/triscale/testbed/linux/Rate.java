@@ -1,10 +1,13 @@
 package org.triscale.testbed.linux;
 
+import org.apiguardian.api.API;
+
 /**
  * A link rate for {@code tc}, in bits per second.
  *
  * @param bitsPerSecond the rate, at least 8 kbit/s and at most 10 Gbit/s
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Rate(long bitsPerSecond) {
     /** Checks the range, so a typo does not shape a link to nothing. */
     public Rate {

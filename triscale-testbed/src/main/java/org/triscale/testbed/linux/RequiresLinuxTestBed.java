@@ -7,6 +7,7 @@ import java.lang.annotation.Target;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
 import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -21,6 +22,7 @@ import org.junit.platform.commons.support.AnnotationSupport;
 @Target({ElementType.TYPE, ElementType.METHOD})
 @Retention(RetentionPolicy.RUNTIME)
 @ExtendWith(RequiresLinuxTestBed.Condition.class)
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public @interface RequiresLinuxTestBed {
     /** @return qdisc kernel names needed besides htb (e.g. {@code "fq_codel"}, {@code "netem"}) */
     String[] qdisc() default {};

@@ -23,6 +23,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.apiguardian.api.API;
 import org.triscale.testbed.Iperf3Json;
 
 /**
@@ -45,6 +46,7 @@ import org.triscale.testbed.Iperf3Json;
  * nearly saturated while the flows stayed below the bottleneck rate, {@link Result#hostLimited()}
  * says so and a warning is logged.
  */
+@API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class TcpFlows {
     static final int PORT = 5201;
     /** The most flows a workload may have (the Java source runs a thread per flow). */
