@@ -13,6 +13,8 @@ import java.util.Arrays;
  * @param timesSeconds  arrival time of each sample
  * @param delaysMillis  one-way delay of each sample
  * @param flowIds       flow of each sample
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record DelaySamples(int sampleEvery, double[] timesSeconds, double[] delaysMillis, int[] flowIds) {

@@ -15,6 +15,8 @@ import org.apiguardian.api.API;
  * return over an uncongested path with the same delay (plus the scenario's ACK delay).
  * Times have nanosecond resolution. Runs are independent: call {@code run} from several threads
  * at once if you like.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Emulator {

@@ -24,6 +24,8 @@ import org.apiguardian.api.API;
  * @param fastRecoveries   fast retransmit and recovery episodes
  * @param minRttMillis     smallest RTT measured, or NaN without a sample
  * @param srttMillis       smoothed RTT at the end, or NaN without a sample
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record FlowResult(int id, String label, String cca, Kind kind, double baseRttMillis, double startSeconds,

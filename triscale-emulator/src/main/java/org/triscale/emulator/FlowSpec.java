@@ -21,6 +21,8 @@ import org.triscale.emulator.cca.Cca;
  * @param start       when the flow starts, &gt;= 0
  * @param sizeBytes   payload bytes to transfer; empty for a flow that sends until the run ends
  * @param label       a name shown in results, or null for the default ({@code flow-<id>})
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record FlowSpec(Cca cca, Duration oneWayDelay, Duration start, OptionalLong sizeBytes, String label,

@@ -15,6 +15,8 @@ import org.apiguardian.api.API;
  * @param utilisation             fraction of the run's time the link was transmitting, in [0, 1]
  * @param meanQueueingDelayMillis mean time a transmitted packet waited before its transmission
  * @param maxQueuePackets         largest number of packets in the buffer, the one on the wire included
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record LinkStats(long packetsForwarded, long bufferDrops, long queueDrops, long randomDrops, long ecnMarks,

@@ -5,6 +5,8 @@ import org.apiguardian.api.API;
 /**
  * How senders detect and repair losses. Both use fast retransmit after three duplicate ACKs
  * (RFC 5681) and the retransmission timer (RFC 6298).
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum LossRecovery {

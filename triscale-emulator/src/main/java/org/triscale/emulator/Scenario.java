@@ -48,6 +48,8 @@ import org.triscale.emulator.workload.FctWorkload;
  * @param traffic     the individual flows and the FCT workloads
  * @param measurement the run's length and what is recorded
  * @param variation   the seeded run-to-run variation
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Scenario(Link link, Path path, Hosts hosts, Traffic traffic, Measurement measurement,

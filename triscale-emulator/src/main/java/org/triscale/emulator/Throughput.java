@@ -15,6 +15,8 @@ import java.util.Arrays;
  * @param totalMbps      all flows together, Mbit/s per bin
  * @param flowFirstBins  first stored bin of each flow
  * @param flowMbps       each flow's Mbit/s from its first stored bin on
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Throughput(double binSeconds, double runSeconds, double[] totalMbps, int[] flowFirstBins,

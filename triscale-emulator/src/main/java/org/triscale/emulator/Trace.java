@@ -18,6 +18,8 @@ import java.util.Optional;
  * @param hops            statistics of the scenario's further hops, in path order
  * @param reverseLink     statistics of the reverse link (ACKs and reverse flows' data), if any
  * @param eventsProcessed discrete events the simulator handled
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Trace(Scenario scenario, long seed, List<FlowResult> flows, DelaySamples delays, Throughput throughput,

@@ -21,6 +21,8 @@ import java.time.Duration;
  * @param startJitter largest random delay of each individual flow's start (uniform in
  *                    [0, startJitter]), in [0, 10 s]; the flows of FCT workloads arrive at random
  *                    already
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Variation(Duration ackJitter, Duration startJitter) {

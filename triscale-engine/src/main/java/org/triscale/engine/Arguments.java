@@ -9,6 +9,8 @@ import org.apiguardian.api.API;
  *
  * <p><b>Not API.</b> Public only so that the engine's packages (and the project's own modules)
  * can reach it; it may change in any release without notice.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.INTERNAL, since = "0.3.0")
 public final class Arguments {

@@ -13,6 +13,8 @@ import java.util.Objects;
  * @param statistic   the test statistic, or {@code NaN} when the check does not compute one
  * @param pValue      the p-value, or {@code NaN} when the check has none (threshold tests)
  * @param description one sentence a user can read in a report: what was tested and what was found
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record CheckResult(String name, boolean passed, double statistic, double pValue, String description) {

@@ -14,6 +14,8 @@ import org.apiguardian.api.API;
  *   <li>{@link #SOUND} keeps the promise of each check: on i.i.d. data every check raises a false
  *       alarm with probability at most its nominal level, at every sample size.
  * </ul>
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum Mode {

@@ -8,6 +8,8 @@ import org.apiguardian.api.API;
  *
  * @param min lower end, finite
  * @param max upper end, finite and greater than {@code min}
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record ValueRange(double min, double max) {

@@ -52,6 +52,8 @@ import java.util.stream.Stream;
  * <p>A run folder is always inside the runs folder: run names are checked
  * ({@link #run(String, long)}), links are not followed, and a rerun deletes only a folder this
  * class created (it holds a {@code .triscale-run} file).
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class ExternalRun {

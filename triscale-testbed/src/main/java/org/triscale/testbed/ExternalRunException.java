@@ -8,6 +8,8 @@ import java.util.Optional;
  * An external run that failed: it could not start, exceeded its timeout, or ended with an exit
  * code its policy does not accept. The message names the command, the run folder and ends with the
  * last lines of standard error and output.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class ExternalRunException extends RuntimeException {

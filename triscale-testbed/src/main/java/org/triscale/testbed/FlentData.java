@@ -18,6 +18,8 @@ import java.util.zip.GZIPInputStream;
  * {@code results} (e.g. {@code "Ping (ms) ICMP"}, {@code "TCP download"}) against its
  * {@code x_values} (seconds from the test start). Missing points ({@code null}, where a tool gave
  * no value for that step) are left out. The JSON is streamed; raw values and metadata are skipped.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class FlentData {

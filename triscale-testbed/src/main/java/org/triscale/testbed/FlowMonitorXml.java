@@ -22,6 +22,8 @@ import java.util.function.ToDoubleFunction;
  *
  * <p>The file is streamed with StAX (histograms and probes are skipped, so memory grows with the
  * number of flows only); DTDs and external entities are refused.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class FlowMonitorXml {

@@ -20,6 +20,8 @@ import java.util.Map;
  * <p>The document is streamed: only the intervals are kept, one small record each. Intervals
  * marked {@code omitted} (the {@code -O} warm-up) are left out. An {@code "error"} in the report
  * (iperf3 could not connect, the server was busy) is an error here too, with iperf3's message.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Iperf3Json {

@@ -10,6 +10,8 @@ import java.util.Map;
 /**
  * The log formats a stored run can be analysed from, each with the fields it offers; used by the
  * command line's {@code --format} and {@code --field}.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum LogFormat {

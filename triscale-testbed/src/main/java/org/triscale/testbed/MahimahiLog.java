@@ -15,6 +15,8 @@ import java.util.Arrays;
  * a departure after {@code delay} ms in the link, {@code t d count bytes} a drop. Pantheon's tunnel
  * logs end each line with a flow id; {@link #read(Path, int)} keeps one flow. Times are in ms.
  * The file is read line by line: memory holds one sample per departure and one counter per bin.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class MahimahiLog {

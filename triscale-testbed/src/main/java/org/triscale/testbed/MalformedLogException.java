@@ -7,6 +7,8 @@ import java.nio.file.Path;
 /**
  * A log or data file that cannot be read: the message names the file and, where known, the line,
  * says what is wrong, and how the file should look.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class MalformedLogException extends RuntimeException {

@@ -19,6 +19,8 @@ import java.util.regex.Pattern;
  * {@code 1.5e-3}; in JSON, numbers or such strings); a missing, empty, {@code null} or {@code nan}
  * value leaves the line out, counted in {@link Samples#dropped()}. Blank lines and CSV lines
  * starting with {@code #} are skipped (not counted: they hold no row).
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class NamedFields {

@@ -14,6 +14,8 @@ import java.util.Arrays;
  * @param dropped how many rows of the input the parser left out by a documented rule (for CSV and
  *             JSON lines: the field missing, empty, {@code null} or {@code nan}), so that callers
  *             can report them; 0 for the formats that refuse such rows
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Samples(String name, String unit, double[] x, double[] y, int dropped) {

@@ -11,6 +11,8 @@ import java.util.Locale;
  * {@code srand}); folding the two halves of the 64-bit seed together keeps every bit of it in
  * play, so two runs whose seeds differ only in the high half still get different 32-bit seeds
  * (taking the low half alone would not). Zero is avoided because several tools refuse it.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Seeds {

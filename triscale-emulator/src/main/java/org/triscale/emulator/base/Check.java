@@ -8,6 +8,8 @@ import java.time.Duration;
  * Argument checks of the emulator's API: every failure is an {@link IllegalArgumentException}
  * that names the parameter, the value and an example of a valid one. Public so that the
  * emulator's packages and user-written queues and algorithms report bad input the same way.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Check {

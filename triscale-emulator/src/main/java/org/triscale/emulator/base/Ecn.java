@@ -7,6 +7,8 @@ import org.apiguardian.api.API;
  * L4S (scalable) senders such as TCP Prague send {@link #ECT_1}, which an L4S-aware queue such as
  * DualPI2 classifies into its low-latency queue; a queue replaces ECT by {@link #CE} instead of
  * dropping the packet.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum Ecn {

@@ -10,6 +10,8 @@ import org.triscale.emulator.cca.Cca;
  * start. Defaults: CUBIC, 20 ms RTT, start at 0.
  *
  * @param <B> the concrete builder, returned by every setter so that calls chain
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public abstract class FlowSettings<B extends FlowSettings<B>> {

@@ -6,6 +6,8 @@ import org.apiguardian.api.API;
  * A link rate in bits per second.
  *
  * @param bitsPerSecond the rate, finite and &gt; 0
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Rate(double bitsPerSecond) {

@@ -6,6 +6,8 @@ import org.apiguardian.api.API;
  * Packet sizes on the emulated wire: an Ethernet MTU and TCP/IP headers with the timestamp
  * option. Every data packet but a finite flow's last carries {@link #MSS} payload bytes; ACKs are
  * not queued at the bottleneck, so their size does not matter.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Wire {

@@ -12,6 +12,8 @@ import org.apiguardian.api.API;
  * phases of one RTprop each, starting at a random phase), and ProbeRTT (window 4 packets for
  * 200 ms and one round) when the minimum RTT was not refreshed for 10 seconds. BBR paces at
  * 99 % of gain × bandwidth and keeps packet conservation for the first round of loss recovery.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Bbr implements CongestionControl {

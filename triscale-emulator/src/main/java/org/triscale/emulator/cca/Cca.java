@@ -8,6 +8,8 @@ import java.util.function.Supplier;
  * A named congestion-control algorithm: a factory of one {@link CongestionControl} per connection.
  * The built-in algorithms are constants; {@link #of} plugs in a variant, for example
  * {@code Cca.of("CUBIC-beta-0.5", () -> new Cubic(Cubic.Config.RFC_9438.withBeta(0.5)))}.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Cca {

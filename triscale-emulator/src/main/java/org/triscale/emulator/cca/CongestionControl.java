@@ -10,6 +10,8 @@ import org.apiguardian.api.API;
  * <p>During fast recovery the sender inflates the algorithm's window by the duplicate ACKs
  * (RFC 5681/6582) unless {@link #ownsRecoveryWindow()} says the algorithm manages the window
  * itself (BBR does).
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public interface CongestionControl {

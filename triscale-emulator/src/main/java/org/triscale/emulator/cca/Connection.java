@@ -8,6 +8,8 @@ import org.apiguardian.api.API;
  * estimates, and the details of the ACK being processed. Sequence numbers and windows count
  * segments (packets), times are nanoseconds of simulated time. The view is only valid during the
  * callback it is passed to.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public interface Connection {

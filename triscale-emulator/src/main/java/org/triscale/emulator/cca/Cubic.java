@@ -11,6 +11,8 @@ import org.apiguardian.api.API;
  * a timeout). The first slow start ends by HyStart++ (RFC 9406) by default, or by Linux's classic
  * HyStart ({@link Config#LINUX}); with {@link Config#ecn()} an echoed mark reduces the window as a
  * loss does, once per round trip (RFC 3168, {@link EcnResponse}).
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Cubic implements CongestionControl {

@@ -8,6 +8,8 @@ import org.apiguardian.api.API;
  * {@code alpha ← (1 − g) alpha + g F}, with {@code F} the fraction of delivered segments whose
  * ACK echoed a mark and {@code g = 1/16}; on an echoed mark it sets
  * {@code cwnd ← cwnd (1 − alpha/2)}, at most once per window. Losses halve the window.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Dctcp extends RenoBased {

@@ -9,6 +9,8 @@ import org.apiguardian.api.API;
  * receivers echo every CE mark on the ACK of the marked segment (accurate feedback, as DCTCP's
  * and AccECN's receivers do); a classic sender that reacts to the first echo of a round trip
  * behaves as with RFC 3168's ECE-until-CWR signalling.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class EcnResponse {

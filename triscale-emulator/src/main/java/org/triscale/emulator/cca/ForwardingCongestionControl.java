@@ -8,6 +8,8 @@ import java.util.Objects;
  * An algorithm that forwards every call to another one: extend it and override only what a
  * variant changes — a deliberately broken algorithm for a regression test, a tweaked one, or a
  * wrapper that records the delegate's state after each call.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public abstract class ForwardingCongestionControl implements CongestionControl {

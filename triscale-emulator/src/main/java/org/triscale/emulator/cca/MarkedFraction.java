@@ -7,6 +7,8 @@ import org.apiguardian.api.API;
  * RFC 8257, section 3.3), shared by {@link Dctcp} and {@link Prague}: once per window of data,
  * {@code alpha ← (1 − g) alpha + g F}, with {@code F} the fraction of the window's delivered
  * segments whose ACK echoed a mark. It starts at 1, as Linux's DCTCP does.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class MarkedFraction {

@@ -7,6 +7,8 @@ import org.apiguardian.api.API;
  * ACKed segment, then one segment per round trip), halving on fast retransmit, one segment after
  * a timeout, and optionally the RFC 3168 response to ECN marks (halving once per round trip). The
  * sender adds the RFC 6582 recovery behaviour.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public class NewReno extends RenoBased {

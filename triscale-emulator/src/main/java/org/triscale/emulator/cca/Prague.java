@@ -15,6 +15,8 @@ import org.apiguardian.api.API;
  * implementation) Prague detects a classic ECN bottleneck by its delay variation and falls back
  * towards Reno-like reductions ({@link ClassicEcnDetector}). Not modelled: the fractional window
  * below two segments.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Prague extends RenoBased {

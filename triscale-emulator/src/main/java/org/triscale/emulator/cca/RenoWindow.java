@@ -7,6 +7,8 @@ import org.apiguardian.api.API;
  * Reno-based algorithms and meant for your own: a {@link CongestionControl} that only changes how
  * it reacts to congestion can grow its window with {@link #grow} and halve it with
  * {@link #halfFlight}, as {@link NewReno} does.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class RenoWindow {

@@ -8,6 +8,8 @@ import org.apiguardian.api.API;
  * {@code rtt} the round's minimum RTT, and adds one segment when {@code diff < alpha}, removes
  * one when {@code diff > beta}; slow start ends when {@code diff > gamma}. Rounds with fewer than
  * three RTT samples, and losses, fall back to Reno.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Vegas extends RenoBased {

@@ -16,6 +16,8 @@ import java.util.List;
  * leave; several lines with the same number are several opportunities in that millisecond. The
  * trace repeats after its last line. An opportunity that finds the queue empty is lost, as in
  * mahimahi.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class DeliveryTrace {

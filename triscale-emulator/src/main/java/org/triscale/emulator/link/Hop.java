@@ -15,6 +15,8 @@ import org.triscale.emulator.queue.QueueDiscipline;
  * @param rate   the hop's rate
  * @param buffer the hop's buffer (the discipline's limit)
  * @param queue  the hop's queue discipline; empty for DropTail
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Hop(Rate rate, BufferSize buffer, Optional<QueueDiscipline.Factory> queue) {

@@ -8,6 +8,8 @@ import org.apiguardian.api.API;
  * independently) or {@link GilbertElliott} (bursts: a two-state Markov chain with a loss
  * probability per state, Gilbert 1960, Elliott 1963). A model is a value; each run draws its
  * losses from a fresh {@link #process} on the run's random stream.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public sealed interface LossModel permits LossModel.Bernoulli, LossModel.GilbertElliott {

@@ -7,6 +7,8 @@ import org.apiguardian.api.API;
  * arriving at a full buffer is dropped. The buffer counts every packet that has not finished its
  * transmission, including the one on the wire, so the largest queueing delay is about the buffer
  * divided by the bottleneck rate.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public sealed interface BufferSize permits Packets, Bytes {

@@ -7,6 +7,8 @@ import org.triscale.emulator.base.Wire;
  * A buffer size in bytes, counted on the wire (a full data packet is 1,500 bytes).
  *
  * @param count the number of bytes, &gt;= 1,500 so that one full packet fits
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Bytes(long count) implements BufferSize {

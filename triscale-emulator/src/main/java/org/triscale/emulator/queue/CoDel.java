@@ -10,6 +10,8 @@ import java.time.Duration;
  * it drops (or, for ECN-capable packets with {@code ecn}, marks) a packet and then the next ones
  * at times {@code interval / sqrt(count)} apart until the sojourn time falls below the target.
  * No drops while at most one MTU is queued. Arrivals to a full buffer are dropped.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class CoDel implements QueueDiscipline {

@@ -6,6 +6,8 @@ import org.apiguardian.api.API;
  * A FIFO that drops arriving packets when its buffer (in packets or bytes) is full, optionally
  * marking ECN-capable packets that arrive when at least K packets are queued (a step threshold
  * as DCTCP's switches use, RFC 8257 §3.1).
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class DropTail implements QueueDiscipline {

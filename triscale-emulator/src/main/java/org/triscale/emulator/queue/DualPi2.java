@@ -22,6 +22,8 @@ import org.apiguardian.api.API;
  * longer restrain the L4S traffic, so an L4S packet is dropped with probability {@code p_C} (and
  * marked otherwise), and a classic ECN-capable packet picked by {@code p_C} is dropped instead of
  * marked. Unresponsive traffic of either kind then meets drops that hold the queue at the target.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class DualPi2 implements QueueDiscipline {

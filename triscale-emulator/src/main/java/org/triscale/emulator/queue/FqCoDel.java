@@ -13,6 +13,8 @@ import org.triscale.emulator.base.Wire;
  * The emulator hashes a flow by its id modulo {@code flows}, so with enough sub-queues every
  * flow has its own; {@code flows = 1} is a single shared CoDel queue, which with ECN is the
  * "shared RFC 3168 queue" of the L4S interoperability tests.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class FqCoDel implements QueueDiscipline {

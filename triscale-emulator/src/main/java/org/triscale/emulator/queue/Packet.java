@@ -6,6 +6,8 @@ import org.triscale.emulator.base.Ecn;
 /**
  * A data packet as a queue sees it: its flow, its size on the wire, its ECN field and when it
  * entered the queue. A queue may mark it ({@link #markCe()}); everything else is fixed.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Packet {

@@ -10,6 +10,8 @@ import org.triscale.emulator.base.Wire;
  * A buffer size in packets (MahiMahi's and ns-3's usual unit).
  *
  * @param count the number of packets, &gt;= 1
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Packets(int count) implements BufferSize {

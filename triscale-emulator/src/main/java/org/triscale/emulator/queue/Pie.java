@@ -24,6 +24,8 @@ import org.triscale.emulator.base.Wire;
  * instead of geometrically spread. For a given {@code p} this drops less often than independent
  * drops (about once per {@code 0.85 / p + 1 / p} arrivals), so the controller settles at a higher
  * {@code p} for the same overload; the drop fraction and the delay are those of the target.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Pie implements QueueDiscipline {

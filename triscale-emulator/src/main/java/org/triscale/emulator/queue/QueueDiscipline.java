@@ -14,6 +14,8 @@ import org.triscale.emulator.base.Rate;
  * <p>Built in: {@link DropTail}, {@link Red}, {@link CoDel}, {@link FqCoDel}, {@link Pie} and
  * {@link DualPi2}. Write your own by implementing this interface and passing a {@link Factory} to
  * the scenario.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public interface QueueDiscipline {

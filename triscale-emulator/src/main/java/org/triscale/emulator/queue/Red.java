@@ -12,6 +12,8 @@ import org.triscale.emulator.base.Wire;
  * {@code maxP}, spread out by the count since the last drop; between {@code maxTh} and
  * {@code 2 maxTh} (gentle) it rises on to 1; above, every arrival is dropped (hard drop, as ns-3's
  * default). The defaults are ns-3's: minTh 5, maxTh 15, maxP 1/50, wq 0.002.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Red implements QueueDiscipline {

@@ -32,6 +32,8 @@ import java.util.Arrays;
  * </ol>
  * The update is a deterministic function of the run's results, so runs seeded reproducibly give
  * a reproducible sequence of tilts. Instances are immutable.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class CrossEntropyTilt {

@@ -26,6 +26,8 @@ import org.triscale.emulator.cca.Cca;
  * @param onOff            on-off modulation of the arrivals; empty for a plain Poisson process
  * @param fanIn            flows started by each arrival (1, or the senders of an incast query),
  *                         in [1, 10000]
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record FctWorkload(Cca cca, Duration oneWayDelay, Duration meanInterArrival, FlowSizes sizes,

@@ -16,6 +16,8 @@ import org.apiguardian.api.API;
 
 /**
  * The distribution of flow sizes of an {@link FctWorkload}, in payload bytes.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public sealed interface FlowSizes permits FlowSizes.LogNormal, FlowSizes.Fixed, FlowSizes.Empirical, TiltedFlowSizes {

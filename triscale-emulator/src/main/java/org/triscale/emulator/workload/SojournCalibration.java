@@ -37,6 +37,8 @@ import org.triscale.emulator.base.Rate;
  * to complete.
  *
  * @see TiltedFlowSizes#calibrate(long[], double[], int)
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class SojournCalibration {

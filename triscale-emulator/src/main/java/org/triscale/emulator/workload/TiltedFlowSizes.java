@@ -32,6 +32,8 @@ import org.apiguardian.api.API;
  * @param levels  the strata's inner boundaries, nominal cumulative probabilities, increasing in (0, 1)
  * @param mass    the sampling probability of each stratum, one more than {@code levels}, each &gt; 0,
  *                summing to 1
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record TiltedFlowSizes(FlowSizes nominal, double[] levels, double[] mass) implements FlowSizes {

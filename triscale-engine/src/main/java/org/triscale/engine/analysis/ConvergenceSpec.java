@@ -8,6 +8,8 @@ import org.triscale.engine.Arguments;
  *
  * @param confidence confidence of the Theil–Sen slope interval, percent in (0, 100)
  * @param tolerance  tolerance on the normalised slope, percent, &gt; 0
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record ConvergenceSpec(double confidence, double tolerance) {

@@ -15,6 +15,8 @@ import org.triscale.engine.bounds.OrderStatisticInterval;
  * @param interval     the order-statistic indices
  * @param index        index (in the sorted values) the KPI was read from, −1 when none
  * @param stationarity the checks applied to the values
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record KpiResult(double value, Side side, double percentile, double confidence, int values, int droppedNaN,

@@ -22,6 +22,8 @@ import java.util.OptionalInt;
  * the given one, else lower below the median and upper above it. The values' stationarity is
  * checked per {@link Mode} (see {@link Stationarity}); the KPI is computed either way and the
  * result says whether it can be trusted.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Kpis {

@@ -10,6 +10,8 @@ import java.util.Locale;
  *
  * @param kind       which statistic
  * @param percentile the percentile in (0, 100) for {@link Kind#PERCENTILE}, NaN otherwise
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Measure(Kind kind, double percentile) {

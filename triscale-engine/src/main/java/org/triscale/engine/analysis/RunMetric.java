@@ -15,6 +15,8 @@ import java.util.Optional;
  * @param samples     number of samples used (after dropping NaN)
  * @param droppedNaN  number of samples dropped because x or y was NaN
  * @param convergence outcome of the convergence test, empty when none was required or possible
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record RunMetric(boolean valid, double value, Measure measure, int samples, int droppedNaN,

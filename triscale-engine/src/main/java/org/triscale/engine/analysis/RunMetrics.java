@@ -24,6 +24,8 @@ import java.util.Optional;
  * with numpy's "midpoint" interpolation), the window series must pass the
  * {@link ConvergenceTest} (y range: the metric's bounds, or the min and max of all samples), and
  * the metric is then the nearest-rank median of the window values.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class RunMetrics {

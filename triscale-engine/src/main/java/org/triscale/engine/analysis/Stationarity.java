@@ -12,6 +12,8 @@ import java.util.List;
  * @param stationary {@code true} when every check passed (or the mode's fallback applied)
  * @param mode       the mode whose checks were applied
  * @param checks     the individual checks, in the order they ran
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Stationarity(boolean stationary, Mode mode, List<CheckResult> checks) {

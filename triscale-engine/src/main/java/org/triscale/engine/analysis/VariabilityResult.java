@@ -17,6 +17,8 @@ import org.triscale.engine.bounds.OrderStatisticInterval;
  * @param droppedNaN    number of NaN values dropped
  * @param interval      the order-statistic indices
  * @param stationarity  the checks applied to the values
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record VariabilityResult(double lowerValue, double upperValue, double score, double relativeScore,

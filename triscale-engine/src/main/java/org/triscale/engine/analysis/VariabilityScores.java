@@ -23,6 +23,8 @@ import java.util.OptionalInt;
  * {@code (lower + upper)/2} of the two bound values. The reference reads the bound values from the
  * unsorted data (its scores are right, its bound values and relative score are not); this class
  * always reads the sorted data.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class VariabilityScores {

@@ -11,6 +11,8 @@ import org.apiguardian.api.API;
  * Under {@link #RUNS} every valid run metric is an observation: more power, but exact only when
  * all runs of both sequels are exchangeable (an emulator driven by seeds); when series differ from
  * each other, its false-alarm rate exceeds α (see {@code docs/regression-gate.md}).
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum ComparisonUnit {

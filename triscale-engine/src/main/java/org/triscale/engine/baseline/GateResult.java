@@ -12,6 +12,8 @@ import org.triscale.engine.comparison.SequelChange;
  * @param unit   what the unpaired design compared (series medians or runs); the paired design
  *               compares runs
  * @param kpi    the KPI change and the baseline's score, for context
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record GateResult(SequelChange change, ComparisonUnit unit, KpiChange kpi) {

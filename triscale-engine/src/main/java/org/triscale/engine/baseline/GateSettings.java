@@ -22,6 +22,8 @@ import org.triscale.engine.comparison.Tolerance;
  * @param scorePercentile percentile of the variability score's pair, in (0, 100)
  * @param scoreConfidence confidence of the variability score in percent, in (0, 100)
  * @param pairedTest      which unit a paired comparison tests: {@link PairedTest#AUTO} by default
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record GateSettings(Direction direction, Tolerance tolerance, double alpha, ComparisonUnit unit,

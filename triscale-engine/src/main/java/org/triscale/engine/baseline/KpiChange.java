@@ -16,6 +16,8 @@ import org.apiguardian.api.API;
  *                       interval of the percentile pair of its series KPIs), NaN with too few
  *                       series
  * @param relativeScore  the score divided by the midpoint of its bound values
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record KpiChange(double[] baselineKpis, double[] newKpis, double oldValue, double newValue, double change,

@@ -32,6 +32,8 @@ import java.util.OptionalInt;
  * <p><b>Context.</b> TriScale's KPI of each series (a one-sided Thompson (1936) bound) and the
  * baseline's variability score (Jacob et al. 2021) are reported with the median KPI before and
  * after; they explain the change and do not decide it.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class RegressionGate {

@@ -13,6 +13,8 @@ import org.apiguardian.api.API;
  * @param scoreUpper    upper bound value, NaN when undefined
  * @param score         {@code scoreUpper − scoreLower}, NaN with too few series
  * @param relativeScore the score divided by the midpoint of its bound values
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record SequelKpis(double[] seriesKpis, double median, double scoreLower, double scoreUpper, double score,

@@ -2,7 +2,11 @@ package org.triscale.engine.bounds;
 
 import org.apiguardian.api.API;
 
-/** How the ends of an order-statistic interval are sized. */
+/**
+ * How the ends of an order-statistic interval are sized.
+ *
+ * @since 0.3.0
+ */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum IntervalKind {
     /** Each end is a one-sided bound holding with the confidence on its own. */

@@ -18,6 +18,8 @@ import java.util.OptionalInt;
  * @param kind       how the ends were sized
  * @param lowerIndex index of the lower bound, absent when n is too small
  * @param upperIndex index of the upper bound, absent when n is too small
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record OrderStatisticInterval(int n, double percentile, double confidence, IntervalKind kind,

@@ -36,6 +36,8 @@ import java.util.OptionalInt;
  * reproduced, including exact ties (n = 3, median, 75 %: the tail probability is exactly 0.75,
  * which counts as reached). Above {@value #EXACT_SCAN_LIMIT} samples the tails come from the
  * regularized beta function instead, which is faster and more accurate.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class ThompsonBounds {

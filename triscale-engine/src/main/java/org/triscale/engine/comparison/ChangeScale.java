@@ -10,6 +10,8 @@ import org.apiguardian.api.API;
  * {@code exp(·) − 1}, so that a build 5 % slower on every run has the same change on a fast and a
  * slow run. {@link #DIFFERENCE} when a value is 0 or negative: changes are
  * {@code candidate − reference} in the metric's unit.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum ChangeScale {

@@ -7,6 +7,8 @@ import org.apiguardian.api.API;
  *
  * <p>"Unchanged" is a positive finding (equivalence shown), never the absence of evidence: a
  * change the design could not have detected is {@link #INCONCLUSIVE}.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum ComparisonOutcome {

@@ -16,6 +16,8 @@ import org.triscale.engine.Arguments;
  *                        25th–75th percentiles
  * @param scoreConfidence confidence of the variability score in percent, in (0, 100)
  * @param pairedTest      which unit a paired comparison tests ({@link PairedTest#AUTO} by default)
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record ComparisonSettings(Direction direction, double alpha, double power, Tolerance tolerance,

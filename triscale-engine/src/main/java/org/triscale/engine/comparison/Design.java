@@ -2,7 +2,11 @@ package org.triscale.engine.comparison;
 
 import org.apiguardian.api.API;
 
-/** How two sequels are compared: run by run on shared seeds, or as two independent samples. */
+/**
+ * How two sequels are compared: run by run on shared seeds, or as two independent samples.
+ *
+ * @since 0.3.0
+ */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum Design {
     /**

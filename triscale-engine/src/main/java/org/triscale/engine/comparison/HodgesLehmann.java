@@ -24,6 +24,8 @@ import java.util.Arrays;
  * confidence, exactly; with ties (discrete metrics) the closed interval keeps at least that
  * coverage. k is taken from the exact null distribution up to about 600 pairs or samples whose
  * product is 10⁶, and from its normal approximation beyond.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class HodgesLehmann {

@@ -15,6 +15,8 @@ import java.util.Locale;
  * Treating the series as the unit (a cluster-level analysis, Donner &amp; Klar 2000) keeps α then,
  * at the price of power: with 5 series a 5 % change at σd = 0.08 is detected about 70 % of the
  * time instead of 96 %.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum PairedTest {

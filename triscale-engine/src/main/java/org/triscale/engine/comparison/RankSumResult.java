@@ -13,6 +13,8 @@ import org.apiguardian.api.API;
  * @param ties   whether the pooled values hold ties (mid-ranks were used)
  * @param exact  whether the p-value comes from the exact permutation distribution (otherwise the
  *               normal approximation with tie correction and continuity correction)
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record RankSumResult(double u, double pValue, int m, int n, boolean ties, boolean exact) {

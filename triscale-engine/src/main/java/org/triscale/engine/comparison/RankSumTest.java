@@ -24,6 +24,8 @@ import java.util.Arrays;
  * N pooled values and k = min(m, n). Above {@value #EXACT_LIMIT} operations (for example 25 runs
  * against 300) the p-value is Commons Statistics' normal approximation with tie-corrected variance
  * and continuity correction, whose error there is far below the α of a regression gate.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class RankSumTest {

@@ -34,6 +34,8 @@ import org.apiguardian.api.API;
  *                                dispersion is unknown
  * @param referenceMedian         median of the reference's values, in the metric's unit
  * @param settings                the settings used
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record SequelChange(Design design, ChangeScale scale, ComparisonOutcome outcome, String reason,

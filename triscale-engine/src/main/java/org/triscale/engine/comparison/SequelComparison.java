@@ -54,6 +54,8 @@ import java.util.Locale;
  * deviation of the reference's observations) or {@code σ·√(π/3)/√n} (paired, σ that of the per-run
  * changes), √(π/3) the efficiency loss of ranks under normality (Lehmann 1975), and the change must
  * both reach {@code (z(1−α) + z(power))·se} and exceed the tolerance by {@code z(power)·se}.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class SequelComparison {

@@ -12,6 +12,8 @@ import org.apiguardian.api.API;
  * @param upper      upper end of the interval, {@code +∞} when the sample is too small
  * @param confidence the two-sided confidence of the interval, in (0, 1); each end alone is a
  *                   one-sided bound at {@code (1 + confidence) / 2}
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record ShiftEstimate(double estimate, double lower, double upper, double confidence) {

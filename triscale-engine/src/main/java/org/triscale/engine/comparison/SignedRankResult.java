@@ -14,6 +14,8 @@ import org.apiguardian.api.API;
  * @param exact  whether the p-value comes from the exact sign-flip distribution (otherwise the
  *               normal approximation with the variance of the observed ranks and a continuity
  *               correction)
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record SignedRankResult(double wPlus, double pValue, int pairs, int zeros, boolean ties, boolean exact) {

@@ -23,6 +23,8 @@ import java.util.Arrays;
  * metrics. Above {@value #EXACT_LIMIT} counting operations (about 600 nonzero changes) the
  * p-value is the normal approximation with the variance of the observed mid-ranks and a
  * continuity correction.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class SignedRankTest {

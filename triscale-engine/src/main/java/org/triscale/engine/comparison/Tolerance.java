@@ -25,6 +25,8 @@ import org.apiguardian.api.API;
  * @param kind  where the value comes from
  * @param value the relative or absolute tolerance, finite and ≥ 0; for {@link Kind#SCORE} the
  *              floor, a fraction of the reference
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Tolerance(Kind kind, double value) {

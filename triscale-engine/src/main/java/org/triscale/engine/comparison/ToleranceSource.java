@@ -5,6 +5,8 @@ import org.apiguardian.api.API;
 /**
  * Where the tolerance of one comparison came from: the default ({@link #SCORE} or
  * {@link #LIMIT}, whichever is smaller, raised to the {@link #FLOOR}) or the settings' explicit value.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum ToleranceSource {

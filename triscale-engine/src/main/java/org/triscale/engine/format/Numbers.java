@@ -8,6 +8,8 @@ import java.math.RoundingMode;
 
 /**
  * Short, locale-independent text of numbers: {@code 61.2}, {@code 1234.6}, {@code 75th}.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.INTERNAL, since = "0.3.0")
 public final class Numbers {

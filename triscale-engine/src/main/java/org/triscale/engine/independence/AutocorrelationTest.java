@@ -22,6 +22,8 @@ import java.util.Locale;
  * the few lags whose FFT value is too close to the band or to the largest value to decide are
  * summed directly: outcome, statistic and lag are those of the direct sums, exactly (see
  * {@link LagSums}).
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class AutocorrelationTest {

@@ -46,6 +46,8 @@ import org.triscale.engine.CheckResult;
  * significant at small α (an ordering and its reverse have the same Q, so p ≥ 2/n!: 1/3 at n = 3,
  * 1/12 at n = 4); the result's description says so, with the smallest possible p-value, when it
  * happens.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class LjungBoxTest {

@@ -4,7 +4,11 @@ import org.apiguardian.api.API;
 
 import java.util.Locale;
 
-/** Which direction of a metric is better: needed to say whether a change is a harm. */
+/**
+ * Which direction of a metric is better: needed to say whether a change is a harm.
+ *
+ * @since 0.3.0
+ */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public enum Better {
     /** Less is better: flow completion time, delay, loss. */

@@ -9,6 +9,8 @@ import org.apiguardian.api.API;
  * @param geometricMean harm on the geometric mean of the FCTs
  * @param median        harm on the median FCT
  * @param p95           harm on the 95th percentile of the FCTs
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record FctHarm(double geometricMean, double median, double p95) {

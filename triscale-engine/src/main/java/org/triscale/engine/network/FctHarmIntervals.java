@@ -12,6 +12,8 @@ import org.apiguardian.api.API;
  * @param p95           harm on the 95th percentile of the FCTs (exact order-statistic intervals)
  * @param aloneCount    FCTs without the competitor (after dropping NaN)
  * @param withCount     FCTs with the competitor (after dropping NaN)
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record FctHarmIntervals(HarmInterval geometricMean, HarmInterval median, HarmInterval p95, int aloneCount,

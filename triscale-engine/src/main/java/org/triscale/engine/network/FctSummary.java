@@ -23,6 +23,8 @@ import java.util.Arrays;
  * @param p95           95th percentile of the FCTs
  * @param count         number of FCTs summarised (after dropping NaN)
  * @param droppedNaN    number of NaN values dropped (flows that did not complete, for example)
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record FctSummary(double geometricMean, double median, double p95, int count, int droppedNaN) {

@@ -32,6 +32,8 @@ import java.util.Arrays;
  * <p><b>Intervals.</b> {@link #of(double[], double[], double)} compares two samples of flow
  * completion times and gives each statistic's harm a distribution-free confidence interval (see
  * there).
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Harm {

@@ -11,6 +11,8 @@ import org.apiguardian.api.API;
  * @param upper      upper end of the interval, ≤ 1; 1 (harm cannot exceed it) when the samples are
  *                   too small for a tighter end
  * @param confidence two-sided confidence of the interval in percent, in (1, 100)
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record HarmInterval(double estimate, double lower, double upper, double confidence) {

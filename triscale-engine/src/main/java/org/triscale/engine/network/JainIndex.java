@@ -11,6 +11,8 @@ import org.triscale.engine.Arguments;
  * @param index      the index, in [1/n, 1]
  * @param count      number of shares used (after dropping NaN)
  * @param droppedNaN number of NaN values dropped
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record JainIndex(double index, int count, int droppedNaN) {

@@ -12,6 +12,8 @@ import org.apiguardian.api.API;
  * median, 75 %: the tail probability is exactly 0.75). Elsewhere, and for the tails, the
  * probabilities come from Commons Statistics' {@link BinomialDistribution} (saddle-point expansion
  * and regularized beta function), which stays accurate for any number of trials.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.INTERNAL, since = "0.3.0")
 public final class Binomial {

@@ -4,7 +4,11 @@ import org.apiguardian.api.API;
 
 import java.util.function.IntPredicate;
 
-/** The bisection step of the engine's searches for the smallest run count that is enough. */
+/**
+ * The bisection step of the engine's searches for the smallest run count that is enough.
+ *
+ * @since 0.3.0
+ */
 @API(status = API.Status.INTERNAL, since = "0.3.0")
 public final class Bisection {
     private Bisection() {

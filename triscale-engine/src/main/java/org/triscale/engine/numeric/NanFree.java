@@ -5,6 +5,8 @@ import org.apiguardian.api.API;
 /**
  * Copies of sample arrays without their NaN values, in order: the analysis drops NaN values
  * (invalid runs or samples) and counts them as the difference in length.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.INTERNAL, since = "0.3.0")
 public final class NanFree {

@@ -13,6 +13,8 @@ import org.triscale.engine.Arguments;
  * {@code ((s0+s1)+(s2+s3))+((s4+s5)+(s6+s7))}, then the remaining values in order; larger blocks
  * are split at {@code n/2} rounded down to a multiple of 8 and the two halves' sums added.
  * Its error grows as O(log n) rather than O(n).
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.INTERNAL, since = "0.3.0")
 public final class PairwiseSum {

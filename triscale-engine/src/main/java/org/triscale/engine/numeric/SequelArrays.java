@@ -8,6 +8,8 @@ import java.util.Arrays;
 /**
  * A sequel's run metrics as arrays, one per series (NaN marks an invalid run): the input check,
  * the run count and the median shared by the comparison and the regression gate.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.INTERNAL, since = "0.3.0")
 public final class SequelArrays {

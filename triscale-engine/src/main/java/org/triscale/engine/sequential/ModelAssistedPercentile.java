@@ -24,6 +24,8 @@ import java.util.List;
  *                            distribution function at the percentile: the number of independent
  *                            values that would estimate the percentile about as precisely without
  *                            the auxiliary variables; NaN when the standard error is undefined
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record ModelAssistedPercentile(double value, double lower, double upper, double percentile, double confidence,

@@ -48,6 +48,8 @@ import java.util.Map;
  * by bins of σ/64 at their centroids beyond (error below 10⁻⁴, see {@code Bins}), so that an
  * estimate from hundreds of thousands of first-phase rows takes milliseconds. The least-squares
  * fit solves the normal equations of the centred variables (a handful of columns).
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class ModelAssistedPercentiles {

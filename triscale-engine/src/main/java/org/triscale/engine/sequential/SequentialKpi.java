@@ -41,6 +41,8 @@ import java.util.function.IntPredicate;
  * <p>Each {@link #add} costs one insertion in a sorted array and at most four incomplete-beta
  * evaluations (none when another series with the same settings got that far already). Not
  * thread-safe: one instance follows one series.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class SequentialKpi {

@@ -30,6 +30,8 @@ import org.triscale.engine.bounds.IntervalKind;
  * while a bound involved is not positive. Should pass and fail happen at once, the score fails.
  *
  * <p>Not thread-safe: one instance follows one sequel.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class SequentialScore {

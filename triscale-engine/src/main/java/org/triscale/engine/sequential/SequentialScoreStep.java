@@ -14,6 +14,8 @@ import org.triscale.engine.analysis.VariabilityScores;
  * @param highLower  lower bound of the higher percentile; −∞ while undefined
  * @param highUpper  upper bound of the higher percentile (UB); +∞ while undefined
  * @param decision   the assertion's decision, sticky once {@link Decision#PASS} or {@link Decision#FAIL}
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record SequentialScoreStep(int series, int droppedNaN, double lowLower, double lowUpper, double highLower,

@@ -16,6 +16,8 @@ import org.triscale.engine.sizing.Sizing;
  * @param precision  the precision target: the relative half-width of the two-sided interval at
  *                   the confidence, e.g. 0.01 for ±1 %; NaN for none
  * @param tunedFor   the number of runs the boundary is tightest for, ≥ 1
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record SequentialSpec(double percentile, double confidence, Side side, double threshold, double precision,

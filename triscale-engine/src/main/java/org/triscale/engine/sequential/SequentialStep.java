@@ -20,6 +20,8 @@ import org.triscale.engine.analysis.Side;
  * @param decision          the assertion's decision: sticky once {@link Decision#PASS} or
  *                          {@link Decision#FAIL}
  * @param precisionReached  whether the precision target is met
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record SequentialStep(int runs, int droppedNaN, double lower, double upper, double estimate,

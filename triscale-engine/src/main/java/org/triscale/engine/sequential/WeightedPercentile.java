@@ -15,6 +15,8 @@ import org.apiguardian.api.API;
  * @param droppedNaN             number of rows dropped because the value or the weight was NaN
  * @param effectiveSampleSize    Kish's effective sample size {@code (Σw)² / Σw²}: the number of
  *                               unweighted runs that would give about the same precision for a mean
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record WeightedPercentile(double value, double lower, double upper, double percentile, double confidence,

@@ -24,6 +24,8 @@ import org.triscale.engine.analysis.Side;
  * An end that falls on the smallest (largest) value is left open: nothing beyond it backs it.
  *
  * <p>The effective sample size is Kish's (1965) {@code (Σw)² / Σw²}.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class WeightedPercentiles {

@@ -26,6 +26,8 @@ import java.util.function.IntPredicate;
  * <p>A two-sided interval is sized as TriScale does: each end as a one-sided bound, the median's
  * pair together. A joint interval bounds the same percentile pair as the two-sided one, both ends
  * holding together with probability at least c.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Sizing {

@@ -22,6 +22,8 @@ import java.util.SplittableRandom;
  * {@code Q} over splits; p = (1 + #{Q* ≥ Q}) / (1 + R)); when significant, it divides its segment
  * and the search goes on (hierarchical bisection); it stops at the first split that is not.
  * The permutations come from a seeded generator, so the result is deterministic.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class ChangePoints {

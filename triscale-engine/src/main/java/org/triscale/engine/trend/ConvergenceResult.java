@@ -10,6 +10,8 @@ import org.apiguardian.api.API;
  * @param tolerance  tolerance on the normalised slope, in percent
  * @param points     number of points tested (after dropping NaN)
  * @param droppedNaN number of points dropped because y was NaN
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record ConvergenceResult(boolean converged, TheilSenFit fit, double tolerance, int points, int droppedNaN) {

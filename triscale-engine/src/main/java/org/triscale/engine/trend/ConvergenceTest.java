@@ -15,6 +15,8 @@ import org.triscale.engine.numeric.NanFree;
  * reference, NaN compares false, so a constant series without bounds (normalised to 0/0) passes.
  * Unlike the reference, which draws a random subset of 100 points above 100 points, every pair of
  * points is used: the result is exact and deterministic.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class ConvergenceTest {

@@ -37,6 +37,8 @@ import org.triscale.engine.CheckResult;
  * 1/60); the result's description says so when it happens. Time: O(n²) for S, plus O(n³) for
  * the exact distribution when it is used (n ≤ 20 without ties), well under a millisecond at
  * n ≤ 200.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class MannKendallTest {

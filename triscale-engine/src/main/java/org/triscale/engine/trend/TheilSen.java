@@ -25,6 +25,8 @@ import java.util.Arrays;
  * storing all pairs, with the same result. Φ⁻¹ comes from Commons Statistics; it differs from
  * SciPy's by an ulp or two in z, which moves the interval only if {@code (N ± zσ)/2} lies within
  * about 10⁻¹⁵ of a half-integer.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class TheilSen {

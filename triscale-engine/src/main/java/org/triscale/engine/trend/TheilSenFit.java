@@ -12,6 +12,8 @@ import org.apiguardian.api.API;
  * @param confidence confidence of the interval, in percent
  * @param points     number of (x, y) points fitted
  * @param slopes     number of pairwise slopes (pairs with distinct x)
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record TheilSenFit(double slope, double intercept, double lowSlope, double highSlope,

@@ -17,6 +17,8 @@ import java.util.Optional;
  * kernel has and which of them a namespace may take as its default (inside a namespace only those
  * of {@code net.ipv4.tcp_allowed_congestion_control} are allowed), and whether {@code iperf3} is
  * installed. Qdiscs and CCAs are probed on demand in a throw-away namespace and remembered for the JVM.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class LinuxCapabilities {

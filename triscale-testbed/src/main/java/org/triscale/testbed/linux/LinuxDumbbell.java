@@ -28,6 +28,8 @@ import java.util.Map;
  *
  * <p>Everything it creates lives in its namespaces and is removed on {@link #close()}, on a failed
  * build, on JVM exit and after a {@code kill -9} by the next build: see {@link LinuxTestBed}.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class LinuxDumbbell extends LinuxTestBed {

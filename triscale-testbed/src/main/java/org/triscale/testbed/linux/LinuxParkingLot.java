@@ -33,6 +33,8 @@ import java.util.TreeMap;
  * }</pre>
  *
  * <p>Cleanup as for every {@link LinuxTestBed}.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class LinuxParkingLot extends LinuxTestBed {

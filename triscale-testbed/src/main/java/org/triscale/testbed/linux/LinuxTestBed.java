@@ -27,6 +27,8 @@ import java.util.regex.Pattern;
  * {@link BaseBuilder#build()} and a shutdown hook; namespaces of an earlier JVM that is no longer
  * alive (a {@code kill -9}) are deleted the same way by the next {@link BaseBuilder#build()}.
  * {@link #leftovers()} lists what is left, for a check after the tests.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public abstract sealed class LinuxTestBed implements AutoCloseable permits LinuxDumbbell, LinuxParkingLot {

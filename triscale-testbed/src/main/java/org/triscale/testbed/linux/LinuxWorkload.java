@@ -15,6 +15,8 @@ import org.triscale.emulator.workload.FlowSizes;
  * Poisson arrivals with a mean inter-arrival time, sizes from {@link FlowSizes} such as the
  * lognormal {@link FlowSizes#l4sWorkload()} of the tsvwg tests), so a test keeps its workload when
  * it switches backend. The flows are a function of the seed: same seed, same flows.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class LinuxWorkload {

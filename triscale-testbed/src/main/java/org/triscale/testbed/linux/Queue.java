@@ -15,6 +15,8 @@ import java.util.List;
  * @param ecnFlag   the parameter that turns ECN marking on ({@code "ecn"}), or empty when the qdisc
  *                  never marks (FIFOs)
  * @param ecn       whether ECN marking is on
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Queue(String kind, List<String> arguments, String ecnFlag, boolean ecn) {

@@ -6,6 +6,8 @@ import org.apiguardian.api.API;
  * A link rate for {@code tc}, in bits per second.
  *
  * @param bitsPerSecond the rate, at least 8 kbit/s and at most 10 Gbit/s
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Rate(long bitsPerSecond) {

@@ -18,6 +18,8 @@ import org.junit.platform.commons.support.AnnotationSupport;
  * Runs a test class or method only where a {@link LinuxTestBed} with these pieces can be made;
  * otherwise it is skipped with what is missing and what was tried, e.g. "qdisc dualpi2 not in this
  * kernel (tried: ip netns exec ... tc qdisc add dev lo root dualpi2 → Error: Specified qdisc kind is unknown.)".
+ *
+ * @since 0.3.0
  */
 @Target({ElementType.TYPE, ElementType.METHOD})
 @Retention(RetentionPolicy.RUNTIME)

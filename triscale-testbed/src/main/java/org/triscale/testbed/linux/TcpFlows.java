@@ -45,6 +45,8 @@ import org.triscale.testbed.Iperf3Json;
  * {@value #MAX_FLOWS} flows. The host's CPU load over the run is recorded; when the host was
  * nearly saturated while the flows stayed below the bottleneck rate, {@link Result#hostLimited()}
  * says so and a warning is logged.
+ *
+ * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class TcpFlows {
