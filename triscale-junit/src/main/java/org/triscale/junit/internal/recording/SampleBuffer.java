@@ -20,9 +20,61 @@ final class SampleBuffer {
     /** The weights of weighted samples; null for unweighted ones. */
     private double[] ws;
     private int size;
-    private long positions;
     private int droppedNaN;
     private Boolean explicitX;
+    /**
+     * The size up to which {@link #tryAdd(double)} may store a value: the capacity while x is
+     * implicit and not stored and there are no weights, else 0. One comparison then decides the
+     * recorder's fast path; {@link #limits()} keeps it current after every other change.
+     */
+    private int valueLimit;
+    /** The size up to which {@link #tryAdd(double, double)} may store a pair: the capacity with explicit x, else 0. */
+    private int pairLimit;
+
+    /**
+     * The next sample's position (its implicit x): every sample, kept or dropped as NaN, advances
+     * it by one, so it is the kept plus the dropped ones and needs no field of its own (a store
+     * per sample less).
+     */
+    private long positions() {
+        return (long) size + droppedNaN;
+    }
+
+    private void limits() {
+        valueLimit = explicitX == Boolean.FALSE && xs == null && ws == null ? ys.length : 0;
+        pairLimit = explicitX == Boolean.TRUE ? ys.length : 0;
+    }
+
+    /**
+     * Stores a value that is not NaN when the buffer has room and takes values without x or
+     * weights, as {@link #add(double)} would; returns false, changing nothing, otherwise (the
+     * first value, a full buffer, another form), so the caller then takes {@link #add(double)}.
+     * The fast path of a recorded sample: one comparison and two stores.
+     */
+    boolean tryAdd(double y) {
+        int n = size;
+        if (n < valueLimit) {
+            ys[n] = y;
+            size = n + 1;
+            return true;
+        }
+        return false;
+    }
+
+    /**
+     * Stores a pair without NaN when the buffer has room and takes explicit x, as
+     * {@link #add(double, double)} would; returns false, changing nothing, otherwise.
+     */
+    boolean tryAdd(double x, double y) {
+        int n = size;
+        if (n < pairLimit) {
+            xs[n] = x;
+            ys[n] = y;
+            size = n + 1;
+            return true;
+        }
+        return false;
+    }
 
     /** The x values as an array from now on: explicit x, or the first gap in the positions. */
     private void materializeX() {
@@ -40,6 +92,7 @@ final class SampleBuffer {
             return false;
         }
         append(x, y);
+        limits();
         return true;
     }
 
@@ -48,7 +101,8 @@ final class SampleBuffer {
         if (ws != null || !form(false)) {
             return false;
         }
-        append(positions, y);
+        append(positions(), y);
+        limits();
         return true;
     }
 
@@ -64,10 +118,11 @@ final class SampleBuffer {
             return false;
         }
         int before = size;
-        append(positions, y);
+        append(positions(), y);
         if (size > before) {
             ws[before] = weight;
         }
+        limits();
         return true;
     }
 
@@ -108,7 +163,7 @@ final class SampleBuffer {
             if (dense == values.length) {
                 System.arraycopy(values, 0, ys, size, dense);
                 size += dense;
-                positions += dense;
+                limits();
                 return true;
             }
             materializeX();
@@ -116,7 +171,7 @@ final class SampleBuffer {
         double[] x = xs;
         double[] y = ys;
         int kept = size;
-        long position = positions;
+        long position = positions();
         for (double value : values) {
             // NaN is dropped but advances the position; the branch is rarely taken.
             if (value == value) {
@@ -127,8 +182,8 @@ final class SampleBuffer {
             position++;
         }
         droppedNaN += values.length - (kept - size);
-        positions = position;
         size = kept;
+        limits();
         return true;
     }
 
@@ -157,8 +212,8 @@ final class SampleBuffer {
             }
         }
         droppedNaN += values.length - (kept - size);
-        positions += values.length;
         size = kept;
+        limits();
         return true;
     }
 
@@ -173,19 +228,42 @@ final class SampleBuffer {
         if (!form(true)) {
             return false;
         }
+        appendFinite(xValues, values);
+        return true;
+    }
+
+    /**
+     * Adds values without NaN whose x values are their positions, by one array copy after one
+     * growth while x is not stored (else as {@link #addAll(double[])}); returns false if this
+     * metric uses explicit x or weights.
+     */
+    boolean addAllFinite(double[] values) {
+        if (values.length == 0 || xs != null || ws != null || explicitX == Boolean.TRUE) {
+            return addAll(values);
+        }
+        form(false);
+        appendFinite(null, values);
+        return true;
+    }
+
+    /** Appends NaN-free values, and their x values unless {@code xValues} is null (implicit x, not stored). */
+    private void appendFinite(double[] xValues, double[] values) {
         if (size == 0 && ys.length < values.length) {
             // The first samples of the run: copied into new arrays, which are then not zeroed first.
             int capacity = Math.max(INITIAL_CAPACITY, values.length);
-            xs = Arrays.copyOf(xValues, capacity);
+            if (xValues != null) {
+                xs = Arrays.copyOf(xValues, capacity);
+            }
             ys = Arrays.copyOf(values, capacity);
         } else {
             reserve(values.length);
-            System.arraycopy(xValues, 0, xs, size, values.length);
+            if (xValues != null) {
+                System.arraycopy(xValues, 0, xs, size, values.length);
+            }
             System.arraycopy(values, 0, ys, size, values.length);
         }
-        positions += values.length;
         size += values.length;
-        return true;
+        limits();
     }
 
     /** The number of leading values that are not NaN. */
@@ -214,7 +292,6 @@ final class SampleBuffer {
     }
 
     private void append(double x, double y) {
-        positions++;
         if (Double.isNaN(x) || Double.isNaN(y)) {
             droppedNaN++;
             materializeX();
