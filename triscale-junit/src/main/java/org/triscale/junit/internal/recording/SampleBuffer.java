@@ -84,14 +84,12 @@ final class SampleBuffer {
      * {@link #add(double, double)} would; returns false, changing nothing, otherwise.
      */
     boolean tryAdd(double x, double y) {
-        int n = count;
-        if (n < pairLimit) {
-            xs[n] = x;
-            ys[n] = y;
-            count = n + 1;
-            return true;
+        boolean room = count < pairLimit;
+        if (room) {
+            xs[count] = x;
+            ys[count++] = y;
         }
-        return false;
+        return room;
     }
 
     /**
