@@ -36,9 +36,15 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
     private volatile Thread owner;
     /** The first call from another thread, for the run's failure message. */
     private volatile String misuse;
-    /** The metric of the last sample and its buffer, for the fast path of {@link #buffer(String)}. */
-    private String lastMetric;
+    /**
+     * The metric of the last sample (compared by identity) and its buffer, for the fast path of
+     * the record methods; {@link #NONE} before the first sample and once closed, so that the fast
+     * path needs no null or closed check.
+     */
+    private String lastMetric = NONE;
     private SampleBuffer lastBuffer;
+    /** A name no caller can pass (a private instance, compared by identity). */
+    private static final String NONE = new String("");
 
     RunRecorder(Map<String, MetricSpec> metrics, String declaredNames, int series, int run, long seed) {
         this(metrics, declaredNames, series, run, seed, new TestBed());
@@ -96,8 +102,31 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
         return seed;
     }
 
+    // The two recordSample methods are the per-sample hot path. Their fast path (the metric of the
+    // call before, from the bound thread, finite values, room in the buffer) is a few comparisons
+    // and stores, small enough for the JIT to inline into the caller's loop; the checked path,
+    // with its messages and the buffer's growth, is a separate method called on the first sample,
+    // when the buffer is full and on anything unusual. Before, the one method with everything
+    // inlined was too big to inline, and every sample paid a call.
+
     @Override
     public void recordSample(String metric, double x, double y) {
+        if (metric != lastMetric || owner != Thread.currentThread()
+                || !(Math.abs(x) < Double.POSITIVE_INFINITY & Math.abs(y) < Double.POSITIVE_INFINITY)
+                || !lastBuffer.tryAdd(x, y)) {
+            recordSampleChecked(metric, x, y);
+        }
+    }
+
+    @Override
+    public void recordSample(String metric, double y) {
+        if (metric != lastMetric || owner != Thread.currentThread() || !(Math.abs(y) < Double.POSITIVE_INFINITY)
+                || !lastBuffer.tryAdd(y)) {
+            recordSampleChecked(metric, y);
+        }
+    }
+
+    private void recordSampleChecked(String metric, double x, double y) {
         SampleBuffer buffer = buffer(metric);
         finite(metric, "x", x);
         finite(metric, "y", y);
@@ -106,8 +135,7 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
         }
     }
 
-    @Override
-    public void recordSample(String metric, double y) {
+    private void recordSampleChecked(String metric, double y) {
         SampleBuffer buffer = buffer(metric);
         finite(metric, "y", y);
         if (!buffer.add(y)) {
@@ -153,6 +181,13 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
         SampleBuffer buffer = buffer(metric);
         if (ys == null) {
             throw new IllegalArgumentException("recordSamples(\"" + metric + "\", ys): ys is null; pass the samples' values");
+        }
+        // The usual case, no NaN and no infinity, is one branch-free check and one array copy.
+        if (allFinite(ys)) {
+            if (!buffer.addAllFinite(ys)) {
+                throw configurationError(mixed(metric, buffer));
+            }
+            return;
         }
         int bad = firstInfinite(ys);
         if (bad >= 0) {
@@ -291,6 +326,7 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
     /** Closes the context: later calls fail, since the run's metrics have been computed. */
     public void close() {
         closed = true;
+        lastMetric = NONE;
     }
 
     /** The samples recorded for a metric, or {@code null}. */
@@ -307,7 +343,7 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
         // Fast path for the usual loop recording one metric: the same name (by identity), from
         // the bound thread, while open; every check below already passed for it, and a metric
         // with samples can never get a run value.
-        if (metric == lastMetric && metric != null && owner == Thread.currentThread() && !closed) {
+        if (metric == lastMetric && owner == Thread.currentThread()) {
             return lastBuffer;
         }
         ownThread("recordSample");
@@ -367,10 +403,19 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
     private static final long EXPONENT_ONE = 0x0010000000000000L;
 
     /**
-     * Whether every value of both arrays (of the same length) is finite: a NaN or an infinity has
+     * Whether every value is finite (no NaN, no infinity): a NaN or an infinity has
      * the exponent field all ones, and only then does adding one to that field carry into the sign
      * bit. The bits are OR-ed without a branch, so the loop is a few integer operations per value.
      */
+    static boolean allFinite(double[] values) {
+        long carry = 0;
+        for (double value : values) {
+            carry |= (Double.doubleToRawLongBits(value) & EXPONENT) + EXPONENT_ONE;
+        }
+        return carry >= 0;
+    }
+
+    /** As {@link #allFinite(double[])}, for two arrays of the same length in one loop. */
     static boolean allFinite(double[] xs, double[] ys) {
         long carry = 0;
         for (int i = 0; i < ys.length; i++) {

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import org.triscale.engine.analysis.Measure;
 
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -129,5 +130,45 @@ class RunRecorderTest {
         recorder.close();
         assertThatThrownBy(() -> recorder.recordSample("delay", 1, 2)).isInstanceOf(IllegalStateException.class)
                 .hasMessageContaining("is closed");
+    }
+
+    /**
+     * Once a metric's buffer is cached (the fast path of the call before), every check still
+     * applies: infinity refused naming the value, NaN dropped and counted, a call from another
+     * thread refused without storing, the other form refused, and a closed context refused.
+     */
+    @Test
+    void theFastPathKeepsEveryCheck() throws InterruptedException {
+        recorder.bindToCurrentThread();
+        for (int i = 0; i < 200; i++) {
+            recorder.recordSample("delay", i);
+        }
+        assertThatThrownBy(() -> recorder.recordSample("delay", Double.POSITIVE_INFINITY))
+                .hasMessageStartingWith("metric \"delay\": y is Infinity; samples must be finite");
+        recorder.recordSample("delay", Double.NaN);
+        recorder.recordSample("delay", 200);
+        AtomicReference<Throwable> foreign = new AtomicReference<>();
+        Thread other = new Thread(() -> {
+            try {
+                recorder.recordSample("delay", 201);
+            } catch (RuntimeException e) {
+                foreign.set(e);
+            }
+        }, "helper");
+        other.start();
+        other.join();
+        assertThat(foreign.get()).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("was called from thread \"helper\"");
+        assertThat(recorder.misuse()).contains("helper");
+        assertThatThrownBy(() -> recorder.recordSample("delay", 1, 2)).hasMessageContaining("mixes samples with and without x");
+
+        SampleBuffer delay = recorder.samples("delay");
+        assertThat(delay.size()).isEqualTo(201);
+        assertThat(delay.droppedNaN()).isEqualTo(1);
+        assertThat(delay.xs()).startsWith(0, 1).endsWith(199, 201);
+        recorder.close();
+        assertThatThrownBy(() -> recorder.recordSample("delay", 3)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("is closed");
+        assertThat(delay.size()).isEqualTo(201);
     }
 }
