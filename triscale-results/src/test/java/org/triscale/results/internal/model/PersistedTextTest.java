@@ -1,0 +1,74 @@
+package org.triscale.results.internal.model;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The exact JSON text of a result whose fields of enumerated values are all set (an adaptive test
+ * with adaptive series: stop reasons, sequential decisions and what each verdict rests on). The
+ * expected text was written by the version that held these values as strings; readers of the
+ * format rely on it, so typing the fields must not change a byte.
+ */
+class PersistedTextTest {
+    @TempDir
+    Path folder;
+
+    /** An adaptive result with every stop reason, decision and verdict basis. */
+    static TestResult adaptive() {
+        TestResult sample = JsonResultsTest.sample();
+        TestResult.Parameters base = sample.parameters();
+        TestResult.Parameters parameters = new TestResult.Parameters(base.mode(), base.checksPolicy(), base.baseSeed(),
+                new TestResult.RunsParameters(75, 75, 0, 10, 5, true, 10, null),
+                new TestResult.SeriesParameters(3, 75, 75, true, 3, "maxCount"), null, base.metrics(), base.kpis(),
+                base.variabilityScores());
+        TestResult.Series template = sample.series().get(0);
+        List<TestResult.Series> series = List.of(
+                new TestResult.Series(1, 5, template.kpis(), 5, "decided", List.of(new TestResult.SequentialBound(
+                        "delay", 75, 40.0, 45.5, null, "PASS", "sequential", 0, null))),
+                new TestResult.Series(2, 7, template.kpis(), 7, "precision", List.of(new TestResult.SequentialBound(
+                        "delay", 75, 61.0, 70.0, 0.07, "FAIL", "sequential", 0, null))),
+                new TestResult.Series(3, 10, template.kpis(), 10, "maxCount", List.of(new TestResult.SequentialBound(
+                        "delay", 75, 50.0, 66.0, null, "UNDECIDED", "fixedN", 4, 93.75))));
+        TestResult.Score score = sample.variabilityScores().get(0);
+        List<TestResult.Score> scores = List.of(
+                new TestResult.Score(score.definition(), score.seriesKpis(), score.interval(), score.stationarity(),
+                        score.message(), new TestResult.SequentialScore(3, 40.0, 45.5, 50.0, 66.0, 26.0, 0.5,
+                        "UNDECIDED", "fixedN", 97.5)),
+                new TestResult.Score(score.definition(), score.seriesKpis(), score.interval(), score.stationarity(),
+                        score.message(), new TestResult.SequentialScore(2, 40.0, 45.5, 50.0, 52.0, 12.0, 0.25,
+                        "PASS", "sequential", null)));
+        return new TestResult(sample.schemaVersion(), sample.testClass(), sample.testMethod(), sample.startedAt(),
+                sample.finishedAt(), sample.durationNanos(), parameters, sample.runs(), series, scores,
+                sample.verdict(), sample.environment(), null);
+    }
+
+    @Test
+    void writesTheEnumeratedValuesAsBefore() throws IOException {
+        Path file = JsonResults.write(adaptive(), folder);
+
+        assertThat(lines(Files.readString(file))).isEqualTo(expected("adaptive-result.json"));
+        assertThat(JsonResults.read(file)).isEqualTo(adaptive());
+    }
+
+    /** The expected text of a resource next to this class, line breaks normalised. */
+    static String expected(String name) throws IOException {
+        try (InputStream in = PersistedTextTest.class.getResourceAsStream(name)) {
+            assertThat(in).as(name).isNotNull();
+            return lines(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        }
+    }
+
+    /** The pretty printer ends lines with the platform's separator. */
+    static String lines(String text) {
+        return text.replace("\r\n", "\n");
+    }
+}
