@@ -2,6 +2,7 @@ package org.triscale.results.internal.model;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.triscale.engine.sequential.Decision;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The exact JSON text of a result whose fields of enumerated values are all set (an adaptive test
@@ -28,24 +30,24 @@ class PersistedTextTest {
         TestResult.Parameters base = sample.parameters();
         TestResult.Parameters parameters = new TestResult.Parameters(base.mode(), base.checksPolicy(), base.baseSeed(),
                 new TestResult.RunsParameters(75, 75, 0, 10, 5, true, 10, null),
-                new TestResult.SeriesParameters(3, 75, 75, true, 3, "maxCount"), null, base.metrics(), base.kpis(),
+                new TestResult.SeriesParameters(3, 75, 75, true, 3, StopReason.MAX_COUNT), null, base.metrics(), base.kpis(),
                 base.variabilityScores());
         TestResult.Series template = sample.series().get(0);
         List<TestResult.Series> series = List.of(
-                new TestResult.Series(1, 5, template.kpis(), 5, "decided", List.of(new TestResult.SequentialBound(
-                        "delay", 75, 40.0, 45.5, null, "PASS", "sequential", 0, null))),
-                new TestResult.Series(2, 7, template.kpis(), 7, "precision", List.of(new TestResult.SequentialBound(
-                        "delay", 75, 61.0, 70.0, 0.07, "FAIL", "sequential", 0, null))),
-                new TestResult.Series(3, 10, template.kpis(), 10, "maxCount", List.of(new TestResult.SequentialBound(
-                        "delay", 75, 50.0, 66.0, null, "UNDECIDED", "fixedN", 4, 93.75))));
+                new TestResult.Series(1, 5, template.kpis(), 5, StopReason.DECIDED, List.of(new TestResult.SequentialBound(
+                        "delay", 75, 40.0, 45.5, null, Decision.PASS, TestResult.VerdictBasis.SEQUENTIAL, 0, null))),
+                new TestResult.Series(2, 7, template.kpis(), 7, StopReason.PRECISION, List.of(new TestResult.SequentialBound(
+                        "delay", 75, 61.0, 70.0, 0.07, Decision.FAIL, TestResult.VerdictBasis.SEQUENTIAL, 0, null))),
+                new TestResult.Series(3, 10, template.kpis(), 10, StopReason.MAX_COUNT, List.of(new TestResult.SequentialBound(
+                        "delay", 75, 50.0, 66.0, null, Decision.UNDECIDED, TestResult.VerdictBasis.FIXED_N, 4, 93.75))));
         TestResult.Score score = sample.variabilityScores().get(0);
         List<TestResult.Score> scores = List.of(
                 new TestResult.Score(score.definition(), score.seriesKpis(), score.interval(), score.stationarity(),
                         score.message(), new TestResult.SequentialScore(3, 40.0, 45.5, 50.0, 66.0, 26.0, 0.5,
-                        "UNDECIDED", "fixedN", 97.5)),
+                        Decision.UNDECIDED, TestResult.VerdictBasis.FIXED_N, 97.5)),
                 new TestResult.Score(score.definition(), score.seriesKpis(), score.interval(), score.stationarity(),
                         score.message(), new TestResult.SequentialScore(2, 40.0, 45.5, 50.0, 52.0, 12.0, 0.25,
-                        "PASS", "sequential", null)));
+                        Decision.PASS, TestResult.VerdictBasis.SEQUENTIAL, null)));
         return new TestResult(sample.schemaVersion(), sample.testClass(), sample.testMethod(), sample.startedAt(),
                 sample.finishedAt(), sample.durationNanos(), parameters, sample.runs(), series, scores,
                 sample.verdict(), sample.environment(), null);
@@ -57,6 +59,36 @@ class PersistedTextTest {
 
         assertThat(lines(Files.readString(file))).isEqualTo(expected("adaptive-result.json"));
         assertThat(JsonResults.read(file)).isEqualTo(adaptive());
+    }
+
+    /** An enumerated field holding another text, or a number, is refused naming the field, the value and the valid ones. */
+    @Test
+    void refusesAnUnknownValueNamingTheFieldTheValueAndTheValidOnes() throws IOException {
+        Path file = JsonResults.write(adaptive(), folder);
+        String json = Files.readString(file);
+
+        Files.writeString(file, json.replace("\"stopReason\" : \"precision\"", "\"stopReason\" : \"done\""));
+        assertThatThrownBy(() -> JsonResults.read(file)).isInstanceOf(IOException.class)
+                .hasMessage(file + ": not a TriScale result: the field series[1].stopReason is \"done\"; expected"
+                        + " decided, precision or maxCount");
+
+        Files.writeString(file, json.replace("\"verdict\" : \"fixedN\"", "\"verdict\" : \"FIXED_N\""));
+        assertThatThrownBy(() -> JsonResults.read(file)).hasMessageEndingWith(
+                ": the field series[2].sequential[0].verdict is \"FIXED_N\"; expected sequential or fixedN");
+
+        Files.writeString(file, json.replace("\"decision\" : \"PASS\"", "\"decision\" : \"pass\""));
+        assertThatThrownBy(() -> JsonResults.read(file)).hasMessageEndingWith(
+                ": the field series[0].sequential[0].decision is \"pass\"; expected PASS, FAIL or UNDECIDED");
+
+        // A constant's index is not its text; a long or unprintable value is quoted short.
+        Files.writeString(file, json.replace("\"stopReason\" : \"maxCount\"", "\"stopReason\" : 2"));
+        assertThatThrownBy(() -> JsonResults.read(file)).hasMessageEndingWith(
+                ": the field parameters.series.stopReason is 2; expected decided, precision or maxCount");
+        String hostile = "red\\u001b[31m" + "x".repeat(100);
+        Files.writeString(file, json.replace("\"status\" : \"PASSED\"", "\"status\" : \"" + hostile + "\""));
+        assertThatThrownBy(() -> JsonResults.read(file)).hasMessageEndingWith(
+                ": the field runs[0].status is \"red?[31m" + "x".repeat(32) + "…\" (108 characters); expected NOT_RUN,"
+                        + " RUNNING, PASSED, FAILED, NOT_CONVERGED or ABORTED");
     }
 
     /** The expected text of a resource next to this class, line breaks normalised. */
