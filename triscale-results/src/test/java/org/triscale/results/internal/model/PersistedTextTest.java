@@ -3,6 +3,7 @@ package org.triscale.results.internal.model;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.triscale.engine.sequential.Decision;
+import org.triscale.results.internal.model.TestResult.VerdictBasis;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -30,27 +31,34 @@ class PersistedTextTest {
         TestResult.Parameters base = sample.parameters();
         TestResult.Parameters parameters = new TestResult.Parameters(base.mode(), base.checksPolicy(), base.baseSeed(),
                 new TestResult.RunsParameters(75, 75, 0, 10, 5, true, 10, null),
-                new TestResult.SeriesParameters(3, 75, 75, true, 3, StopReason.MAX_COUNT), null, base.metrics(), base.kpis(),
-                base.variabilityScores());
-        TestResult.Series template = sample.series().get(0);
+                new TestResult.SeriesParameters(3, 75, 75, true, 3, StopReason.MAX_COUNT), null, base.metrics(),
+                base.kpis(), base.variabilityScores());
+        List<TestResult.KpiResult> kpis = sample.series().get(0).kpis();
         List<TestResult.Series> series = List.of(
-                new TestResult.Series(1, 5, template.kpis(), 5, StopReason.DECIDED, List.of(new TestResult.SequentialBound(
-                        "delay", 75, 40.0, 45.5, null, Decision.PASS, TestResult.VerdictBasis.SEQUENTIAL, 0, null))),
-                new TestResult.Series(2, 7, template.kpis(), 7, StopReason.PRECISION, List.of(new TestResult.SequentialBound(
-                        "delay", 75, 61.0, 70.0, 0.07, Decision.FAIL, TestResult.VerdictBasis.SEQUENTIAL, 0, null))),
-                new TestResult.Series(3, 10, template.kpis(), 10, StopReason.MAX_COUNT, List.of(new TestResult.SequentialBound(
-                        "delay", 75, 50.0, 66.0, null, Decision.UNDECIDED, TestResult.VerdictBasis.FIXED_N, 4, 93.75))));
+                new TestResult.Series(1, 5, kpis, 5, StopReason.DECIDED,
+                        List.of(bound(40.0, 45.5, null, Decision.PASS, VerdictBasis.SEQUENTIAL, 0, null))),
+                new TestResult.Series(2, 7, kpis, 7, StopReason.PRECISION,
+                        List.of(bound(61.0, 70.0, 0.07, Decision.FAIL, VerdictBasis.SEQUENTIAL, 0, null))),
+                new TestResult.Series(3, 10, kpis, 10, StopReason.MAX_COUNT,
+                        List.of(bound(50.0, 66.0, null, Decision.UNDECIDED, VerdictBasis.FIXED_N, 4, 93.75))));
         TestResult.Score score = sample.variabilityScores().get(0);
         List<TestResult.Score> scores = List.of(
                 new TestResult.Score(score.definition(), score.seriesKpis(), score.interval(), score.stationarity(),
                         score.message(), new TestResult.SequentialScore(3, 40.0, 45.5, 50.0, 66.0, 26.0, 0.5,
-                        Decision.UNDECIDED, TestResult.VerdictBasis.FIXED_N, 97.5)),
+                        Decision.UNDECIDED, VerdictBasis.FIXED_N, 97.5)),
                 new TestResult.Score(score.definition(), score.seriesKpis(), score.interval(), score.stationarity(),
                         score.message(), new TestResult.SequentialScore(2, 40.0, 45.5, 50.0, 52.0, 12.0, 0.25,
-                        Decision.PASS, TestResult.VerdictBasis.SEQUENTIAL, null)));
+                        Decision.PASS, VerdictBasis.SEQUENTIAL, null)));
         return new TestResult(sample.schemaVersion(), sample.testClass(), sample.testMethod(), sample.startedAt(),
                 sample.finishedAt(), sample.durationNanos(), parameters, sample.runs(), series, scores,
                 sample.verdict(), sample.environment(), null);
+    }
+
+    private static TestResult.SequentialBound bound(Double lower, Double upper, Double relativeHalfWidth,
+                                                    Decision decision, VerdictBasis verdict, Integer runsLeft,
+                                                    Double lastLookConfidence) {
+        return new TestResult.SequentialBound("delay", 75, lower, upper, relativeHalfWidth, decision, verdict, runsLeft,
+                lastLookConfidence);
     }
 
     @Test
@@ -61,7 +69,7 @@ class PersistedTextTest {
         assertThat(JsonResults.read(file)).isEqualTo(adaptive());
     }
 
-    /** An enumerated field holding another text, or a number, is refused naming the field, the value and the valid ones. */
+    /** An enumerated field holding another text or a number is refused, naming the field, value and valid ones. */
     @Test
     void refusesAnUnknownValueNamingTheFieldTheValueAndTheValidOnes() throws IOException {
         Path file = JsonResults.write(adaptive(), folder);
@@ -87,8 +95,8 @@ class PersistedTextTest {
         String hostile = "red\\u001b[31m" + "x".repeat(100);
         Files.writeString(file, json.replace("\"status\" : \"PASSED\"", "\"status\" : \"" + hostile + "\""));
         assertThatThrownBy(() -> JsonResults.read(file)).hasMessageEndingWith(
-                ": the field runs[0].status is \"red?[31m" + "x".repeat(32) + "…\" (108 characters); expected NOT_RUN,"
-                        + " RUNNING, PASSED, FAILED, NOT_CONVERGED or ABORTED");
+                ": the field runs[0].status is \"red?[31m" + "x".repeat(32) + "…\" (108 characters); expected"
+                        + " NOT_RUN, RUNNING, PASSED, FAILED, NOT_CONVERGED or ABORTED");
     }
 
     /** The expected text of a resource next to this class, line breaks normalised. */

@@ -27,7 +27,8 @@ class ComparisonsTest {
                 new Comparisons.Comparison("a.B.m", "fct", "prague", "cubic", "worse by at least 100 %", 2.08, 1.24,
                         3.16, 95, "paired: 50 runs on the same seeds", VerdictStatus.PASSED, ""),
                 new Comparisons.Comparison("a.B.n", "fct", "prague", "cubic", "not worse beyond 5 %", Double.NaN,
-                        Double.NaN, Double.NaN, 90, "unpaired: 10 vs 10 series", VerdictStatus.FAILED, "Expected fct ..."));
+                        Double.NaN, Double.NaN, 90, "unpaired: 10 vs 10 series", VerdictStatus.FAILED,
+                        "Expected fct ..."));
     }
 
     @Test
