@@ -2,6 +2,7 @@ package org.triscale.junit;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.triscale.engine.sequential.Decision;
 import org.triscale.results.internal.common.Format;
 import org.triscale.results.internal.model.JsonResults;
 import org.triscale.results.internal.model.TestResult;
@@ -51,14 +52,14 @@ class AdaptiveReportTest {
                 List<String> stop = stops.get(series.series() - 1);
                 assertThat(stop).startsWith(Integer.toString(series.series()), series.stopRun().toString(),
                         "every KPI decided", Format.withUnit(recorded.lower(), unit),
-                        Format.withUnit(recorded.upper(), unit), recorded.decision(), "anytime-valid bound");
+                        Format.withUnit(recorded.upper(), unit), recorded.decision().name(), "anytime-valid bound");
                 List<List<String>> ofSeries = steps.stream()
                         .filter(row -> row.get(0).equals(Integer.toString(series.series()))).toList();
                 // One step per run up to the stop, and the replay's last step is the recorded one.
                 assertThat(ofSeries).hasSize(series.stopRun());
                 List<String> last = ofSeries.get(ofSeries.size() - 1);
                 assertThat(last.subList(3, 6)).containsExactly(stop.get(3), stop.get(4),
-                        recorded.decision().toLowerCase(Locale.ROOT));
+                        recorded.decision().name().toLowerCase(Locale.ROOT));
                 assertThat(ofSeries.get(0).get(3) + ofSeries.get(0).get(4)).contains("∞");
             }
         }
@@ -81,7 +82,7 @@ class AdaptiveReportTest {
         List<List<String>> stops = rows((Element) figures(page, "sequential").get(0)
                 .getElementsByTagName("table").item(0));
         TestResult.SequentialBound recorded = result.series().get(0).sequential().get(0);
-        assertThat(recorded.verdict()).isEqualTo("fixedN");
+        assertThat(recorded.verdict()).isEqualTo(TestResult.VerdictBasis.FIXED_N);
         assertThat(stops.get(0)).startsWith("1", "12", "maxCount reached, judged by the last look")
                 .endsWith("fixed-N KPI at " + Format.number(recorded.lastLookConfidence()) + " % (last look)");
     }
@@ -98,7 +99,7 @@ class AdaptiveReportTest {
         assertThat(chart.getElementsByTagName("figcaption").item(0).getTextContent())
                 .isEqualTo("Variability score of delay: anytime-valid bounds at 75 %, series by series");
         TestResult.SequentialScore recorded = result.variabilityScores().get(0).sequential();
-        assertThat(recorded.decision()).isEqualTo("PASS");
+        assertThat(recorded.decision()).isEqualTo(Decision.PASS);
         List<List<String>> steps = rows((Element) chart.getElementsByTagName("table").item(0));
         assertThat(steps).hasSize(recorded.stopSeries());
         List<String> last = steps.get(steps.size() - 1);

@@ -8,6 +8,7 @@ import org.triscale.engine.comparison.Direction;
 import org.triscale.engine.comparison.SequelChange;
 import org.triscale.engine.comparison.Tolerance;
 import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.model.TestResult.VerdictStatus;
 import org.triscale.results.internal.report.Comparisons;
 import org.triscale.junit.sequel.Sequel;
 
@@ -125,7 +126,7 @@ public final class ComparisonAssert extends AbstractAssert<ComparisonAssert, Seq
         Comparisons.record(new Comparisons.Comparison(null, metric, actual.name(), reference.name(), claim,
                 change.relative(change.change().estimate()), change.relative(change.change().lower()),
                 change.relative(change.change().upper()), change.change().confidence() * 100, design(change),
-                failure == null ? "PASSED" : "FAILED", failure == null ? "" : failure));
+                failure == null ? VerdictStatus.PASSED : VerdictStatus.FAILED, failure == null ? "" : failure));
         if (failure != null) {
             failWithMessage("%s", failure);
         }

@@ -58,7 +58,7 @@ public final class VerdictFiles {
         }
         if (gate != null) {
             try {
-                GateSummary.write(settings.outputDir(), setup, gate, current.status().name(), current.failures(),
+                GateSummary.write(settings.outputDir(), setup, gate, current.status(), current.failures(),
                         current.warnings());
             } catch (IOException | RuntimeException e) {
                 current = current.withWarning(unwritable("the baseline gate's Markdown summary", settings.outputDir(),

@@ -24,11 +24,23 @@ public final class GateSummary {
     private GateSummary() {
     }
 
-    public static Path write(Path outputDir, TestSetup setup, BaselineGate gate, String status, List<String> failures,
-                      List<String> warnings) throws IOException {
+    /**
+     * Writes the summary of one gated test method.
+     *
+     * @param outputDir the results' folder; the file goes into its {@code summary} folder
+     * @param setup     the test's setup
+     * @param gate      the gate's comparison with the baseline
+     * @param status    the test's verdict, the heading's first word ({@code PASSED} or {@code FAILED})
+     * @param failures  the verdict's failures, one list item each
+     * @param warnings  the verdict's warnings, one list item each
+     * @return the file written
+     * @throws IOException if it cannot be written
+     */
+    public static Path write(Path outputDir, TestSetup setup, BaselineGate gate, TestResult.VerdictStatus status,
+                             List<String> failures, List<String> warnings) throws IOException {
         TestResult.Gate result = gate.result();
         ComparisonOutcome worst = gate.worstOutcome();
-        StringBuilder md = new StringBuilder("#### ").append(status).append(" · `").append(setup.testName())
+        StringBuilder md = new StringBuilder("#### ").append(status.name()).append(" · `").append(setup.testName())
                 .append("` · baseline gate: ")
                 .append(worst == null ? (result.written() ? "baseline written" : "no baseline")
                         : worst.name().toLowerCase(Locale.ROOT))

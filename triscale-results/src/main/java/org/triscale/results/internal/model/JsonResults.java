@@ -45,12 +45,18 @@ public final class JsonResults {
                         .maxNumberLength(Integer.getInteger(MAX_NUMBER_KEY, 100)).build())
                 .enable(com.fasterxml.jackson.core.StreamReadFeature.STRICT_DUPLICATE_DETECTION)
                 .build();
-        return new ObjectMapper(factory).disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+        return new ObjectMapper(factory).disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+                .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS); // an enum is its text, not an index
     }
+
+    /** Longest invalid value a message quotes; a longer one is cut (a hostile file could hold anything). */
+    static final int MAX_QUOTED = 40;
 
     /**
      * Why a file is not valid JSON of the expected shape, with its line and column, without
-     * echoing the file's content (a token of a hostile file could hold anything).
+     * echoing the file's content (a token of a hostile file could hold anything) beyond an
+     * enumerated field's invalid value, quoted short and printable, with the values it may hold:
+     * {@code the field series[2].stopReason is "done"; expected decided, precision or maxCount}.
      *
      * @param file the file
      * @param e    Jackson's error
@@ -64,10 +70,12 @@ public final class JsonResults {
         if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException) {
             why = e.getOriginalMessage() + " (raise with -D" + MAX_NESTING_KEY + ", -D" + MAX_STRING_KEY + " or -D"
                     + MAX_NUMBER_KEY + ")";
+        } else if (e instanceof com.fasterxml.jackson.databind.exc.InvalidFormatException format
+                && format.getTargetType() != null && format.getTargetType().isEnum() && !format.getPath().isEmpty()) {
+            why = "the field " + path(format) + " is " + quoted(format.getValue()) + "; expected "
+                    + texts(format.getTargetType());
         } else if (e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException mismatch) {
-            why = "a value has the wrong type or form at " + mismatch.getPath().stream()
-                    .map(ref -> ref.getFieldName() != null ? ref.getFieldName() : "[" + ref.getIndex() + "]")
-                    .reduce((a, b) -> a + "." + b).orElse("the top");
+            why = "a value has the wrong type or form at " + (mismatch.getPath().isEmpty() ? "the top" : path(mismatch));
         } else if (String.valueOf(e.getOriginalMessage()).startsWith("Duplicate field")) {
             why = "a key is given twice in one object";
         } else {
@@ -77,6 +85,53 @@ public final class JsonResults {
     }
 
     private JsonResults() {
+    }
+
+    /** The path of the value Jackson refused, e.g. {@code series[2].stopReason}. */
+    private static String path(com.fasterxml.jackson.databind.JsonMappingException e) {
+        StringBuilder path = new StringBuilder();
+        for (com.fasterxml.jackson.databind.JsonMappingException.Reference step : e.getPath()) {
+            if (step.getFieldName() == null) {
+                path.append('[').append(step.getIndex()).append(']');
+            } else {
+                path.append(path.length() == 0 ? "" : ".").append(step.getFieldName());
+            }
+        }
+        return path.toString();
+    }
+
+    /** An invalid value as a message quotes it: at most {@link #MAX_QUOTED} characters, printable ASCII. */
+    private static String quoted(Object value) {
+        if (!(value instanceof String text)) {
+            return String.valueOf(value);
+        }
+        StringBuilder quoted = new StringBuilder("\"");
+        for (int i = 0; i < Math.min(text.length(), MAX_QUOTED); i++) {
+            char c = text.charAt(i);
+            quoted.append(c >= 0x20 && c < 0x7f ? c : '?');
+        }
+        return quoted.append(text.length() > MAX_QUOTED ? "…\" (" + text.length() + " characters)" : "\"").toString();
+    }
+
+    /**
+     * The values an enum is written as (its constants' {@code @JsonProperty}, else their names), as
+     * a message lists them: {@code A or B}, {@code A, B or C}.
+     */
+    static String texts(Class<?> type) {
+        Object[] constants = type.getEnumConstants();
+        StringBuilder text = new StringBuilder();
+        for (int i = 0; i < constants.length; i++) {
+            String name = ((Enum<?>) constants[i]).name();
+            com.fasterxml.jackson.annotation.JsonProperty written;
+            try {
+                written = type.getField(name).getAnnotation(com.fasterxml.jackson.annotation.JsonProperty.class);
+            } catch (NoSuchFieldException impossible) { // every constant is a public field of its enum
+                throw new IllegalStateException(impossible);
+            }
+            text.append(i == 0 ? "" : i == constants.length - 1 ? " or " : ", ")
+                    .append(written == null || written.value().isEmpty() ? name : written.value());
+        }
+        return text.toString();
     }
 
     /**

@@ -1,6 +1,7 @@
 package org.triscale.results.internal.model;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
 import com.fasterxml.jackson.databind.annotation.JsonSerialize;
@@ -15,6 +16,7 @@ import org.triscale.engine.comparison.ComparisonOutcome;
 import org.triscale.engine.comparison.Design;
 import org.triscale.engine.comparison.Direction;
 import org.triscale.engine.comparison.ToleranceSource;
+import org.triscale.engine.sequential.Decision;
 import org.triscale.results.internal.setup.FailingChecks;
 
 import java.util.List;
@@ -94,10 +96,10 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param confidence confidence in percent
      * @param adaptive   {@code true} for adaptive series ({@code @Series(adaptive = true)}), else null
      * @param maxCount   the most series of adaptive series, else null
-     * @param stopReason why adaptive series stopped: {@code decided} or {@code maxCount}; else null
+     * @param stopReason why adaptive series stopped, written {@code decided} or {@code maxCount}; else null
      */
     public record SeriesParameters(int count, double percentile, double confidence, Boolean adaptive,
-                                   Integer maxCount, String stopReason) {
+                                   Integer maxCount, StopReason stopReason) {
 
         /** A fixed number of series. */
         public SeriesParameters(int count, double percentile, double confidence) {
@@ -257,11 +259,11 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param validRuns runs whose metrics entered the KPIs
      * @param kpis      its KPIs
      * @param stopRun   adaptive test: the series' last run, else null
-     * @param stopReason adaptive test: {@code "decided"} (every KPI decided), {@code "precision"}
+     * @param stopReason adaptive test: written {@code "decided"} (every KPI decided), {@code "precision"}
      *                  (every KPI decided or precise enough) or {@code "maxCount"}, else null
      * @param sequential adaptive test: the anytime-valid KPIs at the stopping run, in KPI order, else null
      */
-    public record Series(int series, int validRuns, List<KpiResult> kpis, Integer stopRun, String stopReason,
+    public record Series(int series, int validRuns, List<KpiResult> kpis, Integer stopRun, StopReason stopReason,
                          List<SequentialBound> sequential) {
 
         /** A series of fixed runs. */
@@ -280,7 +282,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param relativeHalfWidth relative half-width of the precision interval; null without a
      *                   precision target or while infinite
      * @param decision   {@code PASS}, {@code FAIL} or {@code UNDECIDED}
-     * @param verdict    what the KPI's verdict rests on: {@code "sequential"}, or {@code "fixedN"}
+     * @param verdict    what the KPI's verdict rests on, written {@code "sequential"}, or {@code "fixedN"}
      *                   when the series reached maxCount with this KPI undecided
      * @param runsLeft   runs predicted to be still needed at the stopping run (0 once decided or
      *                   precise), null when unknown
@@ -288,7 +290,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      *                   fixed-N KPI (stricter than the KPI's: the last of many looks); else null
      */
     public record SequentialBound(String metric, double percentile, Double lower, Double upper, Double relativeHalfWidth,
-                                String decision, String verdict, Integer runsLeft, Double lastLookConfidence) {
+                                Decision decision, VerdictBasis verdict, Integer runsLeft, Double lastLookConfidence) {
     }
 
     /**
@@ -374,12 +376,12 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param score              {@code highUpper − lowLower}, or null
      * @param relativeScore      the score over the midpoint of its ends, or null
      * @param decision           {@code PASS}, {@code FAIL} or {@code UNDECIDED}
-     * @param verdict            {@code sequential} when the decision is the verdict, {@code fixedN} when
-     *                           the sequel reached maxCount undecided and the fixed-N score judges it
+     * @param verdict            written {@code sequential} when the decision is the verdict, {@code fixedN}
+     *                           when the sequel reached maxCount undecided and the fixed-N score judges it
      * @param lastLookConfidence the confidence of each end of that fixed-N score, else null
      */
     public record SequentialScore(int stopSeries, Double lowLower, Double lowUpper, Double highLower, Double highUpper,
-                                  Double score, Double relativeScore, String decision, String verdict,
+                                  Double score, Double relativeScore, Decision decision, VerdictBasis verdict,
                                   Double lastLookConfidence) {
     }
 
@@ -399,6 +401,22 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
     public record ScoreInterval(Double lowerValue, Double upperValue, Double score, Double relativeScore,
                                 Integer lowerSeries, Integer upperSeries, boolean defined, boolean passed,
                                 int needed) {
+    }
+
+    /**
+     * What the verdict of an anytime-valid KPI or score of an adaptive test rests on. Written as
+     * {@code sequential} and {@code fixedN}, as before the type existed.
+     */
+    public enum VerdictBasis {
+        /** The sequential decision (pass or fail) is the verdict. */
+        @JsonProperty("sequential")
+        SEQUENTIAL,
+        /**
+         * The sequel reached maxCount undecided: the fixed-N KPI or score at the last look's
+         * stricter confidence judges it.
+         */
+        @JsonProperty("fixedN")
+        FIXED_N
     }
 
     /** The outcome of a verdict written to a result (a verdict refusing partial data writes none). */

@@ -89,13 +89,12 @@ public final class ResultMapper {
                 OptionalInt left = outcome.sequential().runsLeft();
                 sequential.add(new TestResult.SequentialBound(outcome.spec().metric().name(),
                         outcome.spec().percentile(), number(step.lower()), number(step.upper()),
-                        number(step.relativeHalfWidth()), step.decision().name(),
-                        outcome.sequential().fallback() ? "fixedN" : "sequential",
+                        number(step.relativeHalfWidth()), step.decision(), basis(outcome.sequential().fallback()),
                         left.isPresent() ? left.getAsInt() : null,
                         outcome.sequential().fallback() ? number(outcome.sequential().fallbackConfidence()) : null));
             }
         }
-        return new TestResult.Series(k, valid, kpis, adaptive.runs(), adaptive.stopReason().key(), sequential);
+        return new TestResult.Series(k, valid, kpis, adaptive.runs(), adaptive.stopReason(), sequential);
     }
 
     /** The parameters of a test, as its result and a shard's partial result hold them. */
@@ -132,7 +131,7 @@ public final class ResultMapper {
             return new TestResult.SeriesParameters(series.count(), series.scorePercentile(), series.scoreConfidence());
         }
         return new TestResult.SeriesParameters(state.seriesCount(), series.scorePercentile(), series.scoreConfidence(),
-                true, series.count(), sequel.stopped() ? sequel.stopReason().key() : null);
+                true, series.count(), sequel.stopped() ? sequel.stopReason() : null);
     }
 
     private static TestResult.RunsParameters runsParameters(RecordedSequel state) {
@@ -222,8 +221,13 @@ public final class ResultMapper {
         SequentialScoreStep step = sequential.step();
         return new TestResult.SequentialScore(sequential.stopSeries(), number(step.lowLower()),
                 number(step.lowUpper()), number(step.highLower()), number(step.highUpper()), number(step.score()),
-                number(step.relativeScore()), step.decision().name(), sequential.fallback() ? "fixedN" : "sequential",
+                number(step.relativeScore()), step.decision(), basis(sequential.fallback()),
                 sequential.fallback() ? number(sequential.fallbackConfidence()) : null);
+    }
+
+    /** What a sequential verdict rests on: the fixed-N fallback after maxCount, or the decision. */
+    private static TestResult.VerdictBasis basis(boolean fallback) {
+        return fallback ? TestResult.VerdictBasis.FIXED_N : TestResult.VerdictBasis.SEQUENTIAL;
     }
 
     private static TestResult.KpiParameters kpiParameters(KpiSpec kpi) {

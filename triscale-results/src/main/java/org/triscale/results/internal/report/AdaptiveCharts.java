@@ -7,6 +7,7 @@ import org.triscale.engine.sequential.SequentialScore;
 import org.triscale.engine.sequential.SequentialScoreStep;
 import org.triscale.engine.sequential.SequentialStep;
 import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.model.StopReason;
 import org.triscale.results.internal.model.TestResult;
 import org.triscale.results.internal.verdict.AdaptiveSequel;
 import org.triscale.results.internal.verdict.AdaptiveSeries;
@@ -48,17 +49,16 @@ final class AdaptiveCharts {
         return String.join(" ", parts);
     }
 
-    /** A stopping reason as written in the result, in words. */
-    private static String reason(String key, String what) {
-        if (key == null) {
+    /** A stopping reason of the result, in words. */
+    private static String reason(StopReason reason, String what) {
+        if (reason == null) {
             return "not recorded";
         }
-        switch (key) {
-            case "decided": return "every " + what + " decided";
-            case "precision": return "every " + what + " decided or precise";
-            case "maxCount": return "maxCount reached, judged by the last look";
-            default: return key;
-        }
+        return switch (reason) {
+            case DECIDED -> "every " + what + " decided";
+            case PRECISION -> "every " + what + " decided or precise";
+            case MAX_COUNT -> "maxCount reached, judged by the last look";
+        };
     }
 
     /**
@@ -119,8 +119,8 @@ final class AdaptiveCharts {
                 }
                 stops.append(Charts.row(Integer.toString(series.series()), String.valueOf(series.stopRun()),
                         reason(series.stopReason(), "KPI"), ResultFacts.value(result, kpi.metric(), bound.lower()),
-                        ResultFacts.value(result, kpi.metric(), bound.upper()), bound.decision(),
-                        "fixedN".equals(bound.verdict()) ? "fixed-N KPI at " + Format.number(
+                        ResultFacts.value(result, kpi.metric(), bound.upper()), ResultFacts.text(bound.decision()),
+                        bound.verdict() == TestResult.VerdictBasis.FIXED_N ? "fixed-N KPI at " + Format.number(
                                 bound.lastLookConfidence()) + " % (last look)" : "anytime-valid bound"));
             }
         }

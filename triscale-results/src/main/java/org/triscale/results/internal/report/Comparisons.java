@@ -3,6 +3,7 @@ package org.triscale.results.internal.report;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import org.triscale.results.internal.common.AtomicFiles;
+import org.triscale.results.internal.model.TestResult.VerdictStatus;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -42,12 +43,12 @@ public final class Comparisons {
      * @param upper      its interval's upper end, NaN when undecided
      * @param confidence confidence of the interval, in percent
      * @param design     the design ({@code "paired: 50 runs on the same seeds"}, ...)
-     * @param outcome    {@code PASSED} or {@code FAILED}
+     * @param outcome    whether the assertion held, written {@code PASSED} or {@code FAILED}
      * @param message    the failure message, empty when it passed
      */
     public record Comparison(String test, String metric, String candidate, String reference, String claim,
                              double change, double lower, double upper, double confidence, String design,
-                             String outcome, String message) {
+                             VerdictStatus outcome, String message) {
     }
 
     /** Names the test running on this thread (the launch listener does, as each test starts). */
@@ -153,8 +154,8 @@ public final class Comparisons {
                     throw new IOException(at + "." + text[0] + " is missing");
                 }
             }
-            if (!"PASSED".equals(c.outcome()) && !"FAILED".equals(c.outcome())) {
-                throw new IOException(at + ".outcome is " + (c.outcome() == null ? "missing" : "not PASSED or FAILED"));
+            if (c.outcome() == null) { // another value is refused by the reader, naming it
+                throw new IOException(at + ".outcome is missing");
             }
             if (!(c.confidence() > 0 && c.confidence() < 100)) {
                 throw new IOException(at + ".confidence is not in (0, 100)");

@@ -369,9 +369,8 @@ public final class HtmlReport {
         html.append(Charts.tableStart("outcome", "test", "metric", "sequels compared", "change [interval]", "design",
                 "claim"));
         for (Comparisons.Comparison c : comparisons) {
-            html.append("<tr data-verdict=\"").append(ResultFacts.passed(c.outcome()) ? "PASSED" : "FAILED")
-                    .append("\"><td>").append(badge(ResultFacts.passed(c.outcome()) ? TestResult.VerdictStatus.PASSED
-                            : TestResult.VerdictStatus.FAILED)).append("</td><td>").append(Html.escape(c.test()))
+            html.append("<tr data-verdict=\"").append(c.outcome().name())
+                    .append("\"><td>").append(badge(c.outcome())).append("</td><td>").append(Html.escape(c.test()))
                     .append("</td><td>").append(Html.escape(c.metric())).append("</td><td>")
                     .append(Html.escape("'" + c.candidate() + "' vs '" + c.reference() + "'")).append("</td><td>")
                     .append(Html.escape(Comparisons.change(c) + " at " + Format.number(c.confidence()) + " %"))

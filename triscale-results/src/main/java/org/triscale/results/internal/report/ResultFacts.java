@@ -27,7 +27,7 @@ final class ResultFacts {
         return value == null ? "" : value;
     }
 
-    /** Whether a verdict is {@code PASSED}. */
+    /** Whether a verdict, or a comparison's outcome, is {@code PASSED}. */
     static boolean passed(TestResult.VerdictStatus status) {
         return status == TestResult.VerdictStatus.PASSED;
     }
@@ -35,11 +35,6 @@ final class ResultFacts {
     /** Whether a run is {@code PASSED}. */
     static boolean passed(RunStatus status) {
         return status == RunStatus.PASSED;
-    }
-
-    /** Whether a comparison's outcome (a text in its model: {@code PASSED} or {@code FAILED}) is {@code PASSED}. */
-    static boolean passed(String outcome) {
-        return TestResult.VerdictStatus.PASSED.name().equals(outcome);
     }
 
     /** Whether a KPI's side is {@code UPPER}. */

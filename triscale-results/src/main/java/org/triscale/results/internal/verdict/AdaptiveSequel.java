@@ -5,6 +5,7 @@ import org.triscale.engine.sequential.Decision;
 import org.triscale.engine.sequential.SequentialScore;
 import org.triscale.engine.sequential.SequentialScoreStep;
 import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.model.StopReason;
 import org.triscale.results.internal.setup.ScoreSpec;
 import org.triscale.results.internal.setup.TestSetup;
 
@@ -22,7 +23,7 @@ public final class AdaptiveSequel {
     private final TestSetup setup;
     private final Map<ScoreSpec, SequentialScore> scores = new LinkedHashMap<>();
     private int series;
-    private AdaptiveSeries.StopReason stopReason;
+    private StopReason stopReason;
 
     /**
      * Starts the scores of a sequel. Each pair's boundaries are tuned for a quarter of
@@ -73,9 +74,9 @@ public final class AdaptiveSequel {
             return;
         }
         if (scores.values().stream().allMatch(score -> score.current().decision() != Decision.UNDECIDED)) {
-            stopReason = AdaptiveSeries.StopReason.DECIDED;
+            stopReason = StopReason.DECIDED;
         } else if (series >= setup.seriesCount()) {
-            stopReason = AdaptiveSeries.StopReason.MAX_COUNT;
+            stopReason = StopReason.MAX_COUNT;
         }
     }
 
@@ -85,7 +86,7 @@ public final class AdaptiveSequel {
     }
 
     /** Why the sequel stopped, or {@code null} while it runs. */
-    public AdaptiveSeries.StopReason stopReason() {
+    public StopReason stopReason() {
         return stopReason;
     }
 
@@ -134,7 +135,7 @@ public final class AdaptiveSequel {
             }
         }
         if (stopReason != null) {
-            text.append(" · stopped: ").append(stopReason == AdaptiveSeries.StopReason.DECIDED
+            text.append(" · stopped: ").append(stopReason == StopReason.DECIDED
                     ? "every score decided" : "maxCount reached");
         }
         return text.toString();

@@ -6,6 +6,7 @@ import org.triscale.engine.sequential.SequentialKpi;
 import org.triscale.engine.sequential.SequentialSpec;
 import org.triscale.engine.sequential.SequentialStep;
 import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.model.StopReason;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.results.internal.setup.KpiSpec;
 import org.triscale.results.internal.setup.TestSetup;
@@ -23,27 +24,6 @@ import java.util.OptionalInt;
  * the confidence of the verdict.
  */
 public final class AdaptiveSeries {
-    /** Why a series stopped. */
-    public enum StopReason {
-        /** Every KPI was decided, pass or fail. */
-        DECIDED("decided"),
-        /** Every KPI was decided or met the precision target, and at least one only the latter. */
-        PRECISION("precision"),
-        /** The series reached {@code maxCount} with a KPI still open. */
-        MAX_COUNT("maxCount");
-
-        private final String key;
-
-        StopReason(String key) {
-            this.key = key;
-        }
-
-        /** The reason as written in the JSON result. */
-        public String key() {
-            return key;
-        }
-    }
-
     private final TestSetup setup;
     private final Map<KpiSpec, SequentialKpi> kpis = new LinkedHashMap<>();
     private int runs;

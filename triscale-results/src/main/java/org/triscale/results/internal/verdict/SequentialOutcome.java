@@ -2,6 +2,7 @@ package org.triscale.results.internal.verdict;
 
 import org.triscale.engine.sequential.Decision;
 import org.triscale.engine.sequential.SequentialStep;
+import org.triscale.results.internal.model.StopReason;
 
 import java.util.OptionalInt;
 
@@ -16,7 +17,7 @@ import java.util.OptionalInt;
  * @param fallbackConfidence the confidence of the fixed-N KPI that judges the KPI if it {@linkplain
  *                   #fallback() falls back}, in percent (NaN without a valid run)
  */
-public record SequentialOutcome(SequentialStep step, AdaptiveSeries.StopReason stopReason, int stopRun,
+public record SequentialOutcome(SequentialStep step, StopReason stopReason, int stopRun,
                                 int maxCount, OptionalInt runsLeft, double fallbackConfidence) {
 
     /**
@@ -26,6 +27,6 @@ public record SequentialOutcome(SequentialStep step, AdaptiveSeries.StopReason s
      * @return {@code true} for the fixed-N verdict
      */
     public boolean fallback() {
-        return stopReason == AdaptiveSeries.StopReason.MAX_COUNT && step.decision() == Decision.UNDECIDED;
+        return stopReason == StopReason.MAX_COUNT && step.decision() == Decision.UNDECIDED;
     }
 }

@@ -2,6 +2,7 @@ package org.triscale.results.internal.verdict;
 
 import org.triscale.engine.sequential.Decision;
 import org.triscale.engine.sequential.SequentialScoreStep;
+import org.triscale.results.internal.model.StopReason;
 
 /**
  * The anytime-valid variability score of a sequel with adaptive series, at the series it stopped.
@@ -14,7 +15,7 @@ import org.triscale.engine.sequential.SequentialScoreStep;
  *                           if it {@linkplain #fallback() falls back}, in percent (NaN without a
  *                           defined series KPI)
  */
-public record SequentialScoreOutcome(SequentialScoreStep step, AdaptiveSeries.StopReason stopReason, int stopSeries,
+public record SequentialScoreOutcome(SequentialScoreStep step, StopReason stopReason, int stopSeries,
                                      int maxCount, double fallbackConfidence) {
 
     /**
