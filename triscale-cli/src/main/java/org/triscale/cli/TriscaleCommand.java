@@ -2,11 +2,9 @@ package org.triscale.cli;
 
 import org.triscale.cli.csv.CsvDataException;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
-import picocli.CommandLine.Spec;
 
 import java.io.BufferedWriter;
 import java.io.FileDescriptor;
@@ -29,9 +27,6 @@ import java.util.concurrent.Callable;
  * data error (missing file, a cell that is not a number, invalid data). Every error is one line
  * on standard error, never a stack trace.
  */
-@Command(name = "triscale", mixinStandardHelpOptions = true, versionProvider = TriscaleCommand.Version.class,
-        description = "Statistically sound performance analysis (TriScale): sizing, run metrics, KPIs, "
-                + "variability scores, a JSON batch protocol, and reports of stored results and merges of sharded tests.")
 public final class TriscaleCommand implements Callable<Integer> {
     /** Exit code of a data error. */
     static final int DATA_ERROR = 1;
@@ -43,10 +38,20 @@ public final class TriscaleCommand implements Callable<Integer> {
     private static final List<String> COMMANDS = List.of("size", "metric", "kpi", "score", "batch", "report",
             "show", "merge");
 
-    @Spec
-    CommandSpec spec;
+    /** The command's model, set by {@link #spec()}. */
+    private CommandSpec spec;
 
     private TriscaleCommand() {
+    }
+
+    /** The model of the command, built with picocli's programmatic API as {@link Specs} explains. */
+    private static CommandSpec spec() {
+        TriscaleCommand command = new TriscaleCommand();
+        command.spec = Specs.command(command, "triscale", "Statistically sound performance analysis (TriScale): "
+                + "sizing, run metrics, KPIs, variability scores, a JSON batch protocol, and reports of stored results "
+                + "and merges of sharded tests.");
+        command.spec.versionProvider(new Version());
+        return command.spec;
     }
 
     /**
@@ -100,7 +105,7 @@ public final class TriscaleCommand implements Callable<Integer> {
      * @return the command line, ready for {@link CommandLine#execute(String...)}
      */
     public static CommandLine commandLine(InputStream in, String... args) {
-        CommandLine commandLine = new CommandLine(new TriscaleCommand());
+        CommandLine commandLine = new CommandLine(spec());
         String invoked = args.length > 0 ? args[0] : null;
         if (invoked != null && COMMANDS.contains(invoked)) {
             commandLine.addSubcommand(invoked, subcommand(invoked, in));
@@ -122,7 +127,7 @@ public final class TriscaleCommand implements Callable<Integer> {
     private static Object subcommand(String name, InputStream in) {
         return switch (name) {
             case "size" -> new SizeCommand();
-            case "metric" -> new MetricCommand();
+            case "metric" -> MetricCommand.spec(new MetricCommand());
             case "kpi" -> new KpiCommand();
             case "score" -> new ScoreCommand();
             case "batch" -> new BatchCommand(in);
