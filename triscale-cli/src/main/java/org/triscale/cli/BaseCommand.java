@@ -3,6 +3,7 @@ package org.triscale.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.triscale.cli.batch.Json;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
@@ -17,9 +18,19 @@ abstract class BaseCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--json", description = "Print one JSON object (the field names of the batch protocol) "
-            + "instead of a summary.")
+    /** The name of the {@code --json} switch. */
+    static final String JSON = "--json";
+    /** The description of the {@code --json} switch. */
+    static final String JSON_DESCRIPTION = "Print one JSON object (the field names of the batch protocol) "
+            + "instead of a summary.";
+
+    @Option(names = JSON, description = JSON_DESCRIPTION)
     boolean json;
+
+    /** The {@code --json} switch for a command whose model is built by {@link Specs}. */
+    static OptionSpec jsonOption() {
+        return OptionSpec.builder(JSON).type(boolean.class).description(JSON_DESCRIPTION).build();
+    }
 
     PrintWriter out() {
         return spec.commandLine().getOut();

@@ -13,9 +13,9 @@ import org.triscale.engine.analysis.RunMetrics;
 import org.triscale.engine.trend.ConvergenceResult;
 import org.triscale.engine.trend.TheilSenFit;
 import org.triscale.testbed.LogFormat;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Model.PositionalParamSpec;
 
 import java.io.IOException;
 import java.nio.file.Path;
@@ -23,55 +23,88 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** {@code triscale metric}: the metric of one run from its (x, y) samples in a CSV file. */
-@Command(name = "metric", mixinStandardHelpOptions = true,
-        description = {"Compute the metric of one run from its samples: a CSV file with two columns x,y "
-                + "(x usually time), or a test bed's log with --format and --field. A header row is optional; "
-                + "empty or nan cells are dropped and counted.",
-                "Example: triscale metric run.csv --measure 95 --convergence 95,5 --bounds 0,120",
-                "Example: triscale metric iperf3.json --format iperf3 --field throughput --measure 50"})
+/**
+ * {@code triscale metric}: the metric of one run from its (x, y) samples in a CSV file. Its model is
+ * built with picocli's programmatic API ({@link #spec}), as {@link Specs} explains: this is the
+ * command of the large files, whose start-up counts.
+ */
 final class MetricCommand extends BaseCommand {
+    private static final String MEASURE = "--measure";
+    private static final String CONVERGENCE = "--convergence";
+    private static final String BOUNDS = "--bounds";
+    private static final String X_COLUMN = "--x-column";
+    private static final String Y_COLUMN = "--y-column";
+    private static final String FORMAT = "--format";
+    private static final String FIELD = "--field";
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "CSV file of the run's samples.")
     Path file;
-
-    @Option(names = "--measure", required = true, converter = Converters.MeasureConverter.class,
-            description = "How the samples become one number: a percentile in (0, 100) such as 95, or mean, "
-                    + "minimum, maximum.")
     Measure measure;
-
-    @Option(names = "--convergence", converter = Converters.Convergence.class, paramLabel = "CONFIDENCE,TOLERANCE",
-            description = "Require the run to pass TriScale's convergence test at this confidence and tolerance "
-                    + "(percent; TriScale uses 95,5). The metric is then the median of the windowed metric.")
     ConvergenceSpec convergence;
-
-    @Option(names = "--bounds", converter = Converters.Range.class, paramLabel = "MIN,MAX",
-            description = "Range of the values, used to normalise them for the convergence test "
-                    + "(default: their min and max).")
     ValueRange bounds;
-
-    @Option(names = "--x-column", converter = Converters.Column.class, paramLabel = "NAME|POSITION",
-            description = "Column of x (default: the first).")
     ColumnRef xColumn;
-
-    @Option(names = "--y-column", converter = Converters.Column.class, paramLabel = "NAME|POSITION",
-            description = "Column of y (default: the second).")
     ColumnRef yColumn;
-
-    @Option(names = "--format", converter = Converters.Format.class, paramLabel = "FORMAT",
-            description = "Read a test bed's log instead of a CSV of x,y: iperf3 (-J output), flowmon (ns-3 "
-                    + "FlowMonitor XML), mahimahi (mm-link or Pantheon log), flent (.flent.gz), csv, jsonl; "
-                    + "with --field.")
     LogFormat format;
-
-    @Option(names = "--field", paramLabel = "NAME",
-            description = "The field whose samples are the run's: iperf3 throughput|retransmits|rtt|cwnd; flowmon "
-                    + "fct|throughput|delay|jitter|loss; mahimahi delay|throughput|capacity|ingress; a flent "
-                    + "series; a CSV column or JSON field (dotted path; x from --x-column, else the position).")
     String field;
+
+    /**
+     * The model of the command: its help, options and parameter.
+     *
+     * @param command the command that runs with it
+     * @return the model
+     */
+    static CommandSpec spec(MetricCommand command) {
+        CommandSpec spec = Specs.command(command, "metric",
+                "Compute the metric of one run from its samples: a CSV file with two columns x,y "
+                        + "(x usually time), or a test bed's log with --format and --field. A header row is optional; "
+                        + "empty or nan cells are dropped and counted.",
+                "Example: triscale metric run.csv --measure 95 --convergence 95,5 --bounds 0,120",
+                "Example: triscale metric iperf3.json --format iperf3 --field throughput --measure 50");
+        spec.addPositional(PositionalParamSpec.builder().index("0").arity("1").required(true).type(Path.class).paramLabel("FILE")
+                .description("CSV file of the run's samples.").build());
+        spec.addOption(Specs.option(MEASURE, Measure.class, new Converters.MeasureConverter(), "<measure>",
+                "How the samples become one number: a percentile in (0, 100) such as 95, or mean, "
+                        + "minimum, maximum.").required(true).build());
+        spec.addOption(Specs.option(CONVERGENCE, ConvergenceSpec.class, new Converters.Convergence(),
+                "CONFIDENCE,TOLERANCE", "Require the run to pass TriScale's convergence test at this confidence and "
+                        + "tolerance (percent; TriScale uses 95,5). The metric is then the median of the windowed "
+                        + "metric.").build());
+        spec.addOption(Specs.option(BOUNDS, ValueRange.class, new Converters.Range(), "MIN,MAX",
+                "Range of the values, used to normalise them for the convergence test "
+                        + "(default: their min and max).").build());
+        spec.addOption(Specs.option(X_COLUMN, ColumnRef.class, new Converters.Column(), "NAME|POSITION",
+                "Column of x (default: the first).").build());
+        spec.addOption(Specs.option(Y_COLUMN, ColumnRef.class, new Converters.Column(), "NAME|POSITION",
+                "Column of y (default: the second).").build());
+        spec.addOption(Specs.option(FORMAT, LogFormat.class, new Converters.Format(), "FORMAT",
+                "Read a test bed's log instead of a CSV of x,y: iperf3 (-J output), flowmon (ns-3 "
+                        + "FlowMonitor XML), mahimahi (mm-link or Pantheon log), flent (.flent.gz), csv, jsonl; "
+                        + "with --field.").build());
+        spec.addOption(OptionSpec.builder(FIELD).type(String.class).paramLabel("NAME")
+                .description("The field whose samples are the run's: iperf3 throughput|retransmits|rtt|cwnd; flowmon "
+                        + "fct|throughput|delay|jitter|loss; mahimahi delay|throughput|capacity|ingress; a flent "
+                        + "series; a CSV column or JSON field (dotted path; x from --x-column, else the position).")
+                .build());
+        spec.addOption(jsonOption());
+        command.spec = spec;
+        return spec;
+    }
+
+    /** Takes the parsed values from the model into the fields. */
+    private void bind() {
+        file = spec.positionalParameters().get(0).getValue();
+        measure = Specs.value(spec, MEASURE);
+        convergence = Specs.value(spec, CONVERGENCE);
+        bounds = Specs.value(spec, BOUNDS);
+        xColumn = Specs.value(spec, X_COLUMN);
+        yColumn = Specs.value(spec, Y_COLUMN);
+        format = Specs.value(spec, FORMAT);
+        field = Specs.value(spec, FIELD);
+        json = Boolean.TRUE.equals(Specs.value(spec, JSON));
+    }
 
     @Override
     public Integer call() throws IOException {
+        bind();
         if (xColumn != null && xColumn.equals(yColumn)) {
             throw usageError("--x-column and --y-column name the same column " + xColumn + "; choose two columns");
         }

@@ -2,11 +2,9 @@ package org.triscale.cli;
 
 import org.triscale.cli.csv.CsvDataException;
 import picocli.CommandLine;
-import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
-import picocli.CommandLine.Spec;
 
 import java.io.BufferedWriter;
 import java.io.FileDescriptor;
@@ -18,11 +16,8 @@ import java.nio.charset.Charset;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
 
 /**
  * Entry point of the {@code triscale} command: {@code size}, {@code metric}, {@code kpi},
@@ -32,19 +27,31 @@ import java.util.function.Supplier;
  * data error (missing file, a cell that is not a number, invalid data). Every error is one line
  * on standard error, never a stack trace.
  */
-@Command(name = "triscale", mixinStandardHelpOptions = true, versionProvider = TriscaleCommand.Version.class,
-        description = "Statistically sound performance analysis (TriScale): sizing, run metrics, KPIs, "
-                + "variability scores, a JSON batch protocol, and reports of stored results and merges of sharded tests.")
 public final class TriscaleCommand implements Callable<Integer> {
     /** Exit code of a data error. */
     static final int DATA_ERROR = 1;
     /** Exit code of a usage error. */
     static final int USAGE_ERROR = 2;
+    /** Picocli's system property of the built-in converters not to register (regular expressions). */
+    private static final String CONVERTER_EXCLUDES = "picocli.converters.excludes";
+    /** Every subcommand by name, in the order help lists them. */
+    private static final List<String> COMMANDS = List.of("size", "metric", "kpi", "score", "batch", "report",
+            "show", "merge");
 
-    @Spec
-    CommandSpec spec;
+    /** The command's model, set by {@link #spec()}. */
+    private CommandSpec spec;
 
     private TriscaleCommand() {
+    }
+
+    /** The model of the command, built with picocli's programmatic API as {@link Specs} explains. */
+    private static CommandSpec spec() {
+        TriscaleCommand command = new TriscaleCommand();
+        command.spec = Specs.command(command, "triscale", "Statistically sound performance analysis (TriScale): "
+                + "sizing, run metrics, KPIs, variability scores, a JSON batch protocol, and reports of stored results "
+                + "and merges of sharded tests.");
+        command.spec.versionProvider(new Version());
+        return command.spec;
     }
 
     /**
@@ -53,6 +60,11 @@ public final class TriscaleCommand implements Callable<Integer> {
      * @param args command-line arguments
      */
     public static void main(String[] args) {
+        // Picocli registers converters for java.sql and java.time types by reflection when it starts,
+        // loading those classes; no option here has such a type, and skipping them saves start-up.
+        if (System.getProperty(CONVERTER_EXCLUDES) == null) {
+            System.setProperty(CONVERTER_EXCLUDES, "java\\.sql\\..*,java\\.time\\..*");
+        }
         CommandLine commandLine = commandLine(System.in, args);
         // Straight to the file descriptor rather than through System.out, whose PrintStream
         // swallows write errors: a closed standard output must end in an error, not exit code 0.
@@ -93,33 +105,56 @@ public final class TriscaleCommand implements Callable<Integer> {
      * @return the command line, ready for {@link CommandLine#execute(String...)}
      */
     public static CommandLine commandLine(InputStream in, String... args) {
-        CommandLine commandLine = new CommandLine(new TriscaleCommand());
+        CommandLine commandLine = new CommandLine(spec());
         String invoked = args.length > 0 ? args[0] : null;
-        Map<String, Supplier<Object>> subcommands = subcommands(in);
-        if (subcommands.containsKey(invoked)) {
-            commandLine.addSubcommand(invoked, subcommands.get(invoked).get());
+        if (invoked != null && COMMANDS.contains(invoked)) {
+            commandLine.addSubcommand(invoked, subcommand(invoked, in));
         } else {
-            subcommands.forEach((name, command) -> commandLine.addSubcommand(name, command.get()));
+            for (String name : COMMANDS) {
+                commandLine.addSubcommand(name, subcommand(name, in));
+            }
         }
+        // One handler object rather than lambdas: the first lambdas of a run are spun in the interpreter.
+        Handlers handlers = new Handlers();
         commandLine.setCaseInsensitiveEnumValuesAllowed(true);
-        commandLine.setParameterExceptionHandler(TriscaleCommand::usageError);
-        commandLine.setExecutionExceptionHandler(TriscaleCommand::executionError);
-        commandLine.setExecutionStrategy(TriscaleCommand::execute);
+        commandLine.setParameterExceptionHandler(handlers);
+        commandLine.setExecutionExceptionHandler(handlers);
+        commandLine.setExecutionStrategy(handlers);
         return commandLine;
     }
 
-    /** Every subcommand by name, in the order help lists them; each built only when asked for. */
-    private static Map<String, Supplier<Object>> subcommands(InputStream in) {
-        Map<String, Supplier<Object>> subcommands = new LinkedHashMap<>();
-        subcommands.put("size", SizeCommand::new);
-        subcommands.put("metric", MetricCommand::new);
-        subcommands.put("kpi", KpiCommand::new);
-        subcommands.put("score", ScoreCommand::new);
-        subcommands.put("batch", () -> new BatchCommand(in));
-        subcommands.put("report", ReportCommand::new);
-        subcommands.put("show", ShowCommand::new);
-        subcommands.put("merge", MergeCommand::new);
-        return subcommands;
+    /** The subcommand of this name (one of {@link #COMMANDS}), built only when asked for. */
+    private static Object subcommand(String name, InputStream in) {
+        return switch (name) {
+            case "size" -> new SizeCommand();
+            case "metric" -> MetricCommand.spec(new MetricCommand());
+            case "kpi" -> new KpiCommand();
+            case "score" -> new ScoreCommand();
+            case "batch" -> new BatchCommand(in);
+            case "report" -> new ReportCommand();
+            case "show" -> new ShowCommand();
+            case "merge" -> new MergeCommand();
+            default -> throw new IllegalArgumentException("no subcommand " + name + "; the commands are " + COMMANDS);
+        };
+    }
+
+    /** The error handlers and the execution strategy of the command line. */
+    private static final class Handlers implements CommandLine.IParameterExceptionHandler,
+            CommandLine.IExecutionExceptionHandler, CommandLine.IExecutionStrategy {
+        @Override
+        public int handleParseException(ParameterException e, String[] args) {
+            return usageError(e, args);
+        }
+
+        @Override
+        public int handleExecutionException(Exception e, CommandLine command, ParseResult parseResult) {
+            return executionError(e, command, parseResult);
+        }
+
+        @Override
+        public int execute(ParseResult parseResult) {
+            return TriscaleCommand.execute(parseResult);
+        }
     }
 
     @Override

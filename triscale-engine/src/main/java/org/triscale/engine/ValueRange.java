@@ -25,4 +25,16 @@ public record ValueRange(double min, double max) {
     public static ValueRange of(double min, double max) {
         return new ValueRange(min, max);
     }
+
+    /**
+     * Returns {@code ValueRange[min=…, max=…]}, the text a record's generated {@code toString} gives,
+     * written out because the generated one is bootstrapped through method handles on its first
+     * call, a cost that a short command-line run pays when its option parser prints each value.
+     *
+     * @return the range's components by name
+     */
+    @Override
+    public String toString() {
+        return "ValueRange[min=" + min + ", max=" + max + "]";
+    }
 }

@@ -21,4 +21,15 @@ public record ConvergenceSpec(double confidence, double tolerance) {
         Arguments.percent("convergence confidence", confidence);
         Arguments.positive("convergence tolerance", tolerance);
     }
+
+    /**
+     * Returns {@code ConvergenceSpec[confidence=…, tolerance=…]}, the text a record's generated
+     * {@code toString} gives, written out for the reason {@link org.triscale.engine.ValueRange#toString()} gives.
+     *
+     * @return the parameters by name
+     */
+    @Override
+    public String toString() {
+        return "ConvergenceSpec[confidence=" + confidence + ", tolerance=" + tolerance + "]";
+    }
 }
