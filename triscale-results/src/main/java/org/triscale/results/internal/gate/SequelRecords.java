@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import org.triscale.engine.comparison.Direction;
+import org.triscale.results.internal.model.JsonResults;
 import org.triscale.results.internal.model.MeasureText;
 
 import java.util.HashSet;
@@ -33,8 +34,6 @@ final class SequelRecords {
     /** Bounded and strict as results are ({@link org.triscale.results.internal.model.JsonResults#mapper()}). */
     static final ObjectMapper MAPPER = org.triscale.results.internal.model.JsonResults.mapper()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            // The files hold names; a number would silently pick a constant by its position.
-            .enable(DeserializationFeature.FAIL_ON_NUMBERS_FOR_ENUMS)
             .disable(SerializationFeature.INDENT_OUTPUT);
     static final ObjectMapper PRETTY = MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT);
 
@@ -123,7 +122,7 @@ final class SequelRecords {
             require(names.add(metric.name()), where, "holds " + at + " twice");
             require(metric.measure() != null, where, at + " has no measure");
             require(metric.direction() != null, where, at + " has direction null; expected "
-                    + valid(Direction.class));
+                    + JsonResults.texts(Direction.class));
             List<List<Double>> series = metric.runMetrics();
             require(series != null, where, at + " has no runMetrics");
             require(series.size() <= MAX_SERIES, where, at + " has " + series.size() + " series, more than "
@@ -167,7 +166,7 @@ final class SequelRecords {
         String expected;
         if (e instanceof InvalidFormatException format && format.getTargetType() != null
                 && format.getTargetType().isEnum()) {
-            expected = valid(format.getTargetType());
+            expected = JsonResults.texts(format.getTargetType());
         } else if (e.getCause() instanceof IllegalArgumentException && isMeasure(mapping.getPath())) {
             expected = MeasureText.FORMS;
         } else {
@@ -219,17 +218,6 @@ final class SequelRecords {
             }
         }
         return subject + "has " + name;
-    }
-
-    /** The constants of an enum as a message lists them: {@code A or B}, {@code A, B or C}. */
-    private static String valid(Class<?> type) {
-        Object[] constants = type.getEnumConstants();
-        StringBuilder text = new StringBuilder();
-        for (int i = 0; i < constants.length; i++) {
-            text.append(i == 0 ? "" : i == constants.length - 1 ? " or " : ", ")
-                    .append(((Enum<?>) constants[i]).name());
-        }
-        return text.toString();
     }
 
     private static String describe(JsonProcessingException e) {

@@ -116,8 +116,11 @@ public final class JsonResults {
     /**
      * The values an enum is written as (its constants' {@code @JsonProperty}, else their names), as
      * a message lists them: {@code A or B}, {@code A, B or C}.
+     *
+     * @param type an enum
+     * @return its values as the files hold them, listed
      */
-    static String texts(Class<?> type) {
+    public static String texts(Class<?> type) {
         Object[] constants = type.getEnumConstants();
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < constants.length; i++) {
