@@ -37,8 +37,15 @@ import org.triscale.testbed.Iperf3Json;
  * 100 ms, {@code ss -tin} in the sender's namespace gives the data connection's {@code bytes_acked}
  * (the bytes the receiver's kernel acknowledged, which crossed the bottleneck), timed with
  * {@link System#nanoTime()} from the long flows' start; the counter, linearly interpolated between
- * polls, is differenced over each grid step ({@link #counterOnGrid}). A workload of finite flows (start times and
- * sizes given by the caller, e.g. {@link LinuxWorkload#poisson}) is run by a small Java client/server
+ * polls, is differenced over each grid step ({@link #counterOnGrid}). All flows share that clock, so
+ * their rates per step add up: iperf3's intervals count from each flow's own start, which a loaded
+ * host delays by up to hundreds of milliseconds, and summing such offset windows counts a late flow's
+ * share on top of the full rate the others had before it came. A connection gone before a poll saw
+ * its last bytes (a delayed poll at the run's end) ends at the first poll that missed it, with the
+ * bytes iperf3's receiver got in all (every byte acknowledged is read before the report).
+ *
+ * <p>A workload of finite flows (start times and sizes given by the caller, e.g.
+ * {@link LinuxWorkload#poisson}) is run by a small Java client/server
  * ({@code ip netns exec <ns> java -cp ... TcpFlows source|sink}) with the sender namespace's default
  * CCA; each completed flow's completion time is measured by the source from connect to the sink's
  * one-byte reply, and the senders' RTTs are polled with {@code ss -tin}. The iperf3 servers, the
@@ -231,6 +238,7 @@ public final class TcpFlows {
             long t0 = System.nanoTime();
             Map<Integer, List<CounterSample>> acked = new TreeMap<>();
             longFlow.forEach(i -> acked.put(i, new ArrayList<>(List.of(new CounterSample(0, 0)))));
+            Map<Integer, Double> gone = new TreeMap<>();
             Set<Integer> poll = new java.util.TreeSet<>(pollRtt);
             poll.addAll(longFlow);
             List<Process> clients = new ArrayList<>();
@@ -256,7 +264,12 @@ public final class TcpFlows {
                     // The kernel's snapshot lies within the command's span: its midpoint errs by at most half of it.
                     double at = ((before + System.nanoTime()) / 2 - t0) / 1e9;
                     if (acked.containsKey(i)) {
-                        addSample(acked.get(i), at, dataBytesAcked(ss, IPERF3_PORT + i));
+                        List<CounterSample> samples = acked.get(i);
+                        long bytes = dataBytesAcked(ss, IPERF3_PORT + i);
+                        if (bytes < 0 && samples.get(samples.size() - 1).bytes() > 0) {
+                            gone.putIfAbsent(i, at);
+                        }
+                        addSample(samples, at, bytes);
                     }
                     if (pollRtt.contains(i)) {
                         Matcher m = RTT.matcher(ss);
@@ -291,6 +304,9 @@ public final class TcpFlows {
             }
             for (int i : longFlow) {
                 readIperf3(dir, i, rtt);
+                if (gone.containsKey(i)) {
+                    addSample(acked.get(i), gone.get(i), receivedBytes(dir, i));
+                }
                 throughput.put(i, counterOnGrid(acked.get(i), duration.toMillis() / 1000.0));
             }
             sinks.forEach(sink -> Commands.killTree(sink.toHandle()));
@@ -445,6 +461,16 @@ public final class TcpFlows {
         double span = b.seconds() - a.seconds();
         double f = span <= 0 ? 1 : Math.max(0, Math.min(1, (t - a.seconds()) / span));
         return a.bytes() + f * (b.bytes() - a.bytes());
+    }
+
+    /** @return the bytes iperf3's server read over the whole transfer, from its report's intervals */
+    private static long receivedBytes(Path dir, int i) {
+        try {
+            return Math.round(Iperf3Json.read(dir.resolve("server" + i + ".json")).intervals().stream()
+                    .mapToDouble(interval -> interval.bitsPerSecond() / 8 * (interval.end() - interval.start())).sum());
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("long flow of sender " + i + ": the iperf3 server's report is unreadable: " + e.getMessage(), e);
+        }
     }
 
     private static void readIperf3(Path dir, int i, Map<Integer, List<Double>> rtt) {
