@@ -266,7 +266,10 @@ public final class TcpFlows {
                     if (acked.containsKey(i)) {
                         List<CounterSample> samples = acked.get(i);
                         long bytes = dataBytesAcked(ss, IPERF3_PORT + i);
-                        if (bytes < 0 && samples.get(samples.size() - 1).bytes() > 0) {
+                        long last = samples.get(samples.size() - 1).bytes();
+                        // The counter cannot fall: less than before (nothing, or only iperf3's control
+                        // connection, which outlives the data one) means the data connection is gone.
+                        if (bytes < last) {
                             gone.putIfAbsent(i, at);
                         }
                         addSample(samples, at, bytes);
