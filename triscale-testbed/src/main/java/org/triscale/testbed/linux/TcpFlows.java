@@ -37,7 +37,7 @@ import org.triscale.testbed.Iperf3Json;
  * 100 ms, {@code ss -tin} in the sender's namespace gives the data connection's {@code bytes_acked}
  * (the bytes the receiver's kernel acknowledged, which crossed the bottleneck), timed with
  * {@link System#nanoTime()} from the long flows' start; the counter, linearly interpolated between
- * polls, is differenced over each grid step ({@link #counterOnGrid}). All flows share that clock, so
+ * polls, is differenced over each grid step. All flows share that clock, so
  * their rates per step add up: iperf3's intervals count from each flow's own start, which a loaded
  * host delays by up to hundreds of milliseconds, and summing such offset windows counts a late flow's
  * share on top of the full rate the others had before it came. A connection gone before a poll saw
