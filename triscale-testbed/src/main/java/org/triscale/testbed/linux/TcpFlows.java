@@ -31,9 +31,22 @@ import org.triscale.testbed.Iperf3Json;
  * each sender's flows going to its {@link LinuxTestBed#destination}. Long flows are {@code iperf3} transfers,
  * one per sender, with the sender's congestion control set on the socket ({@code iperf3 -C}, which
  * works for every CCA of {@code tcp_available_congestion_control}, not only the ones a namespace may
- * take as its default): per-flow throughput per 100 ms interval as the receiver counted it, and the
- * sender's smoothed RTT ({@code TCP_INFO}) per interval. A workload of finite flows (start times and
- * sizes given by the caller, e.g. {@link LinuxWorkload#poisson}) is run by a small Java client/server
+ * take as its default): per-flow throughput per 100 ms interval and the sender's smoothed RTT
+ * ({@code TCP_INFO}) per iperf3 interval. The throughput is not iperf3's count: the application's
+ * reads lag the kernel when the host deschedules the receiver, and a read of that backlog would count
+ * more than an interval's worth of bottleneck capacity. It comes from the kernel instead: every
+ * 100 ms, {@code ss -tin} in the sender's namespace gives the data connection's {@code bytes_acked}
+ * (the bytes the receiver's kernel acknowledged, which crossed the bottleneck), timed with
+ * {@link System#nanoTime()} from the long flows' start; the counter, linearly interpolated between
+ * polls, is differenced over each grid step. All flows share that clock, so
+ * their rates per step add up: iperf3's intervals count from each flow's own start, which a loaded
+ * host delays by up to hundreds of milliseconds, and summing such offset windows counts a late flow's
+ * share on top of the full rate the others had before it came. A connection gone before a poll saw
+ * its last bytes (a delayed poll at the run's end) ends at the first poll that missed it, with the
+ * bytes iperf3's receiver got in all (every byte acknowledged is read before the report).
+ *
+ * <p>A workload of finite flows (start times and sizes given by the caller, e.g.
+ * {@link LinuxWorkload#poisson}) is run by a small Java client/server
  * ({@code ip netns exec <ns> java -cp ... TcpFlows source|sink}) with the sender namespace's default
  * CCA; each completed flow's completion time is measured by the source from connect to the sink's
  * one-byte reply, and the senders' RTTs are polled with {@code ss -tin}. The iperf3 servers, the
@@ -60,6 +73,7 @@ public final class TcpFlows {
     public static final long INTERVAL_MS = 100;
     private static final String INTERVAL = Double.toString(INTERVAL_MS / 1000.0);
     private static final Pattern RTT = Pattern.compile("\\brtt:([0-9.]+)/");
+    private static final Pattern BYTES_ACKED = Pattern.compile("\\bbytes_acked:(\\d+)");
     private static final System.Logger LOG = System.getLogger(TcpFlows.class.getName());
 
     private TcpFlows() {
@@ -85,7 +99,8 @@ public final class TcpFlows {
     /**
      * What a run measured.
      *
-     * @param throughputMbps per long flow (its sender's index): interval end (s) → Mbit/s received in that interval
+     * @param throughputMbps per long flow (its sender's index): interval end (s, from the long flows' start) → Mbit/s
+     *                       acknowledged by the receiver's kernel in that interval
      * @param rttMs          per sender: RTT samples (ms) of its connections
      * @param fctSeconds     per flow of the workload (its index in the list): completion time (s), for completed flows only
      * @param cpuLoad        host CPU load (1 = all cores busy) over the run, from {@code /proc/stat}
@@ -223,6 +238,13 @@ public final class TcpFlows {
             }
             awaitListening(bed, longFlow, ready);
             long end = System.nanoTime() + duration.toNanos() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
+            // The long flows' clock: their counters are 0 before the clients start.
+            long t0 = System.nanoTime();
+            Map<Integer, List<CounterSample>> acked = new TreeMap<>();
+            longFlow.forEach(i -> acked.put(i, new ArrayList<>(List.of(new CounterSample(0, 0)))));
+            Map<Integer, Double> gone = new TreeMap<>();
+            Set<Integer> poll = new java.util.TreeSet<>(pollRtt);
+            poll.addAll(longFlow);
             List<Process> clients = new ArrayList<>();
             for (int i : longFlow) {
                 clients.add(bed.exec(bed.sender(i), List.of("iperf3", "-c", bed.destinationAddress(i),
@@ -237,16 +259,36 @@ public final class TcpFlows {
             }
             List<Process> waitFor = new ArrayList<>(clients);
             waitFor.addAll(sources);
+            long tick = t0;
             while (waitFor.stream().anyMatch(Process::isAlive) && System.nanoTime() < end) {
-                for (int i : pollRtt) {
-                    String ss = Commands.run(List.of("ip", "netns", "exec", bed.sender(i), "ss", "-tin", "dst",
+                for (int i : poll) {
+                    long before = System.nanoTime();
+                    String ss = Commands.run(List.of("ip", "netns", "exec", bed.sender(i), "ss", "-tinH", "dst",
                             bed.destinationAddress(i))).output();
-                    Matcher m = RTT.matcher(ss);
-                    while (m.find()) {
-                        rtt.computeIfAbsent(i, k -> new ArrayList<>()).add(Double.parseDouble(m.group(1)));
+                    // The kernel's snapshot lies within the command's span: its midpoint errs by at most half of it.
+                    double at = ((before + System.nanoTime()) / 2 - t0) / 1e9;
+                    if (acked.containsKey(i)) {
+                        List<CounterSample> samples = acked.get(i);
+                        long bytes = dataBytesAcked(ss, IPERF3_PORT + i);
+                        long last = samples.get(samples.size() - 1).bytes();
+                        // The counter cannot fall: less than before (nothing, or only iperf3's control
+                        // connection, which outlives the data one) means the data connection is gone.
+                        if (bytes < last) {
+                            gone.putIfAbsent(i, at);
+                        }
+                        addSample(samples, at, bytes);
+                    }
+                    if (pollRtt.contains(i)) {
+                        Matcher m = RTT.matcher(ss);
+                        while (m.find()) {
+                            rtt.computeIfAbsent(i, k -> new ArrayList<>()).add(Double.parseDouble(m.group(1)));
+                        }
                     }
                 }
-                Thread.sleep(pollRtt.isEmpty() ? 20 : INTERVAL_MS);
+                // A fixed-rate clock: a slow poll shortens the next sleep instead of stretching the period.
+                long period = TimeUnit.MILLISECONDS.toNanos(poll.isEmpty() ? 20 : INTERVAL_MS);
+                tick = Math.max(tick + period, System.nanoTime());
+                TimeUnit.NANOSECONDS.sleep(tick - System.nanoTime());
             }
             for (Process p : waitFor) {
                 if (p.isAlive()) {
@@ -268,7 +310,11 @@ public final class TcpFlows {
                 server.waitFor(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
             }
             for (int i : longFlow) {
-                readIperf3(dir, i, duration, throughput, rtt);
+                readIperf3(dir, i, rtt);
+                if (gone.containsKey(i)) {
+                    addSample(acked.get(i), gone.get(i), receivedBytes(dir, i));
+                }
+                throughput.put(i, counterOnGrid(acked.get(i), duration.toMillis() / 1000.0));
             }
             sinks.forEach(sink -> Commands.killTree(sink.toHandle()));
         } catch (IOException e) {
@@ -335,33 +381,108 @@ public final class TcpFlows {
     }
 
     /**
-     * Puts an interval's rate on the 100 ms grid, once per grid step the interval covers. A receiver
-     * that the host delayed reports a long interval of few bytes and then a normal one of the
-     * backlog; one value each would weigh the backlog's burst as much as the long gap and lift the
-     * mean above the bottleneck rate, one value per covered step keeps the mean a mean over time.
+     * A reading of a cumulative byte counter.
+     *
+     * @param seconds when it was read, from the long flows' start
+     * @param bytes   the counter's value
      */
-    static void putOnGrid(Map<Double, Double> flow, double start, double end, double mbps) {
-        long last = Math.round(end * 1000.0 / INTERVAL_MS);
-        long steps = Math.max(1, Math.round((end - start) * 1000.0 / INTERVAL_MS));
-        for (long k = last - steps + 1; k <= last; k++) {
-            flow.put(k * INTERVAL_MS / 1000.0, mbps);
+    record CounterSample(double seconds, long bytes) {
+    }
+
+    /**
+     * Adds a poll's reading: a connection not seen yet has sent nothing (0); one gone after it was
+     * seen (closed at the run's end) adds nothing, nor does a reading below the last one, so the
+     * counter never falls.
+     */
+    static void addSample(List<CounterSample> samples, double seconds, long bytes) {
+        long last = samples.get(samples.size() - 1).bytes();
+        if (bytes < 0 && last == 0) {
+            samples.add(new CounterSample(seconds, 0));
+        } else if (bytes >= last) {
+            samples.add(new CounterSample(seconds, bytes));
         }
     }
 
-    private static void readIperf3(Path dir, int i, Duration duration, Map<Integer, Map<Double, Double>> throughput, Map<Integer, List<Double>> rtt) {
-        Path server = dir.resolve("server" + i + ".json");
-        Path client = dir.resolve("client" + i + ".json");
-        try {
-            Map<Double, Double> flow = new TreeMap<>();
-            for (Iperf3Json.Interval interval : Iperf3Json.read(server).intervals()) {
-                // Whole intervals of the run only: after it, the receiver still gets what the
-                // sender's socket buffer held when iperf3 stopped writing.
-                if (interval.end() - interval.start() > INTERVAL_MS / 1000.0 * 0.8
-                        && interval.end() <= duration.toMillis() / 1000.0 + 0.05) {
-                    putOnGrid(flow, interval.start(), interval.end(), interval.bitsPerSecond() / 1e6);
+    /**
+     * The {@code bytes_acked} of iperf3's data connection in {@code ss -tinH} output: of the connections to
+     * {@code port}, the one that carried the most, since iperf3's control connection (to the same port)
+     * carries only its parameters and results, a few hundred bytes.
+     *
+     * @return the bytes, 0 when the connection has none acknowledged yet, -1 without a connection to the port
+     */
+    static long dataBytesAcked(String ss, int port) {
+        long most = -1;
+        boolean toPort = false;
+        for (String line : ss.lines().toList()) {
+            if (!line.isEmpty() && !Character.isWhitespace(line.charAt(0))) {
+                // State, Recv-Q, Send-Q, local address:port, peer address:port
+                String[] w = line.trim().split("\\s+");
+                toPort = w.length >= 5 && w[4].endsWith(":" + port);
+                if (toPort) {
+                    most = Math.max(most, 0);
+                }
+            } else if (toPort) {
+                Matcher m = BYTES_ACKED.matcher(line);
+                if (m.find()) {
+                    most = Math.max(most, Long.parseLong(m.group(1)));
                 }
             }
-            throughput.put(i, flow);
+        }
+        return most;
+    }
+
+    /**
+     * Rates on the 100 ms grid from a cumulative byte counter read at irregular times: the counter,
+     * linearly interpolated between readings, differenced over each grid step {@code ((k-1)·100 ms,
+     * k·100 ms]} within the readings' span and ending by {@code untilSeconds}. The steps' mean is then the
+     * bytes over the steps' span divided by its length, however the readings were spaced: a long gap
+     * between polls (a descheduled poller) spreads its bytes over the steps it covers, and a backlog
+     * the receiving application reads late does not enter at all.
+     *
+     * @param samples      readings in time order
+     * @param untilSeconds the last grid step's end at most (the run's duration)
+     * @return grid step end (s) → Mbit/s
+     */
+    static Map<Double, Double> counterOnGrid(List<CounterSample> samples, double untilSeconds) {
+        Map<Double, Double> flow = new TreeMap<>();
+        if (samples.size() < 2) {
+            return flow;
+        }
+        double step = INTERVAL_MS / 1000.0;
+        double first = samples.get(0).seconds();
+        double last = Math.min(samples.get(samples.size() - 1).seconds(), untilSeconds);
+        for (long k = (long) Math.ceil(first / step - 1e-9) + 1; k * step <= last + 1e-9; k++) {
+            double bits = 8 * (interpolate(samples, k * step) - interpolate(samples, (k - 1) * step));
+            flow.put(k * INTERVAL_MS / 1000.0, bits / step / 1e6);
+        }
+        return flow;
+    }
+
+    private static double interpolate(List<CounterSample> samples, double t) {
+        int hi = 1;
+        while (hi < samples.size() - 1 && samples.get(hi).seconds() < t) {
+            hi++;
+        }
+        CounterSample a = samples.get(hi - 1);
+        CounterSample b = samples.get(hi);
+        double span = b.seconds() - a.seconds();
+        double f = span <= 0 ? 1 : Math.max(0, Math.min(1, (t - a.seconds()) / span));
+        return a.bytes() + f * (b.bytes() - a.bytes());
+    }
+
+    /** @return the bytes iperf3's server read over the whole transfer, from its report's intervals */
+    private static long receivedBytes(Path dir, int i) {
+        try {
+            return Math.round(Iperf3Json.read(dir.resolve("server" + i + ".json")).intervals().stream()
+                    .mapToDouble(interval -> interval.bitsPerSecond() / 8 * (interval.end() - interval.start())).sum());
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("long flow of sender " + i + ": the iperf3 server's report is unreadable: " + e.getMessage(), e);
+        }
+    }
+
+    private static void readIperf3(Path dir, int i, Map<Integer, List<Double>> rtt) {
+        Path client = dir.resolve("client" + i + ".json");
+        try {
             List<Double> samples = new ArrayList<>();
             for (Iperf3Json.Interval interval : Iperf3Json.read(client).intervals()) {
                 interval.streams().stream().mapToDouble(Iperf3Json.Stream::rttMicros).filter(v -> !Double.isNaN(v))
