@@ -37,7 +37,8 @@ import org.triscale.testbed.Iperf3Json;
  * more than an interval's worth of bottleneck capacity. It comes from the kernel instead: every
  * 100 ms, {@code ss -tin} in the sender's namespace gives the data connection's {@code bytes_acked}
  * (the bytes the receiver's kernel acknowledged, which crossed the bottleneck), timed with
- * {@link System#nanoTime()} from the long flows' start; the counter, linearly interpolated between
+ * {@link System#nanoTime()}, on one clock whose 0 is the last poll before any long flow's first
+ * acknowledged byte ({@link #fromFirstData}); the counter, linearly interpolated between
  * polls, is differenced over each grid step. All flows share that clock, so
  * their rates per step add up: iperf3's intervals count from each flow's own start, which a loaded
  * host delays by up to hundreds of milliseconds, and summing such offset windows counts a late flow's
@@ -99,7 +100,7 @@ public final class TcpFlows {
     /**
      * What a run measured.
      *
-     * @param throughputMbps per long flow (its sender's index): interval end (s, from the long flows' start) → Mbit/s
+     * @param throughputMbps per long flow (its sender's index): interval end (s, from the first data of any long flow) → Mbit/s
      *                       acknowledged by the receiver's kernel in that interval
      * @param rttMs          per sender: RTT samples (ms) of its connections
      * @param fctSeconds     per flow of the workload (its index in the list): completion time (s), for completed flows only
@@ -314,7 +315,9 @@ public final class TcpFlows {
                 if (gone.containsKey(i)) {
                     addSample(acked.get(i), gone.get(i), receivedBytes(dir, i));
                 }
-                throughput.put(i, counterOnGrid(acked.get(i), duration.toMillis() / 1000.0));
+            }
+            for (Map.Entry<Integer, List<CounterSample>> flow : fromFirstData(acked).entrySet()) {
+                throughput.put(flow.getKey(), counterOnGrid(flow.getValue(), duration.toMillis() / 1000.0));
             }
             sinks.forEach(sink -> Commands.killTree(sink.toHandle()));
         } catch (IOException e) {
@@ -401,6 +404,40 @@ public final class TcpFlows {
         } else if (bytes >= last) {
             samples.add(new CounterSample(seconds, bytes));
         }
+    }
+
+    /**
+     * The counters on the clock of the first data: time 0 is the last poll before any long flow had
+     * a byte acknowledged. The clients' start (processes, iperf3's control exchange) takes from tens
+     * to hundreds of milliseconds depending on the host's load; counted from the first data, a
+     * caller's cut of the first steps (slow start) cuts the same part of every run, as it did on
+     * iperf3's own clock, while all flows keep one clock, so that their rates per step add up.
+     *
+     * @param acked each flow's readings, from a common time origin, each starting at 0 bytes
+     * @return the readings shifted so that the first data starts after 0, each starting with (0, 0)
+     */
+    static Map<Integer, List<CounterSample>> fromFirstData(Map<Integer, List<CounterSample>> acked) {
+        double origin = Double.POSITIVE_INFINITY;
+        for (List<CounterSample> samples : acked.values()) {
+            for (int j = 1; j < samples.size(); j++) {
+                if (samples.get(j).bytes() > 0) {
+                    origin = Math.min(origin, samples.get(j - 1).seconds());
+                    break;
+                }
+            }
+        }
+        Map<Integer, List<CounterSample>> shifted = new TreeMap<>();
+        for (Map.Entry<Integer, List<CounterSample>> flow : acked.entrySet()) {
+            double from = Double.isInfinite(origin) ? 0 : origin;
+            List<CounterSample> samples = new ArrayList<>(List.of(new CounterSample(0, 0)));
+            for (CounterSample sample : flow.getValue()) {
+                if (sample.seconds() > from) {
+                    samples.add(new CounterSample(sample.seconds() - from, sample.bytes()));
+                }
+            }
+            shifted.put(flow.getKey(), samples);
+        }
+        return shifted;
     }
 
     /**

@@ -104,4 +104,24 @@ class TcpFlowsGridTest {
         assertThat(TcpFlows.dataBytesAcked(ss, 5302)).isEqualTo(-1);
         assertThat(TcpFlows.dataBytesAcked("", 5301)).isEqualTo(-1);
     }
+
+    @Test
+    void theClockStartsAtTheFirstDataOfAnyFlowAndStaysOneClockForAll() {
+        // Polls every 100 ms from the long flows' start; the clients' start takes 0.3 s, flow 1
+        // starts one poll after flow 0.
+        Map<Integer, List<TcpFlows.CounterSample>> acked = Map.of(
+                0, List.of(at(0, 0), at(0.1, 0), at(0.2, 0), at(0.3, 0), at(0.4, 1000), at(0.5, 5000)),
+                1, List.of(at(0, 0), at(0.1, 0), at(0.2, 0), at(0.3, 0), at(0.4, 0), at(0.5, 2000)));
+        Map<Integer, List<TcpFlows.CounterSample>> shifted = TcpFlows.fromFirstData(acked);
+        // Time 0 is the last poll before flow 0's first byte (0.3 s); flow 1 keeps its lag of one poll.
+        assertThat(shifted.get(0)).extracting(TcpFlows.CounterSample::bytes).containsExactly(0L, 1000L, 5000L);
+        assertThat(shifted.get(0)).extracting(TcpFlows.CounterSample::seconds)
+                .satisfiesExactly(t -> assertThat(t).isZero(), t -> assertThat(t).isCloseTo(0.1, within(1e-12)),
+                        t -> assertThat(t).isCloseTo(0.2, within(1e-12)));
+        assertThat(shifted.get(1)).extracting(TcpFlows.CounterSample::bytes).containsExactly(0L, 0L, 2000L);
+        assertThat(shifted.get(1).get(2).seconds()).isCloseTo(0.2, within(1e-12));
+        // Without any data, the readings stay as they were.
+        assertThat(TcpFlows.fromFirstData(Map.of(0, List.of(at(0, 0), at(0.1, 0)))).get(0))
+                .containsExactly(at(0, 0), at(0.1, 0));
+    }
 }
