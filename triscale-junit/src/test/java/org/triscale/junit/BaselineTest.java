@@ -29,9 +29,7 @@ class BaselineTest {
 
     @AfterEach
     void reset() {
-        Gated.shift = 0;
-        Gated.backend = "emulator 1";
-        Gated.abortedSeries = 0;
+        Gated.reset();
     }
 
     // --- creating and updating ---
@@ -660,6 +658,13 @@ class BaselineTest {
         static volatile double shift;
         static volatile String backend = "emulator 1";
         static volatile int abortedSeries;
+
+        /** Back to the fixture's defaults, after a test that changed them. */
+        static void reset() {
+            shift = 0;
+            backend = "emulator 1";
+            abortedSeries = 0;
+        }
 
         /** Series s runs 100 + 3s + {3, 1, 4, 2, 0}: medians 105 to 117, KPIs (maxima) 107 to 119, score 12. */
         @Runs(kpiPercentile = 75, kpiConfidence = 75)

@@ -1,12 +1,14 @@
 package org.triscale.junit;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.platform.testkit.engine.Event;
 import org.triscale.junit.ResultsTest.PassingFixture;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -205,7 +207,7 @@ class MessagesTest {
     @Test
     void gateBaselineUnusable() throws IOException {
         Kit kit = gatedBaseline();
-        java.nio.file.Files.writeString(kit.baseline(BaselineTest.Gated.class, "fct"), "garbage");
+        Files.writeString(kit.baseline(BaselineTest.Gated.class, "fct"), "garbage");
         kit.run(BaselineTest.Gated.class);
         assertThat(gateText(kit, "/verdict/failures")).isEqualTo(
                 "Baseline gate: baseline file " + FILE + " is not valid JSON (Unrecognized token 'garbage': "
@@ -215,10 +217,9 @@ class MessagesTest {
                 + "-Dtriscale.baseline.update=true.");
     }
 
-    @org.junit.jupiter.api.AfterEach
+    @AfterEach
     void resetGatedFixture() {
-        BaselineTest.Gated.shift = 0;
-        BaselineTest.Gated.backend = "emulator 1";
+        BaselineTest.Gated.reset();
     }
 
     private Kit gateKit() {

@@ -426,9 +426,9 @@ public final class TcpFlows {
                 }
             }
         }
+        double from = Double.isInfinite(origin) ? 0 : origin;
         Map<Integer, List<CounterSample>> shifted = new TreeMap<>();
         for (Map.Entry<Integer, List<CounterSample>> flow : acked.entrySet()) {
-            double from = Double.isInfinite(origin) ? 0 : origin;
             List<CounterSample> samples = new ArrayList<>(List.of(new CounterSample(0, 0)));
             for (CounterSample sample : flow.getValue()) {
                 if (sample.seconds() > from) {

@@ -209,15 +209,7 @@ final class SequelRecords {
                     : list + "[" + path.get(1).getIndex() + "]" + (named.isEmpty() ? "" : " of " + named)) + " ";
             from = 2;
         }
-        StringBuilder name = new StringBuilder();
-        for (JsonMappingException.Reference step : path.subList(from, path.size())) {
-            if (step.getFieldName() == null) {
-                name.append('[').append(step.getIndex()).append(']');
-            } else {
-                name.append(name.length() == 0 ? "" : ".").append(step.getFieldName());
-            }
-        }
-        return subject + "has " + name;
+        return subject + "has " + JsonResults.path(path.subList(from, path.size()));
     }
 
     private static String describe(JsonProcessingException e) {

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Writes a {@link TestResult} as JSON, atomically, to {@code <folder>/<class>.<method>.json}, and
@@ -72,10 +73,10 @@ public final class JsonResults {
                     + MAX_NUMBER_KEY + ")";
         } else if (e instanceof com.fasterxml.jackson.databind.exc.InvalidFormatException format
                 && format.getTargetType() != null && format.getTargetType().isEnum() && !format.getPath().isEmpty()) {
-            why = "the field " + path(format) + " is " + quoted(format.getValue()) + "; expected "
+            why = "the field " + path(format.getPath()) + " is " + quoted(format.getValue()) + "; expected "
                     + texts(format.getTargetType());
         } else if (e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException mismatch) {
-            why = "a value has the wrong type or form at " + (mismatch.getPath().isEmpty() ? "the top" : path(mismatch));
+            why = "a value has the wrong type or form at " + (mismatch.getPath().isEmpty() ? "the top" : path(mismatch.getPath()));
         } else if (String.valueOf(e.getOriginalMessage()).startsWith("Duplicate field")) {
             why = "a key is given twice in one object";
         } else {
@@ -87,17 +88,22 @@ public final class JsonResults {
     private JsonResults() {
     }
 
-    /** The path of the value Jackson refused, e.g. {@code series[2].stopReason}. */
-    private static String path(com.fasterxml.jackson.databind.JsonMappingException e) {
-        StringBuilder path = new StringBuilder();
-        for (com.fasterxml.jackson.databind.JsonMappingException.Reference step : e.getPath()) {
+    /**
+     * A path of Jackson's references as messages write it, e.g. {@code series[2].stopReason}.
+     *
+     * @param path the references, outermost first
+     * @return the path's text
+     */
+    public static String path(List<com.fasterxml.jackson.databind.JsonMappingException.Reference> path) {
+        StringBuilder text = new StringBuilder();
+        for (com.fasterxml.jackson.databind.JsonMappingException.Reference step : path) {
             if (step.getFieldName() == null) {
-                path.append('[').append(step.getIndex()).append(']');
+                text.append('[').append(step.getIndex()).append(']');
             } else {
-                path.append(path.length() == 0 ? "" : ".").append(step.getFieldName());
+                text.append(text.length() == 0 ? "" : ".").append(step.getFieldName());
             }
         }
-        return path.toString();
+        return text.toString();
     }
 
     /** An invalid value as a message quotes it: at most {@link #MAX_QUOTED} characters, printable ASCII. */
