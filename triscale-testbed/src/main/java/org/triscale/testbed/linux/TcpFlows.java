@@ -274,7 +274,8 @@ public final class TcpFlows {
                         long last = samples.get(samples.size() - 1).bytes();
                         // The counter cannot fall: less than before (nothing, or only iperf3's control
                         // connection, which outlives the data one) means the data connection is gone.
-                        if (bytes < last) {
+                        // Nothing before the client connected (last 0) is a flow not started yet.
+                        if (bytes < last && last > 0) {
                             gone.putIfAbsent(i, at);
                         }
                         addSample(samples, at, bytes);
