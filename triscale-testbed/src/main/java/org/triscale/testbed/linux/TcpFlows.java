@@ -271,11 +271,7 @@ public final class TcpFlows {
                     if (acked.containsKey(i)) {
                         List<CounterSample> samples = acked.get(i);
                         long bytes = dataBytesAcked(ss, IPERF3_PORT + i);
-                        long last = samples.get(samples.size() - 1).bytes();
-                        // The counter cannot fall: less than before (nothing, or only iperf3's control
-                        // connection, which outlives the data one) means the data connection is gone.
-                        // Nothing before the client connected (last 0) is a flow not started yet.
-                        if (bytes < last && last > 0) {
+                        if (connectionGone(samples, bytes)) {
                             gone.putIfAbsent(i, at);
                         }
                         addSample(samples, at, bytes);
@@ -448,6 +444,16 @@ public final class TcpFlows {
      *
      * @return the bytes, 0 when the connection has none acknowledged yet, -1 without a connection to the port
      */
+    /**
+     * Whether a poll's reading says the flow's data connection is gone. The counter cannot fall, so
+     * less than before (no connection, or only iperf3's control connection, which outlives the data
+     * one) means it closed; but no connection before any byte was counted is a client not connected yet.
+     */
+    static boolean connectionGone(List<CounterSample> samples, long bytes) {
+        long last = samples.get(samples.size() - 1).bytes();
+        return last > 0 && bytes < last;
+    }
+
     static long dataBytesAcked(String ss, int port) {
         long most = -1;
         boolean toPort = false;

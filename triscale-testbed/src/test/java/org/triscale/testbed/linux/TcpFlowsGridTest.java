@@ -87,6 +87,18 @@ class TcpFlowsGridTest {
     }
 
     @Test
+    void aClientNotConnectedYetIsNotGoneButAFallAfterDataIs() {
+        List<TcpFlows.CounterSample> samples = new ArrayList<>(List.of(at(0, 0)));
+        assertThat(TcpFlows.connectionGone(samples, -1)).as("no connection before the first byte").isFalse();
+        assertThat(TcpFlows.connectionGone(samples, 0)).as("a connection with nothing acked yet").isFalse();
+        samples.add(at(0.1, 38));
+        assertThat(TcpFlows.connectionGone(samples, 38)).as("a counter that stays").isFalse();
+        assertThat(TcpFlows.connectionGone(samples, 1_000_000)).as("a counter that grows").isFalse();
+        assertThat(TcpFlows.connectionGone(samples, 37)).as("only the control connection left").isTrue();
+        assertThat(TcpFlows.connectionGone(samples, -1)).as("no connection left").isTrue();
+    }
+
+    @Test
     void theDataConnectionIsTheOneToTheFlowsPortThatCarriedTheMost() {
         String ss = """
                 ESTAB 0      0      198.18.0.2:41000 198.18.1.2:5301
