@@ -91,7 +91,7 @@ class CommandErrorsTest {
         Path file = dir.resolve("wide.csv");
         Files.writeString(file, "a,b,c\n1,2,3\n");
         assertOneLineError(Cli.run("kpi", file.toString(), "-p", "75", "-c", "75"), 1,
-                "has 3 columns but 1 are read; choose one with --column NAME|POSITION");
+                "has 3 columns but one is read; choose one with --column NAME|POSITION");
         assertOneLineError(Cli.run("metric", file.toString(), "--measure", "95"), 1,
                 "has 3 columns but 2 are read; choose the columns with --x-column and --y-column");
         assertOneLineError(Cli.run("kpi", file.toString(), "-p", "75", "-c", "75", "--column", "d"), 1,
@@ -112,6 +112,37 @@ class CommandErrorsTest {
         Files.writeString(file, "time,delay\n0,10,5\n1,11,5\n");
         assertOneLineError(Cli.run("metric", file.toString(), "--measure", "50"), 1,
                 "line 2 has 3 columns but the first row has 2 (time, delay)");
+    }
+
+    /** One whole message per kind, pinned word for word; the tests above pin the informative parts. */
+    @Test
+    void eachKindOfErrorReadsInFull() throws IOException {
+        Path cells = Files.writeString(dir.resolve("kpis.csv"), "throughput\n91.2\nn/a\n");
+        Path wide = Files.writeString(dir.resolve("wide.csv"), "a,b,c\n1,2,3\n");
+        Path ragged = Files.writeString(dir.resolve("run.csv"), "time,delay\n0,10,5\n");
+        Path missing = dir.resolve("missing.csv");
+
+        assertThat(Cli.run("size", "-p", "100", "-c", "95").err()).as("a usage error").isEqualTo(line(
+                "triscale size: Invalid value for option '--percentile': '100' is outside the open interval"
+                + " (0, 100); give a percent such as 75 or 95 (see 'triscale size --help')"));
+        assertThat(Cli.run().err()).as("no command").isEqualTo(line(
+                "triscale: missing command: size, metric, kpi, score, batch, report, show or merge (see 'triscale --help')"));
+        assertThat(Cli.run("kpi", missing.toString(), "-p", "75", "-c", "75").err()).as("a missing file")
+                .isEqualTo(line("triscale kpi: " + missing + ": no such file"));
+        assertThat(Cli.run("score", cells.toString(), "-p", "75", "-c", "75").err()).as("a bad cell")
+                .isEqualTo(line("triscale score: " + cells + " line 3, column 1 (throughput): 'n/a' is not a number;"
+                        + " write a decimal number, or leave the cell empty or write nan for a missing value"));
+        assertThat(Cli.run("kpi", wide.toString(), "-p", "75", "-c", "75").err()).as("too many columns")
+                .isEqualTo(line("triscale kpi: " + wide + " has 3 columns but one is read; choose one with --column"
+                        + " NAME|POSITION"));
+        assertThat(Cli.run("metric", ragged.toString(), "--measure", "50").err()).as("a ragged row")
+                .isEqualTo(line("triscale metric: " + ragged + " line 2 has 3 columns but the first row has 2 (time,"
+                        + " delay); a decimal comma or a comma inside a value adds a column: write decimal points,"
+                        + " and quote values that hold commas"));
+    }
+
+    private static String line(String text) {
+        return text + System.lineSeparator();
     }
 
     @Test

@@ -356,7 +356,7 @@ public final class CsvColumnReader {
             }
             if (exactCount > 0 && width != exactCount) {
                 throw new CsvDataException(file + " has " + width + (width == 1 ? " column" : " columns")
-                        + " but " + exactCount + " are read; " + howToChoose);
+                        + " but " + (exactCount == 1 ? "one is" : exactCount + " are") + " read; " + howToChoose);
             }
             columns = new int[wanted.size()];
             for (int k = 0; k < columns.length; k++) {

@@ -119,7 +119,9 @@ public final class TemplateState implements AutoCloseable {
             series.add(Arrays.asList(runs[s]).subList(0, lengths[s]));
         }
         return new RecordedSequel(setup, series, seriesCount(), plannedRuns(), executedRuns, createdAt, testBed(),
-                null, ResultMapper.currentEnvironment(), adaptive == null ? null : Arrays.asList(adaptive), sequel);
+                null, ResultMapper.currentEnvironment(),
+                adaptive == null ? null : Arrays.stream(adaptive).map(AdaptiveSeries::decision).toList(),
+                sequel == null ? null : sequel.decision());
     }
 
     /** Whether this launch runs the series (all of them unless sharded). */

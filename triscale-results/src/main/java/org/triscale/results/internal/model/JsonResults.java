@@ -77,6 +77,9 @@ public final class JsonResults {
                     + texts(format.getTargetType());
         } else if (e instanceof com.fasterxml.jackson.databind.exc.MismatchedInputException mismatch) {
             why = "a value has the wrong type or form at " + (mismatch.getPath().isEmpty() ? "the top" : path(mismatch.getPath()));
+        } else if (e instanceof com.fasterxml.jackson.databind.exc.InvalidDefinitionException) {
+            // Not the file's fault: this build cannot bind its own types (e.g. a package not open to Jackson).
+            why = "TriScale could not bind its own types to it (" + e.getOriginalMessage() + "); please report this";
         } else if (String.valueOf(e.getOriginalMessage()).startsWith("Duplicate field")) {
             why = "a key is given twice in one object";
         } else {

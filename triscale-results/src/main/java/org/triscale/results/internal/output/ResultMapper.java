@@ -1,8 +1,8 @@
 package org.triscale.results.internal.output;
 
 import org.triscale.results.internal.model.TestResult;
-import org.triscale.results.internal.verdict.AdaptiveSequel;
-import org.triscale.results.internal.verdict.AdaptiveSeries;
+import org.triscale.results.internal.verdict.SequelDecision;
+import org.triscale.results.internal.verdict.SeriesDecision;
 import org.triscale.results.internal.verdict.SequentialScoreOutcome;
 import org.triscale.results.internal.verdict.Analysis;
 import org.triscale.results.internal.verdict.KpiOutcome;
@@ -78,7 +78,7 @@ public final class ResultMapper {
     /** A series, with the stopping run, its reason and the anytime-valid KPIs when the test is adaptive. */
     private static TestResult.Series adaptive(RecordedSequel state, Analysis analysis, int k, int valid,
                                               List<TestResult.KpiResult> kpis) {
-        AdaptiveSeries adaptive = state.adaptive(k);
+        SeriesDecision adaptive = state.adaptive(k);
         if (adaptive == null) {
             return new TestResult.Series(k, valid, kpis);
         }
@@ -126,12 +126,12 @@ public final class ResultMapper {
 
     private static TestResult.SeriesParameters seriesParameters(RecordedSequel state) {
         TestSetup.SeriesSetup series = state.setup().series();
-        AdaptiveSequel sequel = state.sequel();
+        SequelDecision sequel = state.sequel();
         if (sequel == null) {
             return new TestResult.SeriesParameters(series.count(), series.scorePercentile(), series.scoreConfidence());
         }
         return new TestResult.SeriesParameters(state.seriesCount(), series.scorePercentile(), series.scoreConfidence(),
-                true, series.count(), sequel.stopped() ? sequel.stopReason() : null);
+                true, series.count(), sequel.stopReason());
     }
 
     private static TestResult.RunsParameters runsParameters(RecordedSequel state) {

@@ -80,6 +80,20 @@ public final class AdaptiveSequel {
         }
     }
 
+    /**
+     * What the sequel has decided so far, as the verdict reads it: a copy that later series do not change.
+     *
+     * @return the decision
+     */
+    public SequelDecision decision() {
+        Map<ScoreSpec, SequentialScoreOutcome> outcomes = new LinkedHashMap<>();
+        for (ScoreSpec score : scores.keySet()) {
+            outcomes.put(score, new SequentialScoreOutcome(step(score), stopReason, series, setup.seriesCount(),
+                    fallbackConfidence(score)));
+        }
+        return new SequelDecision(series, stopReason, outcomes);
+    }
+
     /** Whether the sequel has stopped: no further series starts. */
     public boolean stopped() {
         return stopReason != null;

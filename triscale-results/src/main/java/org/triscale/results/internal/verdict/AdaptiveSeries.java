@@ -99,6 +99,20 @@ public final class AdaptiveSeries {
         }
     }
 
+    /**
+     * What the series has decided so far, as the verdict reads it: a copy that later runs do not change.
+     *
+     * @return the decision
+     */
+    public SeriesDecision decision() {
+        Map<KpiSpec, SequentialOutcome> outcomes = new LinkedHashMap<>();
+        for (KpiSpec kpi : kpis.keySet()) {
+            outcomes.put(kpi, new SequentialOutcome(step(kpi), stopReason, runs, setup.runsPerSeries(), runsLeft(kpi),
+                    fallbackConfidence(kpi)));
+        }
+        return new SeriesDecision(runs, stopReason, outcomes);
+    }
+
     /** Whether the series has stopped. */
     public boolean stopped() {
         return stopReason != null;

@@ -17,7 +17,7 @@ import java.util.Map;
  * each series and the counts the verdict reports. The extension takes it from its state when the
  * verdict runs (and when an adaptive sequel scores a series that ended); {@code triscale merge}
  * builds it from the shards' partial results. The verdict, the gate and the JSON mapping read only
- * this value, never the extension's state.
+ * this value, never the extension's state; the stopping rules' state is copied into it too.
  *
  * @param setup               the test
  * @param series              the runs of each series of the setup, in run order: those generated so far
@@ -28,13 +28,13 @@ import java.util.Map;
  * @param testBed             what the runs reported about the test bed
  * @param restoredFingerprint the shards' test bed of a restored sequel, or {@code null} for this machine's
  * @param environment         where the runs ran
- * @param adaptive            the stopping rule of each series of an adaptive test, or {@code null}
- * @param sequel              the stopping rule of a sequel with adaptive series, or {@code null}
+ * @param adaptive            what the stopping rule of each series of an adaptive test decided, or {@code null}
+ * @param sequel              what the stopping rule of a sequel with adaptive series decided, or {@code null}
  */
 public record RecordedSequel(TestSetup setup, List<List<RunRecord>> series, int seriesCount, int plannedRuns,
                              int executedRuns, Instant createdAt, Map<String, String> testBed,
                              Fingerprint restoredFingerprint, TestResult.Environment environment,
-                             List<AdaptiveSeries> adaptive, AdaptiveSequel sequel) {
+                             List<SeriesDecision> adaptive, SequelDecision sequel) {
 
     /** Copies the lists: later runs of the extension do not change this value. */
     public RecordedSequel {
@@ -83,9 +83,9 @@ public record RecordedSequel(TestSetup setup, List<List<RunRecord>> series, int 
      * The stopping rule of a series of an adaptive test.
      *
      * @param series the series, from 1
-     * @return its state, or {@code null} when the test is not adaptive
+     * @return what it decided, or {@code null} when the test is not adaptive
      */
-    public AdaptiveSeries adaptive(int series) {
+    public SeriesDecision adaptive(int series) {
         return adaptive == null ? null : adaptive.get(series - 1);
     }
 
@@ -124,14 +124,14 @@ public record RecordedSequel(TestSetup setup, List<List<RunRecord>> series, int 
         for (int s = 0; s < placed.length; s++) {
             series.add(Arrays.asList(placed[s]).subList(0, lengths[s]));
         }
-        List<AdaptiveSeries> adaptive = null;
+        List<SeriesDecision> adaptive = null;
         if (setup.adaptive()) {
             adaptive = new ArrayList<>();
             for (int s = 0; s < setup.seriesCount(); s++) {
-                adaptive.add(new AdaptiveSeries(setup));
+                adaptive.add(new AdaptiveSeries(setup).decision());
             }
         }
-        AdaptiveSequel sequel = setup.adaptiveSeries() ? new AdaptiveSequel(setup) : null;
+        SequelDecision sequel = setup.adaptiveSeries() ? new AdaptiveSequel(setup).decision() : null;
         int planned = setup.adaptive() || sequel != null ? runs.size() : setup.totalRuns();
         return new RecordedSequel(setup, series, sequel == null ? setup.seriesCount() : sequel.series(), planned,
                 runs.size(), createdAt, Map.of(), fingerprint, environment, adaptive, sequel);

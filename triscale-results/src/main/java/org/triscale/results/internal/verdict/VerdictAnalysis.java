@@ -264,10 +264,8 @@ public final class VerdictAnalysis {
         runs = Arrays.copyOf(runs, valid);
         values = Arrays.copyOf(values, valid);
         int needed = Sizing.oneSided(spec.percentile(), spec.confidence(), 0);
-        AdaptiveSeries adaptive = state.adaptive(series);
-        SequentialOutcome sequential = adaptive == null ? null : new SequentialOutcome(adaptive.step(spec),
-                adaptive.stopReason(), adaptive.runs(), setup.runsPerSeries(), adaptive.runsLeft(spec),
-                adaptive.fallbackConfidence(spec));
+        SeriesDecision adaptive = state.adaptive(series);
+        SequentialOutcome sequential = adaptive == null ? null : adaptive.kpi(spec);
         if (valid == 0) {
             return new KpiOutcome(spec, series, null, runs, values, needed, 0, 0, sequential);
         }
@@ -301,9 +299,8 @@ public final class VerdictAnalysis {
                 defined[count++] = values[i];
             }
         }
-        AdaptiveSequel sequel = state.sequel();
-        SequentialScoreOutcome sequential = sequel == null ? null : new SequentialScoreOutcome(sequel.step(spec),
-                sequel.stopReason(), sequel.series(), setup.seriesCount(), sequel.fallbackConfidence(spec));
+        SequelDecision sequel = state.sequel();
+        SequentialScoreOutcome sequential = sequel == null ? null : sequel.score(spec);
         if (count == 0) {
             return new ScoreOutcome(spec, null, values, needed, 0, 0, sequential);
         }

@@ -104,6 +104,18 @@ class JsonResultsTest {
     }
 
     @Test
+    void aTypeJacksonCannotBindIsNotCalledMalformedJson() {
+        // As when a package of the persisted types is not open to Jackson on the module path.
+        Path file = Path.of("target", "triscale", "a.json");
+        IOException error = JsonResults.unreadable(file, com.fasterxml.jackson.databind.exc.InvalidDefinitionException
+                .from((com.fasterxml.jackson.core.JsonParser) null, "Failed to call `setAccess()`",
+                        (com.fasterxml.jackson.databind.JavaType) null), "a TriScale result");
+
+        assertThat(error).hasMessage(file + ": not a TriScale result: TriScale could not bind its own types to it"
+                + " (Failed to call `setAccess()`); please report this");
+    }
+
+    @Test
     void writesAtomicallyOverAnOldFile() throws IOException {
         Path file = JsonResults.write(sample(), folder);
         Files.writeString(file, "old");

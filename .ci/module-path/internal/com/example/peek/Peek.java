@@ -1,0 +1,5 @@
+package com.example.peek;
+
+class Peek {
+    Object extension = new org.triscale.junit.internal.lifecycle.TriscaleExtension();
+}
