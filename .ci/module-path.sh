@@ -9,7 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 WORK=$PWD/target/module-path
-rm -rf "$WORK" && mkdir -p "$WORK/mods"
+MODS=$WORK/mods
+rm -rf "$WORK" && mkdir -p "$MODS"
 DEP=org.apache.maven.plugins:maven-dependency-plugin:3.9.0
 JUPITER=$(sed -n 's:.*<junit.version>\(.*\)</junit.version>.*:\1:p' pom.xml | head -1)
 PLATFORM=1.${JUPITER#5.}
@@ -17,11 +18,10 @@ PLATFORM=1.${JUPITER#5.}
 # The modules and their run-time dependencies, one folder; JUnit's launcher, engine and console.
 mvn -B -q -pl triscale-junit,triscale-emulator,triscale-cli -am package "$DEP:copy-dependencies" \
     -DskipTests -Dmaven.javadoc.skip -Dmaven.source.skip -DincludeScope=runtime -DexcludeGroupIds=org.triscale \
-    -DoutputDirectory="$WORK/mods"
+    -DoutputDirectory="$MODS"
 for m in engine emulator results junit testbed cli; do
-    cp "triscale-$m/target/triscale-$m-"*-SNAPSHOT.jar "$WORK/mods/" 2>/dev/null || true
+    cp "triscale-$m/target/triscale-$m-"*-SNAPSHOT.jar "$MODS/"
 done
-rm -f "$WORK"/mods/*-sources.jar "$WORK"/mods/*-javadoc.jar
 # JUnit's engine and console launcher with what they need, resolved by Maven from a throw-away POM.
 cat > "$WORK/junit-runtime.xml" <<POM
 <project xmlns="http://maven.apache.org/POM/4.0.0">
@@ -33,8 +33,7 @@ cat > "$WORK/junit-runtime.xml" <<POM
   </dependencies>
 </project>
 POM
-mvn -B -q -f "$WORK/junit-runtime.xml" "$DEP:copy-dependencies" -DoutputDirectory="$WORK/mods"
-MODS=$WORK/mods
+mvn -B -q -f "$WORK/junit-runtime.xml" "$DEP:copy-dependencies" -DoutputDirectory="$MODS"
 
 status=0
 fail() { echo "module path: $*"; status=1; }

@@ -438,13 +438,6 @@ public final class TcpFlows {
     }
 
     /**
-     * The {@code bytes_acked} of iperf3's data connection in {@code ss -tinH} output: of the connections to
-     * {@code port}, the one that carried the most, since iperf3's control connection (to the same port)
-     * carries only its parameters and results, a few hundred bytes.
-     *
-     * @return the bytes, 0 when the connection has none acknowledged yet, -1 without a connection to the port
-     */
-    /**
      * Whether a poll's reading says the flow's data connection is gone. The counter cannot fall, so
      * less than before (no connection, or only iperf3's control connection, which outlives the data
      * one) means it closed; but no connection before any byte was counted is a client not connected yet.
@@ -454,6 +447,13 @@ public final class TcpFlows {
         return last > 0 && bytes < last;
     }
 
+    /**
+     * The {@code bytes_acked} of iperf3's data connection in {@code ss -tinH} output: of the connections to
+     * {@code port}, the one that carried the most, since iperf3's control connection (to the same port)
+     * carries only its parameters and results, a few hundred bytes.
+     *
+     * @return the bytes, 0 when the connection has none acknowledged yet, -1 without a connection to the port
+     */
     static long dataBytesAcked(String ss, int port) {
         long most = -1;
         boolean toPort = false;

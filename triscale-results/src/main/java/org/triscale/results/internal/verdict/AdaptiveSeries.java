@@ -34,6 +34,8 @@ public final class AdaptiveSeries {
     private int brokenPromises;
     /** The run count the countdown was last computed at: a second progress line of one run repeats it. */
     private int countedAt = -1;
+    /** The decision of a stopped series, kept until another run is added (none is, once stopped). */
+    private SeriesDecision stoppedDecision;
 
     /**
      * Starts the KPIs of one series. Each boundary is tuned for a quarter of {@code maxCount}, but
@@ -78,6 +80,7 @@ public final class AdaptiveSeries {
      * @param record the run, finished
      */
     public void add(RunRecord record) {
+        stoppedDecision = null;
         runs++;
         for (Map.Entry<KpiSpec, SequentialKpi> kpi : kpis.entrySet()) {
             kpi.getValue().add(record.value(kpi.getKey().metric()));
@@ -105,12 +108,20 @@ public final class AdaptiveSeries {
      * @return the decision
      */
     public SeriesDecision decision() {
+        // The sequel's stopping rule asks at every series end; predicting the runs left is a search.
+        if (stoppedDecision != null) {
+            return stoppedDecision;
+        }
         Map<KpiSpec, SequentialOutcome> outcomes = new LinkedHashMap<>();
         for (KpiSpec kpi : kpis.keySet()) {
             outcomes.put(kpi, new SequentialOutcome(step(kpi), stopReason, runs, setup.runsPerSeries(), runsLeft(kpi),
                     fallbackConfidence(kpi)));
         }
-        return new SeriesDecision(runs, stopReason, outcomes);
+        SeriesDecision decision = new SeriesDecision(runs, stopReason, outcomes);
+        if (stopped()) {
+            stoppedDecision = decision;
+        }
+        return decision;
     }
 
     /** Whether the series has stopped. */
