@@ -96,7 +96,7 @@ final class MergeCommand implements Callable<Integer> {
         Path reports = staging.resolve("surefire-reports");
         for (MergedTest test : merged) {
             String testClass = test.testClass();
-            String testMethod = test.testMethod();
+            String testMethod = test.testKey();
             if (test.dropped() > 0) {
                 stdout.println("[" + test.testName() + "] --last " + last + ": " + test.dropped() + " older"
                         + " partial result" + (test.dropped() == 1 ? "" : "s") + " dropped");

@@ -42,6 +42,16 @@ public final class MergedTest {
     }
 
     /**
+     * The test method and its grid cell, what the test's files are named after.
+     *
+     * @return {@code method[cell]}, or the method's name outside a grid
+     * @since 0.3.0
+     */
+    public String testKey() {
+        return merged.setup().testKey();
+    }
+
+    /**
      * The test's display name, as the verdict's lines start with it.
      *
      * @return {@code Class.method}

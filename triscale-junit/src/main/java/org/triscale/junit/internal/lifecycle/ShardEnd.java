@@ -57,7 +57,7 @@ final class ShardEnd {
                         shard.series(setup.seriesCount())),
                 state.createdAt().toString(), Instant.now().toString(), Machine.current().triscaleVersion(),
                 ResultMapper.parameters(state.recorded()),
-                setup.gate().map(gate -> StoredGate.of(gate, setup.testClass(), setup.testMethod())).orElse(null),
+                setup.gate().map(gate -> StoredGate.of(gate, setup.testClass(), setup.testKey())).orElse(null),
                 setup.gate().map(gate -> state.fingerprint(gate.fingerprint().scenario(), gate.fingerprint().tags()))
                         .orElseGet(() -> state.fingerprint("", Map.of())),
                 ResultMapper.currentEnvironment(),

@@ -1,6 +1,7 @@
 package org.triscale.junit.internal.setup;
 
 import org.triscale.results.internal.setup.GateSpec;
+import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.results.internal.common.Format;
 import org.triscale.results.internal.setup.KpiSpec;
 import org.triscale.results.internal.setup.MetricSpec;
@@ -91,10 +92,11 @@ public final class GateSpecReader {
 
         Path baseDir = ProjectPaths.baseDir();
         Path file;
-        String testMethod = method.getName();
+        // A grid cell has its own baseline and history: method[cell]
+        String testMethod = TestSetup.TestId.key(method.getName(), Cells.name(context));
         if (baseline.file().isEmpty()) {
             Path dir = SettingsReader.folder(context, DIR, DEFAULT_DIR);
-            file = dir.resolve(testClass).resolve(testMethod + ".json");
+            file = dir.resolve(testClass).resolve(org.triscale.results.internal.common.FileNames.stem(testMethod) + ".json");
         } else {
             String what = "@Baseline(file = \"" + baseline.file() + "\")";
             try {

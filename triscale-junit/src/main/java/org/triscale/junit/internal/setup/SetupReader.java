@@ -7,6 +7,7 @@ import org.triscale.results.internal.setup.Metrics;
 import org.triscale.results.internal.setup.ScoreSpec;
 import org.triscale.results.internal.setup.Settings;
 import org.triscale.results.internal.setup.TestSetup;
+import org.triscale.results.internal.common.FileNames;
 import org.triscale.results.internal.common.Format;
 import org.triscale.results.internal.setup.GateSpec;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
@@ -50,11 +51,16 @@ public final class SetupReader {
     public static TestSetup read(ExtensionContext context) {
         Method method = context.getRequiredTestMethod();
         Class<?> testClass = context.getRequiredTestClass();
-        String testName = testClass.getSimpleName() + "." + method.getName();
-        return new SetupReader(testName).read(context, method, testClass);
+        String cell = Cells.name(context);
+        String testName = testClass.getSimpleName() + "." + TestSetup.TestId.key(method.getName(), cell);
+        if (!cell.isEmpty()) {
+            Cells.claim(context, FileNames.stem(testClass.getName() + "." + TestSetup.TestId.key(method.getName(), cell)),
+                    testName);
+        }
+        return new SetupReader(testName).read(context, method, testClass, cell);
     }
 
-    private TestSetup read(ExtensionContext context, Method method, Class<?> testClass) {
+    private TestSetup read(ExtensionContext context, Method method, Class<?> testClass, String cell) {
         Runs runs = AnnotationSupport.findAnnotation(method, Runs.class)
                 .orElseThrow(() -> error("@Runs is missing; annotate the method with @Runs(kpiPercentile = 75, "
                         + "kpiConfidence = 75)"));
@@ -167,7 +173,7 @@ public final class SetupReader {
         Optional<GateSpec> gate = new GateSpecReader(this::error).read(context, method, new Declarations(
                 testClass.getName(), new Metrics(metrics), kpis, scores, seriesCount, seriesPercentile,
                 seriesConfidence, runsPerSeries));
-        return new TestSetup(new TestSetup.TestId(testClass.getName(), method.getName(), testName),
+        return new TestSetup(new TestSetup.TestId(testClass.getName(), method.getName(), testName, cell),
                 new TestSetup.RunsSetup(runs.kpiPercentile(), runs.kpiConfidence(), runs.robustness(), runsPerSeries,
                         sized, runs.adaptive(), runs.precision()),
                 new TestSetup.SeriesSetup(seriesCount, seriesPercentile, seriesConfidence,

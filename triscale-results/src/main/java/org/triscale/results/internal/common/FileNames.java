@@ -23,7 +23,8 @@ public final class FileNames {
     }
 
     /**
-     * A stem safe as (part of) one file name: letters, digits (any script) and {@code . _ $ -} are
+     * A stem safe as (part of) one file name: letters, digits (any script) and {@code . _ $ - [ ] = , +}
+     * (the last five for the names of grid cells, {@code fct[rttMs=40]}) are
      * kept, every other character (separators, control characters, spaces) becomes {@code _}, a
      * leading dot becomes {@code _}; a stem longer than {@link #MAX_STEM_BYTES} is cut and ends in
      * {@code -} and 16 hexadecimal digits of the SHA-256 of the whole text, so that long names stay distinct.
@@ -35,7 +36,8 @@ public final class FileNames {
         String source = text == null || text.isEmpty() ? "_" : text;
         StringBuilder safe = new StringBuilder(Math.min(source.length(), 4 * MAX_STEM_BYTES));
         source.codePoints().forEach(c -> safe.appendCodePoint(
-                Character.isLetterOrDigit(c) || c == '.' || c == '_' || c == '$' || c == '-' ? c : '_'));
+                Character.isLetterOrDigit(c) || c == '.' || c == '_' || c == '$' || c == '-' || c == '[' || c == ']'
+                        || c == '=' || c == ',' || c == '+' ? c : '_'));
         if (safe.charAt(0) == '.') {
             safe.setCharAt(0, '_');
         }

@@ -75,7 +75,7 @@ public final class GateSummary {
             md.append("- ").append(oneLine(note)).append('\n');
         }
         Path file = org.triscale.results.internal.common.FileNames.inside(outputDir.resolve("summary"),
-                org.triscale.results.internal.common.FileNames.stem(setup.testClass() + "." + setup.testMethod()) + ".md");
+                org.triscale.results.internal.common.FileNames.stem(setup.testClass() + "." + setup.testKey()) + ".md");
         byte[] bytes = md.toString().getBytes(StandardCharsets.UTF_8);
         AtomicFiles.write(file, temp -> Files.write(temp, bytes));
         return file;

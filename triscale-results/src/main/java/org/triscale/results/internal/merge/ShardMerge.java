@@ -96,7 +96,7 @@ public final class ShardMerge {
     public static List<Merged> merge(List<Path> folders, Options options) throws IOException {
         Map<String, List<Located>> tests = new TreeMap<>();
         for (Located located : read(folders)) {
-            tests.computeIfAbsent(located.partial.testClass() + "." + located.partial.testMethod(),
+            tests.computeIfAbsent(located.partial.testClass() + "." + located.partial.testKey(),
                     key -> new ArrayList<>()).add(located);
         }
         // Every test is checked and restored before anything is written: the merge is all or nothing.
@@ -331,8 +331,9 @@ public final class ShardMerge {
                 output, true, output.resolve("surefire-reports"), false);
         Optional<GateSpec> gate = Optional.ofNullable(first.gate()).map(stored -> stored.restore(metrics,
                 baselineFile(stored, first, options), HistoryStore.file(options.historyDir(), first.testClass(),
-                        first.testMethod()), options.projectDir()));
-        TestSetup setup = new TestSetup(new TestSetup.TestId(first.testClass(), first.testMethod(), first.testName()),
+                        first.testKey()), options.projectDir()));
+        TestSetup setup = new TestSetup(new TestSetup.TestId(first.testClass(), first.testMethod(), first.testName(),
+                parameters.cell()),
                 new TestSetup.RunsSetup(parameters.runs().percentile(), parameters.runs().confidence(),
                         parameters.runs().robustness(), parameters.runs().count(), parameters.runs().sizedMinimum()),
                 new TestSetup.SeriesSetup(parameters.series().count(), parameters.series().percentile(),
@@ -358,7 +359,8 @@ public final class ShardMerge {
     private static Path baselineFile(StoredGate gate, PartialResult partial, Options options) {
         // The partial result is untrusted: a baseline file it names must stay inside the project.
         return gate.defaultFile()
-                ? options.baselineDir().resolve(partial.testClass()).resolve(partial.testMethod() + ".json")
+                ? options.baselineDir().resolve(partial.testClass())
+                        .resolve(org.triscale.results.internal.common.FileNames.stem(partial.testKey()) + ".json")
                 : org.triscale.results.internal.common.ProjectPaths.inside(options.projectDir(), gate.file(),
                         "the baseline file \"" + gate.file() + "\" named by the partial results of "
                         + partial.testName());

@@ -166,7 +166,7 @@ public final class JsonResults {
      * @throws IOException if the file cannot be written
      */
     public static Path write(TestResult result, Path folder) throws IOException {
-        Path file = FileNames.inside(folder, fileName(result.testClass(), result.testMethod()));
+        Path file = FileNames.inside(folder, fileName(result.testClass(), result.testKey()));
         AtomicFiles.write(file, temp -> MAPPER.writeValue(temp.toFile(), result));
         return file;
     }

@@ -32,6 +32,16 @@ public record PartialResult(int partialSchemaVersion, String testClass, String t
                             TestResult.Parameters parameters, StoredGate gate, Fingerprint fingerprint,
                             TestResult.Environment environment, List<TestResult.Run> runs) {
 
+    /**
+     * {@code method[cell]}, or the method's name outside a grid: what the shard's files are named after.
+     *
+     * @return the key of this test
+     */
+    public String testKey() {
+        return org.triscale.results.internal.setup.TestSetup.TestId.key(testMethod,
+                parameters == null ? null : parameters.cell());
+    }
+
     /** The current version of the format. */
     public static final int SCHEMA_VERSION = 1;
 

@@ -53,7 +53,7 @@ public final class PartialResults {
      * @throws IOException if the file cannot be written
      */
     public static Path write(PartialResult result, Path outputFolder) throws IOException {
-        Path file = FileNames.inside(outputFolder.resolve(FOLDER), fileName(result.testClass(), result.testMethod(),
+        Path file = FileNames.inside(outputFolder.resolve(FOLDER), fileName(result.testClass(), result.testKey(),
                 result.shard().index(), result.shard().count()));
         AtomicFiles.write(file, temp -> MAPPER.writeValue(temp.toFile(), result));
         return file;

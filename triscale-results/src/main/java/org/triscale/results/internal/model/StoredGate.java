@@ -70,7 +70,8 @@ public record StoredGate(List<Metric> metrics, Tolerance tolerance, ComparisonUn
             metrics.add(new Metric(gated.metric().name(), gated.direction(), gated.kpiPercentile(),
                     gated.kpiConfidence(), gated.kpiSide(), gated.scorePercentile(), gated.scoreConfidence()));
         }
-        boolean defaultFile = spec.files().baseline().endsWith(Path.of(testClass, testMethod + ".json"));
+        boolean defaultFile = spec.files().baseline().endsWith(Path.of(testClass,
+                org.triscale.results.internal.common.FileNames.stem(testMethod) + ".json"));
         GateSpec.Comparison comparison = spec.comparison();
         GateSpec.Fingerprinting fingerprint = spec.fingerprint();
         GateSpec.Policies policies = spec.policies();

@@ -61,10 +61,30 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param metrics           the {@code @Metric} annotations
      * @param kpis              the {@code @Kpi} annotations, defaults resolved
      * @param variabilityScores the {@code @VariabilityScore} annotations, defaults resolved
+     * @param cell              the grid cell the method ran in (its {@code @ParameterizedClass} invocations'
+     *                          names), or null outside a grid (and in results written before cells existed)
      */
     public record Parameters(Mode mode, FailingChecks checksPolicy, long baseSeed, RunsParameters runs,
                              SeriesParameters series, ConvergenceParameters convergence, List<MetricParameters> metrics,
-                             List<KpiParameters> kpis, List<ScoreParameters> variabilityScores) {
+                             List<KpiParameters> kpis, List<ScoreParameters> variabilityScores,
+                             @JsonInclude(JsonInclude.Include.NON_EMPTY) String cell) {
+
+        /** Parameters of a test outside any grid cell. */
+        public Parameters(Mode mode, FailingChecks checksPolicy, long baseSeed, RunsParameters runs,
+                          SeriesParameters series, ConvergenceParameters convergence, List<MetricParameters> metrics,
+                          List<KpiParameters> kpis, List<ScoreParameters> variabilityScores) {
+            this(mode, checksPolicy, baseSeed, runs, series, convergence, metrics, kpis, variabilityScores, null);
+        }
+    }
+
+    /**
+     * {@code method[cell]}, or the method's name outside a grid: what the result's files are named after.
+     *
+     * @return the key of this test
+     */
+    public String testKey() {
+        return org.triscale.results.internal.setup.TestSetup.TestId.key(testMethod,
+                parameters == null ? null : parameters.cell());
     }
 
     /**

@@ -121,7 +121,7 @@ public final class ResultMapper {
                 seriesParameters(state),
                 setup.convergence().map(c -> new TestResult.ConvergenceParameters(c.confidence(), c.tolerance()))
                         .orElse(null),
-                metrics, kpis, scores);
+                metrics, kpis, scores, setup.cell().isEmpty() ? null : setup.cell());
     }
 
     private static TestResult.SeriesParameters seriesParameters(RecordedSequel state) {

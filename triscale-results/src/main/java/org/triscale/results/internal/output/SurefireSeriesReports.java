@@ -39,14 +39,14 @@ public final class SurefireSeriesReports {
     }
 
     /**
-     * The suite name of a series: {@code <class>.<method>.series-<k>}.
+     * The suite name of a series: {@code <class>.<method>.series-<k>} ({@code <method>[<cell>]} in a grid).
      *
      * @param result the test's result
      * @param series the series number
      * @return the suite name
      */
     public static String suiteName(TestResult result, int series) {
-        return result.testClass() + "." + result.testMethod() + ".series-" + series;
+        return result.testClass() + "." + result.testKey() + ".series-" + series;
     }
 
     /**

@@ -151,9 +151,9 @@ public final class HtmlReport {
         }
     }
 
-    /** The page of one test: {@code <class>.<method>.html}. */
+    /** The page of one test: {@code <class>.<method>.html}, {@code <class>.<method>[<cell>].html} in a grid. */
     static String pageName(TestResult result) {
-        return org.triscale.results.internal.common.FileNames.stem(result.testClass() + "." + result.testMethod()) + ".html";
+        return org.triscale.results.internal.common.FileNames.stem(result.testClass() + "." + result.testKey()) + ".html";
     }
 
     private static void write(Path file, String html) throws IOException {

@@ -47,10 +47,10 @@ final class ResultFacts {
         return direction == Direction.LOWER_IS_BETTER;
     }
 
-    /** The test's short name: {@code SimpleClass.method}. */
+    /** The test's short name: {@code SimpleClass.method}, {@code SimpleClass.method[cell]} in a grid. */
     static String name(TestResult result) {
         String type = result.testClass();
-        return type.substring(type.lastIndexOf('.') + 1) + "." + result.testMethod();
+        return type.substring(type.lastIndexOf('.') + 1) + "." + result.testKey();
     }
 
     /** Whether the test's series stopped adaptively ({@code @Runs(adaptive = true)}). */

@@ -28,9 +28,40 @@ public record TestSetup(TestId id, RunsSetup runs, SeriesSetup series, Optional<
      *
      * @param testClass  fully qualified name of the test class
      * @param testMethod the method's name
-     * @param testName   {@code SimpleClass.method}, for messages
+     * @param testName   {@code SimpleClass.method}, for messages; {@code SimpleClass.method[cell]} in a cell
+     * @param cell       the grid cell the method runs in (the enclosing {@code @ParameterizedClass}
+     *                   invocations' names), empty outside a grid
      */
-    public record TestId(String testClass, String testMethod, String testName) {
+    public record TestId(String testClass, String testMethod, String testName, String cell) {
+
+        /** Checks the parts; a null cell is no cell. */
+        public TestId {
+            cell = cell == null ? "" : cell;
+        }
+
+        /** A method outside any grid cell. */
+        public TestId(String testClass, String testMethod, String testName) {
+            this(testClass, testMethod, testName, "");
+        }
+
+        /**
+         * The method and its cell, {@code method[cell]} ({@code method} outside a grid): what the
+         * result, baseline, history and report files of this test are named after.
+         */
+        public String key() {
+            return key(testMethod, cell);
+        }
+
+        /**
+         * The name of a method's files in a cell.
+         *
+         * @param testMethod the method's name
+         * @param cell       the cell's name, empty or null for none
+         * @return {@code method[cell]}, or {@code method} without a cell
+         */
+        public static String key(String testMethod, String cell) {
+            return cell == null || cell.isEmpty() ? testMethod : testMethod + "[" + cell + "]";
+        }
     }
 
     /**
@@ -86,9 +117,19 @@ public record TestSetup(TestId id, RunsSetup runs, SeriesSetup series, Optional<
         return id.testMethod();
     }
 
-    /** {@code SimpleClass.method}, for messages. */
+    /** {@code SimpleClass.method} ({@code SimpleClass.method[cell]} in a grid cell), for messages. */
     public String testName() {
         return id.testName();
+    }
+
+    /** The grid cell the method runs in, empty outside a grid. */
+    public String cell() {
+        return id.cell();
+    }
+
+    /** {@code method[cell]}, or the method's name outside a grid: what the test's files are named after. */
+    public String testKey() {
+        return id.key();
     }
 
     /** Number of runs in each series; the most runs per series ({@code maxCount}) when adaptive. */
