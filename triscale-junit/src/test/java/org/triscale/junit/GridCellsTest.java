@@ -47,6 +47,7 @@ class GridCellsTest {
             JsonNode result = kit.result(RttGrid.class, key);
             assertThat(result.get("testMethod").asText()).isEqualTo("fct");
             assertThat(result.at("/parameters/cell").asText()).isEqualTo(cell);
+            assertThat(result.at("/environment/testBed/rtt").asText()).isEqualTo(cell.substring(6) + " ms");
             assertThat(kit.baseline(RttGrid.class, key)).isRegularFile();
             assertThat(kit.history(RttGrid.class, key)).isRegularFile();
             assertThat(kit.seriesXml(RttGrid.class, key, 1)).isRegularFile();
@@ -109,6 +110,8 @@ class GridCellsTest {
             // the first cell's result is kept, the second never overwrote it
             assertThat(files.filter(file -> file.getFileName().toString().endsWith(".json")).count()).isEqualTo(1);
         }
+        // a test without @Baseline records its test bed too
+        assertThat(kit.result(SameNames.class, "fct[same]").at("/environment/testBed/value").asText()).isEqualTo("1");
     }
 
     @FixturesOnly
@@ -127,6 +130,7 @@ class GridCellsTest {
         @Kpi(metric = "fct", atMost = 100_000)
         @Baseline
         void fct(RunContext run) {
+            run.testBed("rtt", rttMs + " ms");
             double value = 10.0 * rttMs + 3 * run.series() + (run.run() * 3) % 5;
             run.recordRunValue("fct", rttMs == slowerCell ? value * 1.10 : value);
         }
@@ -143,6 +147,7 @@ class GridCellsTest {
         @Metric(name = "fct", unit = "ms")
         @Kpi(metric = "fct", atMost = 100)
         void fct(RunContext run) {
+            run.testBed("value", Integer.toString(value));
             run.recordRunValue("fct", value + run.run());
         }
     }

@@ -19,8 +19,10 @@ import org.triscale.engine.comparison.ToleranceSource;
 import org.triscale.engine.sequential.Decision;
 import org.triscale.results.internal.setup.FailingChecks;
 
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The JSON result of one TriScale test method: everything needed to re-analyse it. Numbers that
@@ -472,9 +474,33 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param cpus        available processors
      * @param junit       JUnit Jupiter version, or null when unknown
      * @param triscale    this extension's version, or null when unknown
+     * @param testBed     what the runs reported with {@code RunContext.testBed(key, value)} (backend, kernel,
+     *                    CCAs, queues, scenario), sorted by key; empty when they reported nothing
      */
     public record Environment(String java, String javaVendor, String os, String arch, int cpus, String junit,
-                              String triscale) {
+                              String triscale,
+                              @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> testBed) {
+
+        /** Copies the test bed's entries, sorted by key; null is none. */
+        public Environment {
+            testBed = testBed == null ? Map.of() : Collections.unmodifiableMap(new TreeMap<>(testBed));
+        }
+
+        /** Where a test ran whose runs reported nothing about the test bed. */
+        public Environment(String java, String javaVendor, String os, String arch, int cpus, String junit,
+                           String triscale) {
+            this(java, javaVendor, os, arch, cpus, junit, triscale, Map.of());
+        }
+
+        /**
+         * The same environment with the test bed the runs reported.
+         *
+         * @param entries the entries
+         * @return a copy holding them
+         */
+        public Environment withTestBed(Map<String, String> entries) {
+            return new Environment(java, javaVendor, os, arch, cpus, junit, triscale, entries);
+        }
     }
 
     /**

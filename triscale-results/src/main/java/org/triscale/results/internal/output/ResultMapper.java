@@ -72,7 +72,7 @@ public final class ResultMapper {
                 excluded, failures, warnings);
         return new TestResult(TestResult.SCHEMA_VERSION, setup.testClass(), setup.testMethod(),
                 state.createdAt().toString(), Instant.now().toString(), duration, parameters(state), runs, series,
-                scores, verdict, state.environment(), gate);
+                scores, verdict, environment(state), gate);
     }
 
     /** A series, with the stopping run, its reason and the anytime-valid KPIs when the test is adaptive. */
@@ -250,6 +250,13 @@ public final class ResultMapper {
             }
         }
         return new TestResult.Checks(stationarity == null ? null : stationarity.stationary(), checks);
+    }
+
+    /** Where the runs ran, with what they reported about the test bed (a merge: what the shards reported). */
+    private static TestResult.Environment environment(RecordedSequel state) {
+        java.util.Map<String, String> testBed = state.restoredFingerprint() != null
+                ? state.restoredFingerprint().testBed() : state.testBed();
+        return state.environment().withTestBed(testBed);
     }
 
     /** Where this JVM runs, as the JSON result records it. */
