@@ -71,6 +71,13 @@ final class MergeCommand implements Callable<Integer> {
         }
         Path project = projectDir.toAbsolutePath().normalize();
         Path target = out.toAbsolutePath().normalize();
+        // A file where a folder is wanted would end in a bare "I/O error" (FileAlreadyExistsException).
+        folderOption("--out", out, true);
+        folderOption("--project-dir", projectDir, false);
+        folderOption("--baseline-dir", project.resolve(baselineDir), false);
+        if (historyDir != null) {
+            folderOption("--history-dir", historyDir, true);
+        }
         Path parent = target.getParent() == null ? target : target.getParent();
         Files.createDirectories(parent);
         // All or nothing: every file is written to a staging folder next to --out (same file
@@ -129,6 +136,28 @@ final class MergeCommand implements Callable<Integer> {
                 + " · results in " + out + (index == null ? "" : " · report " + index));
         stdout.flush();
         return failed > 0 ? TriscaleCommand.DATA_ERROR : 0;
+    }
+
+    /**
+     * Refuses a folder option that names a regular file (or lies under one), which would otherwise
+     * surface as a bare I/O error.
+     *
+     * @param option   the option's name
+     * @param path     its value
+     * @param created  whether the merge creates it when missing (else a missing folder is left to the merge's own message)
+     */
+    private static void folderOption(String option, Path path, boolean created) {
+        Path absolute = path.toAbsolutePath().normalize();
+        for (Path place = absolute; place != null; place = place.getParent()) {
+            if (Files.exists(place)) {
+                if (!Files.isDirectory(place)) {
+                    throw new IllegalArgumentException(option + " " + path + (place.equals(absolute)
+                            ? " is a regular file, not a folder" : " lies under " + place + ", which is a regular file")
+                            + "; give a folder" + (created ? " (it is created if missing)" : "") + ", or move the file away");
+                }
+                return;
+            }
+        }
     }
 
     /** Moves every staged file to its place under {@code target}, replacing each old file in one rename. */

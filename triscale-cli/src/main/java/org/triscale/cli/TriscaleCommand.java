@@ -244,8 +244,13 @@ public final class TriscaleCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * An error message as one line for standard error: line breaks folded, and every other
+     * character a terminal would not show as itself (a NUL, ESC) as <code>&#92;uXXXX</code>, whatever input
+     * the message echoes.
+     */
     static String oneLine(String message) {
-        return message == null ? "unknown error" : message.replaceAll("\\s*\\R\\s*", " ").trim();
+        return message == null ? "unknown error" : org.triscale.cli.csv.Visible.of(message.replaceAll("\\s*\\R\\s*", " ").trim());
     }
 
     /** The version from the jar's manifest. */

@@ -182,4 +182,15 @@ class CommandErrorsTest {
                     + ": I/O error: cannot write the result to standard output (is it closed?)");
         }
     }
+
+    @Test
+    void anEchoedInputNeverPutsAControlCharacterOnStandardError() throws Exception {
+        Path file = dir.resolve("nul.csv");
+        java.nio.file.Files.writeString(file, "x\n1\n2\u0000\n");
+        Cli result = Cli.run("kpi", file.toString(), "-p", "75", "-c", "75", "--side", "upper");
+        assertOneLineError(result, 1, "'2\\u0000' is not a number");
+        assertThat(result.err()).doesNotContain("\u0000");
+        Cli option = Cli.run("kpi", file.toString(), "-p", "7\u001b[2J5", "-c", "75");
+        assertThat(option.err()).contains("7\\u001B[2J5").doesNotContain("\u001b");
+    }
 }

@@ -112,6 +112,49 @@ class MergeCommandTest {
     }
 
     @Test
+    void theSameFolderTwiceAnOutThatIsAFileAndASeedFromAnotherBaseAreRefusedClearly() throws IOException {
+        Path first = launch("job-1", "1/2");
+        Path second = launch("job-2", "2/2");
+        Path out = folder.resolve("merged");
+
+        Cli twice = Cli.run("merge", first.toString(), first.toString(), "--out", out.toString());
+        assertThat(twice.exitCode()).isEqualTo(1);
+        assertThat(twice.err()).contains("the same file is given twice: " + first).doesNotContain("duplicate shard");
+        Cli nested = Cli.run("merge", folder.toString(), first.toString(), "--out", out.toString());
+        assertThat(nested.err()).contains("the same file is given twice: ").doesNotContain("duplicate shard");
+
+        Path file = Files.writeString(folder.resolve("a-file"), "x");
+        Cli outFile = Cli.run("merge", first.toString(), second.toString(), "--out", file.toString());
+        assertThat(outFile.exitCode()).isEqualTo(1);
+        assertThat(outFile.err()).contains("--out " + file + " is a regular file, not a folder; give a folder")
+                .doesNotContain("I/O error");
+        assertThat(Cli.run("merge", first.toString(), second.toString(), "--out", file.resolve("sub").toString()).err())
+                .contains("lies under " + file + ", which is a regular file");
+        assertThat(Cli.run("merge", first.toString(), second.toString(), "--out", out.toString(), "--history-dir",
+                file.toString()).err()).contains("--history-dir " + file + " is a regular file");
+        assertThat(Files.readString(file)).isEqualTo("x");
+
+        // One run's seed replaced by another's: it does not derive from the partial's base seed.
+        Path edited = folder.resolve("edited");
+        Files.createDirectories(edited);
+        for (Path job : new Path[] {first, second}) {
+            for (Path partialFile : Files.newDirectoryStream(job)) {
+                ObjectNode partial = (ObjectNode) JSON.readTree(partialFile.toFile());
+                if (job == second && partialFile.toString().contains("passing")) {
+                    ObjectNode run = (ObjectNode) partial.get("runs").get(2);
+                    run.put("seed", run.get("seed").asLong() + 1);
+                }
+                JSON.writeValue(edited.resolve(job.getFileName() + "-" + partialFile.getFileName()).toFile(), partial);
+            }
+        }
+        Cli seed = Cli.run("merge", edited.toString(), "--out", out.toString());
+        assertThat(seed.exitCode()).isEqualTo(1);
+        assertThat(seed.err()).contains("cannot merge Fixture.passing: shard 2/2 (")
+                .containsPattern("series \\d+ run \\d+: its seed -?\\d+ does not derive from the partial result's base seed");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
     void hostilePartialResultsAreRefusedAndNothingIsWritten() throws IOException {
         Path first = launch("job-1", "1/2");
         Path second = launch("job-2", "2/2");

@@ -109,6 +109,59 @@ class ParallelRunsTest {
                 .testEvents().assertStatistics(stats -> stats.started(51).failed(2));
     }
 
+    @Test
+    void aRunContextKeptFromAnotherRunIsRefusedAlikeInBothModesAndFailsNoInnocentRun() {
+        List<String> sequential = keptContextLaunch("1");
+        List<String> parallel = keptContextLaunch("4");
+        assertThat(KeptContext.overlapped).as("a later run called the kept context while its run was running").isTrue();
+        assertThat(parallel).isEqualTo(sequential).hasSize(24);
+        assertThat(sequential.get(0)).isEqualTo("RunContext.recordSample(...) was called on the RunContext of series 1"
+                + " run 1 during series 1 run 2: a RunContext belongs to its own run and ends with it, so the call would"
+                + " be lost; use the RunContext the test method receives in each run, and keep none in a field");
+    }
+
+    /** Runs the fixture: every run passes (the later ones caught the refusal); the refusals in run order. */
+    private List<String> keptContextLaunch(String parallelism) {
+        KeptContext.kept = null;
+        KeptContext.refusals.clear();
+        Kit.in(folder.resolve("kept-" + parallelism)).with("triscale.runs.parallelism", parallelism).run(KeptContext.class)
+                .testEvents().assertStatistics(stats -> stats.started(26).succeeded(26).failed(0));
+        return new java.util.TreeMap<>(KeptContext.refusals).values().stream().toList();
+    }
+
+    @FixturesOnly
+    static class KeptContext {
+        static volatile RunContext kept;
+        static volatile boolean overlapped;
+        static final Map<Integer, String> refusals = new ConcurrentHashMap<>();
+
+        @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 25, independent = true)
+        @Metric(name = "delay")
+        @Kpi(metric = "delay", atMost = 100)
+        void cca(RunContext run) throws InterruptedException {
+            if (run.run() == 1) {
+                kept = run;
+                run.recordSample("delay", 1);
+                Thread.sleep(300); // the pool's next runs call the kept context meanwhile
+                if (run.run() == 1 && refusals.size() > 0) {
+                    overlapped = true;
+                }
+                run.recordSample("delay", 2);
+                return;
+            }
+            for (int i = 0; i < 500 && kept == null; i++) {
+                Thread.sleep(10);
+            }
+            try {
+                kept.recordSample("delay", 50);
+            } catch (IllegalStateException e) {
+                refusals.put(run.run(), e.getMessage());
+            }
+            run.recordSample("delay", 1);
+            run.recordSample("delay", 2);
+        }
+    }
+
     /** One launch of a fixture and what it reported. */
     private record Launch(Kit kit, JsonNode result, List<String> names, List<String> failed, String failure,
                           String output) {

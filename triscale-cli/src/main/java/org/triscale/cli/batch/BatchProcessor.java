@@ -1,6 +1,8 @@
 package org.triscale.cli.batch;
 
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.StreamReadFeature;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -112,7 +114,7 @@ public final class BatchProcessor {
         if (request == null || !request.isObject()) {
             return error(null, "a request must be a JSON object {\"id\": ..., \"op\": ..., ...}");
         }
-        JsonNode id = request.has("id") ? request.get("id") : NullNode.getInstance();
+        JsonNode id = request.has("id") ? exactId(request.get("id"), line) : NullNode.getInstance();
         try {
             ObjectNode response = Json.object();
             response.set("id", id);
@@ -137,6 +139,74 @@ public final class BatchProcessor {
         BatchOp batchOp = ops.find(op).orElseThrow(() -> new IllegalArgumentException("unknown op \"" + op
                 + "\"; known ops: " + String.join(", ", ops.names())));
         return batchOp.apply(request);
+    }
+
+    /**
+     * The id as the request wrote it. A number with a fraction or an exponent is held as a double,
+     * which would turn {@code 1e400} into Infinity (written {@code "Infinity"}) and
+     * {@code 0.10000000000000000001} into {@code 0.1}: such an id is echoed with its own digits.
+     */
+    static JsonNode exactId(JsonNode id, String line) {
+        if (!id.isFloatingPointNumber()) {
+            return id; // integers are held exactly (as BigInteger beyond long); strings and the rest as given
+        }
+        try (JsonParser parser = Json.MAPPER.createParser(line)) {
+            if (parser.nextToken() != JsonToken.START_OBJECT) {
+                return id;
+            }
+            while (parser.nextToken() == JsonToken.FIELD_NAME) {
+                String field = parser.currentName();
+                JsonToken value = parser.nextToken();
+                if (field.equals("id")) {
+                    return value == JsonToken.VALUE_NUMBER_FLOAT ? new RawNumberNode(parser.getText()) : id;
+                }
+                parser.skipChildren();
+            }
+        } catch (IOException e) {
+            // The line parsed once already; keep the parsed id.
+        }
+        return id;
+    }
+
+    /** A JSON number written with the digits it was read with (a valid JSON number token). */
+    private static final class RawNumberNode extends com.fasterxml.jackson.databind.node.ValueNode {
+        private static final long serialVersionUID = 1L;
+        private final String text;
+
+        RawNumberNode(String text) {
+            this.text = text;
+        }
+
+        @Override
+        public JsonToken asToken() {
+            return JsonToken.VALUE_NUMBER_FLOAT;
+        }
+
+        @Override
+        public com.fasterxml.jackson.databind.node.JsonNodeType getNodeType() {
+            return com.fasterxml.jackson.databind.node.JsonNodeType.NUMBER;
+        }
+
+        @Override
+        public String asText() {
+            return text;
+        }
+
+        @Override
+        public void serialize(com.fasterxml.jackson.core.JsonGenerator generator,
+                              com.fasterxml.jackson.databind.SerializerProvider provider) throws IOException {
+            generator.writeNumber(text);
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof RawNumberNode raw && raw.text.equals(text);
+        }
+
+        @Override
+        public int hashCode() {
+            return text.hashCode();
+        }
     }
 
     private static String error(JsonNode id, String message) {

@@ -363,7 +363,7 @@ public final class CsvColumnReader {
                 int index = indexOf(wanted.get(k), width);
                 for (int j = 0; j < k; j++) {
                     if (columns[j] == index) {
-                        throw new CsvDataException("column " + names.get(index) + " of " + file
+                        throw new CsvDataException("column " + Visible.of(names.get(index)) + " of " + file
                                 + " is asked for twice; choose different columns");
                     }
                 }
@@ -374,23 +374,23 @@ public final class CsvColumnReader {
         private int indexOf(ColumnRef ref, int width) {
             if (ref.name() == null) {
                 if (ref.position() > width) {
-                    throw new CsvDataException(file + " has no column " + ref + "; its columns are: "
-                            + String.join(", ", names));
+                    throw new CsvDataException(file + " has no column " + Visible.of(ref.toString()) + "; its columns are: "
+                            + Visible.of(String.join(", ", names)));
                 }
                 return ref.position() - 1;
             }
             if (!header) {
-                throw new CsvDataException(file + " has no header row, so column " + ref
+                throw new CsvDataException(file + " has no header row, so column " + Visible.of(ref.toString())
                         + " cannot be found by name; give its position (1, 2, ...)");
             }
             int index = names.indexOf(ref.name());
             if (index < 0) {
-                throw new CsvDataException(file + " has no column " + ref + "; its columns are: "
-                        + String.join(", ", names));
+                throw new CsvDataException(file + " has no column " + Visible.of(ref.toString()) + "; its columns are: "
+                        + Visible.of(String.join(", ", names)));
             }
             int again = names.subList(index + 1, width).indexOf(ref.name());
             if (again >= 0) {
-                throw new CsvDataException(file + " has two columns named " + ref + " (columns " + (index + 1)
+                throw new CsvDataException(file + " has two columns named " + Visible.of(ref.toString()) + " (columns " + (index + 1)
                         + " and " + (index + 2 + again) + "), so the name is ambiguous; give the position instead, "
                         + "or rename one in the header");
             }

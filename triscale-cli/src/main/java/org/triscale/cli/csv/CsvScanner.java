@@ -244,7 +244,7 @@ final class CsvScanner {
                     j++;
                 }
                 if (j < lim && b[j] != ',' && b[j] != '\n' && b[j] != '\r') {
-                    throw malformed("'" + (char) (b[j] & 0xff) + "' after a quoted field; a quoted field ends at "
+                    throw malformed("'" + Visible.of(String.valueOf((char) (b[j] & 0xff))) + "' after a quoted field; a quoted field ends at "
                             + "its closing quote (write a quote inside it as \"\")");
                 }
             } else {

@@ -113,9 +113,9 @@ final class RowReader {
         int cells = record.cells();
         String where = file + " line " + record.line() + " has " + cells + (cells == 1 ? " column" : " columns");
         if (cells < width) {
-            return new CsvDataException(where + "; column " + (cells + 1) + " (" + names.get(cells) + ") is missing");
+            return new CsvDataException(where + "; column " + (cells + 1) + " (" + Visible.of(names.get(cells)) + ") is missing");
         }
-        return new CsvDataException(where + " but the first row has " + width + " (" + String.join(", ", names)
+        return new CsvDataException(where + " but the first row has " + width + " (" + Visible.of(String.join(", ", names))
                 + "); a decimal comma or a comma inside a value adds a column: write decimal points, "
                 + "and quote values that hold commas");
     }
@@ -138,12 +138,11 @@ final class RowReader {
 
     private String where(CsvScanner record, int column) {
         String name = names.get(column);
-        String named = name.equals("column " + (column + 1)) ? "" : " (" + name + ")";
+        String named = name.equals("column " + (column + 1)) ? "" : " (" + Visible.shortened(name) + ")";
         return file + " line " + record.line() + ", column " + (column + 1) + named;
     }
 
     private static String shorten(String text) {
-        String oneLine = text.replaceAll("\\s+", " ");
-        return oneLine.length() <= 40 ? oneLine : oneLine.substring(0, 37) + "...";
+        return Visible.shortened(text);
     }
 }

@@ -193,4 +193,28 @@ class BatchProcessorTest {
                         + " response(s)");
         assertThat(read[0]).isLessThan(1000);
     }
+
+    @Test
+    void aConvergenceTestWithEveryXEqualIsAnErrorNotConverged() throws IOException {
+        JsonNode response = answer("{\"id\": 3, \"op\": \"convergence_test\", \"x\": [2, 2, 2, 2], \"y\": [1, 5, 2, 9],"
+                + " \"y_bounds\": null, \"confidence\": 95, \"tolerance\": 1}");
+        assertThat(response.has("converged")).isFalse();
+        assertThat(response.get("error").asText()).startsWith("x values all equal (4 points at x = 2.0): the slope is undefined");
+        // The same through analysis_metric, whose windows' x values are then all equal too.
+        JsonNode metric = answer("{\"id\": 4, \"op\": \"analysis_metric\", \"x\": [5, 5, 5, 5, 5, 5, 5, 5, 5, 5],"
+                + " \"y\": [1, 2, 3, 4, 5, 6, 7, 8, 9, 10], \"measure\": 50, \"bounds\": null,"
+                + " \"convergence\": {\"expected\": true, \"confidence\": 95, \"tolerance\": 1}}");
+        assertThat(metric.toString()).doesNotContain("\"converged\":true");
+    }
+
+    @Test
+    void anIdIsEchoedExactlyAsGivenNeverAsInfinity() {
+        BatchProcessor processor = new BatchProcessor(BatchOps.standard());
+        for (String id : new String[] {"1e400", "-1E+400", "0.10000000000000000001", "1.50", "2e-400", "7", "123456789012345678901234567890", "\"x\""}) {
+            String response = processor.answer("{\"id\": " + id + ", \"op\": \"jain\", \"values\": [1, 2]}");
+            assertThat(response).as(id).startsWith("{\"id\":" + id + ",").doesNotContain("Infinity");
+            String error = processor.answer("{\"op\": \"nope\", \"id\": " + id + "}");
+            assertThat(error).as(id).startsWith("{\"id\":" + id + ",\"error\":");
+        }
+    }
 }

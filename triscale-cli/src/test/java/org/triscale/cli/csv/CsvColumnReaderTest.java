@@ -376,4 +376,26 @@ class CsvColumnReaderTest {
         assertThatThrownBy(() -> ColumnRef.parse(" ")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> ColumnRef.parse("99999999999")).isInstanceOf(IllegalArgumentException.class);
     }
+
+    @Test
+    void controlCharactersInAnEchoedCellOrNameAreShownVisibly() throws IOException {
+        Path nul = csv("time,delay\n0,12\n1,1\u00002\n");
+        assertThatThrownBy(() -> CsvColumnReader.readAll(nul, 2, "choose")).isInstanceOf(CsvDataException.class)
+                .hasMessageStartingWith(nul + " line 3, column 2 (delay): '1\\u00002' is not a number")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\u0000"));
+        // An escape sequence, a quoted line break and a bidi override: shown, never acted on.
+        Path esc = csv("time,\"de\u001b[31mlay\"\n0,\"1\n2\"\n1,\u202e7\n");
+        assertThatThrownBy(() -> CsvColumnReader.readAll(esc, 2, "choose"))
+                .hasMessageContaining("(de\\u001B[31mlay): '1\\u000A2' is not a number")
+                .satisfies(e -> assertThat(e.getMessage()).doesNotContain("\u001b").doesNotContain("\n"));
+        Path header = csv("time,d\u0007\n0,1\n");
+        assertThatThrownBy(() -> CsvColumnReader.read(header, List.of(ColumnRef.parse("delay"))))
+                .hasMessageContaining("its columns are: time, d\\u0007");
+        Path afterQuote = csv("time,delay\n0,\"1\"\u0000\n");
+        assertThatThrownBy(() -> CsvColumnReader.readAll(afterQuote, 2, "choose"))
+                .hasMessageContaining("'\\u0000' after a quoted field");
+        // A long cell is cut after 37 characters of the input, never inside an escape.
+        assertThat(Visible.shortened("\u0000".repeat(50))).isEqualTo("\\u0000".repeat(37) + "...");
+        assertThat(Visible.of("a\uD83D\uDE00b\uD83Dc")).isEqualTo("a\uD83D\uDE00b\\uD83Dc");
+    }
 }

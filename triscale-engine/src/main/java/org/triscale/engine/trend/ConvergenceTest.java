@@ -13,6 +13,7 @@ import org.triscale.engine.numeric.NanFree;
  * range from the given bounds (or the min and max of y) and x's from the min and max of x. The
  * test passes unless {@code lowSlope < −t} or {@code highSlope > t}, t = tolerance/100; as in the
  * reference, NaN compares false, so a constant series without bounds (normalised to 0/0) passes.
+ * Abscissae that are all equal are refused: no slope is defined (every pair has the same x).
  * Unlike the reference, which draws a random subset of 100 points above 100 points, every pair of
  * points is used: the result is exact and deterministic.
  *
@@ -32,7 +33,8 @@ public final class ConvergenceTest {
      * @param confidence confidence of the slope interval, percent in (0, 100)
      * @param tolerance  tolerance on the normalised slope, percent, &gt; 0
      * @return the outcome
-     * @throws IllegalArgumentException if an argument is invalid or fewer than 2 points remain
+     * @throws IllegalArgumentException if an argument is invalid, fewer than 2 points remain, or the
+     *                                  remaining x values are all equal (the slope is undefined)
      */
     public static ConvergenceResult test(double[] x, double[] y, ValueRange yBounds, double confidence,
                                          double tolerance) {
@@ -67,7 +69,7 @@ public final class ConvergenceTest {
      * @param confidence confidence of the slope interval, percent in (0, 100)
      * @param tolerance  tolerance on the normalised slope, percent, &gt; 0
      * @return the outcome (no point dropped)
-     * @throws IllegalArgumentException if an argument is invalid
+     * @throws IllegalArgumentException if an argument is invalid, or the x values are all equal
      */
     public static ConvergenceResult test(double[] x, double[] y, double yLow, double yHigh, double confidence,
                                          double tolerance) {
@@ -91,6 +93,12 @@ public final class ConvergenceTest {
         int n = x.length;
         double xLow = min(x);
         double xHigh = max(x);
+        if (xLow == xHigh) {
+            // Every pair has dx = 0: no slope exists, and x would normalise to 0/0; the reference's
+            // NaN comparisons would then pass a test that tested nothing.
+            throw new IllegalArgumentException("x values all equal (" + n + " points at x = " + xLow + "): the slope is"
+                    + " undefined, so convergence cannot be tested; give x values that vary, e.g. the samples' times");
+        }
         double[] xn = normalize(x, xLow, xHigh);
         double[] yn = normalize(y, yLow, yHigh);
         TheilSenFit fit = TheilSen.compute(xn, yn, confidence, TheilSen.QUADRATIC_LIMIT);

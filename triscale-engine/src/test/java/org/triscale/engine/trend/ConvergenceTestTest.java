@@ -22,6 +22,18 @@ class ConvergenceTestTest {
     }
 
     @Test
+    void everyXEqualIsRefusedTheSlopeIsUndefined() {
+        double[] x = {3, 3, 3, 3, 3};
+        double[] y = {1, 4, 2, 8, 5};
+        assertThatThrownBy(() -> ConvergenceTest.test(x, y, null, 95, 5)).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageStartingWith("x values all equal (5 points at x = 3.0): the slope is undefined");
+        assertThatThrownBy(() -> ConvergenceTest.test(x, y, 0, 10, 95, 5)).hasMessageContaining("x values all equal");
+        // Equal after the NaN rows are dropped.
+        assertThatThrownBy(() -> ConvergenceTest.test(new double[] {1, 2, 2}, new double[] {Double.NaN, 1, 3}, null, 95, 5))
+                .hasMessageContaining("2 points at x = 2.0");
+    }
+
+    @Test
     void constantSeriesWithBoundsHasZeroSlope() {
         double[] y = new double[10];
         java.util.Arrays.fill(y, 4.2);

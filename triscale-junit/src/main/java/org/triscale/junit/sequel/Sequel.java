@@ -60,6 +60,9 @@ public final class Sequel {
         private final int index;
         private final long seed;
         private final Map<String, Double> values = new LinkedHashMap<>();
+        /** Set when the body returned: the sequel is built from what was recorded until then. */
+        private boolean ended;
+        private String sequelName;
 
         Run(int series, int index, long seed) {
             this.series = series;
@@ -92,8 +95,16 @@ public final class Sequel {
          * @param value  the value, finite or NaN (an invalid run)
          * @throws IllegalArgumentException if the name is blank, the value infinite, or the metric
          *                                  already recorded in this run
+         * @throws IllegalStateException    if the run's body has returned: the sequel holds what was
+         *                                  recorded until then, and a later value would be lost
          */
         public void record(String metric, double value) {
+            if (ended) {
+                throw new IllegalStateException("record(\"" + metric + "\", " + value + ") on run " + index + " of series "
+                        + series + " of sequel '" + sequelName + "' after its body returned: the sequel was built from"
+                        + " what the body recorded, so this value would be lost. Record in the body, with the Run it is"
+                        + " given, and keep no Run for later");
+            }
             checkName(metric);
             if (Double.isInfinite(value)) {
                 throw new IllegalArgumentException("value of metric '" + metric + "' must be finite or NaN (an invalid"
@@ -104,6 +115,12 @@ public final class Sequel {
                         + " of series " + series + "; record each metric once per run");
             }
         }
+    }
+
+    /** Ends a run when its body returned (or threw): later records are refused. */
+    private static void endRun(Run run, String sequelName) {
+        run.ended = true;
+        run.sequelName = sequelName;
     }
 
     /** The body of one run of {@link #run}. */
@@ -139,7 +156,11 @@ public final class Sequel {
         for (int s = 0; s < series; s++) {
             for (int r = 0; r < runs; r++) {
                 Run run = new Run(s, r, seeds[s][r]);
-                body.run(run);
+                try {
+                    body.run(run);
+                } finally {
+                    endRun(run, name);
+                }
                 done.add(run);
             }
         }
@@ -188,12 +209,17 @@ public final class Sequel {
                 referenceFirst[s][r] = Seeds.referenceFirst(baseSeed, s, r);
                 Run referenceRun = new Run(s, r, seeds[s][r]);
                 Run candidateRun = new Run(s, r, seeds[s][r]);
-                if (referenceFirst[s][r]) {
-                    reference.run(referenceRun);
-                    candidate.run(candidateRun);
-                } else {
-                    candidate.run(candidateRun);
-                    reference.run(referenceRun);
+                try {
+                    if (referenceFirst[s][r]) {
+                        reference.run(referenceRun);
+                        candidate.run(candidateRun);
+                    } else {
+                        candidate.run(candidateRun);
+                        reference.run(referenceRun);
+                    }
+                } finally {
+                    endRun(referenceRun, referenceName);
+                    endRun(candidateRun, candidateName);
                 }
                 referenceRuns.add(referenceRun);
                 candidateRuns.add(candidateRun);
@@ -278,6 +304,13 @@ public final class Sequel {
             if (values.length == 0) {
                 throw new IllegalArgumentException("metric '" + entry.getKey() + "' has no series; give one array"
                         + " of run metrics per series");
+            }
+            for (int s = 0; s < values.length; s++) {
+                if (lengths[s] == 0) {
+                    throw new IllegalArgumentException("metric '" + entry.getKey() + "': series " + s + " is empty (no"
+                            + " run); every series needs at least one run metric (NaN for an invalid run), so leave"
+                            + " out a series that did not run");
+                }
             }
             if (shape != null && !Arrays.equals(shape, lengths)) {
                 throw new IllegalArgumentException("metric '" + entry.getKey() + "' has series of " + Arrays.toString(

@@ -109,4 +109,46 @@ class SequelTest {
                 .hasMessageContaining("more than the 100000 runs");
         org.assertj.core.api.Assertions.assertThat(System.nanoTime() - started).isLessThan(1_000_000_000L);
     }
+
+    @Test
+    void aRecordAfterTheRunsBodyReturnedIsRefusedNotLost() throws Exception {
+        Sequel.Run[] kept = new Sequel.Run[1];
+        Sequel sequel = Sequel.run("kept", 1, 2, 0, run -> {
+            run.record("fct", 1 + run.index());
+            kept[0] = run;
+        });
+        assertThatThrownBy(() -> kept[0].record("fct2", 3)).isInstanceOf(IllegalStateException.class)
+                .hasMessageContainingAll("record(\"fct2\", 3.0) on run 1 of series 0 of sequel 'kept' after its body"
+                        + " returned", "this value would be lost", "keep no Run for later");
+        assertThat(sequel.metrics()).containsExactly("fct");
+        // A run kept from an earlier run of the same sequel is refused too, and fails that sequel.
+        assertThatThrownBy(() -> Sequel.run("again", 1, 2, 0, run -> {
+            if (run.index() == 0) {
+                kept[0] = run;
+            } else {
+                kept[0].record("fct", 1);
+            }
+            run.record("fct", 1);
+        })).isInstanceOf(IllegalStateException.class).hasMessageContaining("run 0 of series 0 of sequel 'again'");
+        Sequel.Run[] interleaved = new Sequel.Run[2];
+        Sequel.interleave("ref", "cand", 1, 1, 0, run -> {
+            run.record("fct", 1);
+            interleaved[0] = run;
+        }, run -> {
+            run.record("fct", 2);
+            interleaved[1] = run;
+        });
+        assertThatThrownBy(() -> interleaved[0].record("fct", 1)).hasMessageContaining("sequel 'ref' after its body returned");
+        assertThatThrownBy(() -> interleaved[1].record("fct", 1)).hasMessageContaining("sequel 'cand' after its body returned");
+    }
+
+    @Test
+    void anEmptySeriesIsRefused() {
+        assertThatThrownBy(() -> Sequel.of("s", Map.of("fct", new double[][] {{1, 2}, {}}), null))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("metric 'fct': series 1 is empty (no run); every series needs at least one run metric");
+        assertThatThrownBy(() -> Sequel.of("s", Map.of("fct", new double[][] {{}}), new long[][] {{}}))
+                .hasMessageContaining("series 0 is empty");
+        assertThatThrownBy(() -> Sequel.of("s", Map.of("fct", new double[0][]), null)).hasMessageContaining("has no series");
+    }
 }

@@ -30,14 +30,28 @@ public final class LinuxCapabilities {
     private final Map<String, Optional<String>> qdiscs = new LinkedHashMap<>();
     private final Map<String, Optional<String>> ccas = new LinkedHashMap<>();
     private final Map<String, Optional<String>> tools = new LinkedHashMap<>();
+    /** The search path the programs are looked up on: the one {@link ProcessBuilder} uses. */
+    private final String path;
 
     private LinuxCapabilities() {
+        this(System.getenv("PATH"));
+    }
+
+    /**
+     * Probes with a given search path, so that a test can leave a program out.
+     *
+     * @param path the {@code PATH} to look {@code ip}, {@code tc}, {@code sysctl} and tools up on
+     */
+    LinuxCapabilities(String path) {
+        this.path = path == null ? "" : path;
         root = "root".equals(System.getProperty("user.name"));
         kernel = read("/proc/sys/kernel/osrelease").orElse(System.getProperty("os.name") + " " + System.getProperty("os.version"));
         if (!System.getProperty("os.name").startsWith("Linux")) {
             namespaceError = "not Linux (" + System.getProperty("os.name") + ")";
         } else if (!root) {
             namespaceError = "not root (user " + System.getProperty("user.name") + "); network namespaces need root";
+        } else if (program("ip").isPresent()) {
+            namespaceError = program("ip").get();
         } else {
             String ns = probeNamespace();
             Commands.Outcome add = Commands.run(List.of("ip", "netns", "add", ns));
@@ -69,6 +83,11 @@ public final class LinuxCapabilities {
      * @return empty when {@code tc} can add it, else what was tried and what the kernel said
      */
     public synchronized Optional<String> qdisc(String kind) {
+        Optional<String> tc = program("tc");
+        if (tc.isPresent()) {
+            // Without tc no qdisc can be tried: say so, not that the kernel lacks it.
+            return Optional.of(tc.get() + " (needed to add qdisc " + kind + ")");
+        }
         return qdiscs.computeIfAbsent(kind, k -> tryInNamespace(List.of("tc", "qdisc", "add", "dev", "lo", "root", k),
                 "qdisc " + k + " not in this kernel"));
     }
@@ -103,6 +122,10 @@ public final class LinuxCapabilities {
      * @return empty when it may, else the reason, with the available and the allowed lists
      */
     public synchronized Optional<String> namespaceDefaultCca(String cca) {
+        Optional<String> sysctl = program("sysctl");
+        if (sysctl.isPresent()) {
+            return Optional.of(sysctl.get() + " (needed to set congestion control " + cca + ")");
+        }
         return ccas.computeIfAbsent(cca, k -> {
             Optional<String> failure = tryInNamespace(List.of("sysctl", "-w", "net.ipv4.tcp_congestion_control=" + k),
                     "congestion control " + k + " cannot be a namespace's default");
@@ -113,14 +136,49 @@ public final class LinuxCapabilities {
 
     /**
      * @param program a program the traffic needs, e.g. {@code iperf3} for long flows
-     * @return empty when it runs ({@code program --version}), else the reason with the install hint
+     * @return empty when it is on the search path and runs ({@code program --version}), else the
+     *         reason ({@code program iperf3 not found on PATH}, or what running it said) with the install hint
      */
     public synchronized Optional<String> tool(String program) {
         return tools.computeIfAbsent(program, k -> {
+            Optional<String> found = program(k);
+            if (found.isPresent()) {
+                return Optional.of(found.get() + "; e.g. apt-get install " + k);
+            }
             Commands.Outcome outcome = Commands.run(List.of(k, "--version"));
             return outcome.ok() ? Optional.empty()
-                    : Optional.of(k + " not installed (tried: " + outcome.describe() + "); e.g. apt-get install " + k);
+                    : Optional.of(k + " does not run (tried: " + outcome.describe() + "); reinstall it, e.g. apt-get install " + k);
         });
+    }
+
+    /**
+     * Whether a program is on the search path: an executable regular file in one of its folders.
+     * The set-up runs {@code ip}, {@code tc} and {@code sysctl}; without one, what it would have
+     * made cannot be tried, and the reason says which program is missing rather than which qdisc.
+     *
+     * @param program a program name, e.g. {@code tc}
+     * @return empty when found, else {@code program tc not found on PATH (...)} with the package that has it
+     */
+    public Optional<String> program(String program) {
+        Checks.notNull("program", program);
+        if (program.isEmpty() || program.contains("/")) {
+            throw new IllegalArgumentException("program '" + program + "' must be a bare program name, e.g. tc");
+        }
+        for (String folder : path.split(java.io.File.pathSeparator)) {
+            if (folder.isEmpty()) {
+                continue;
+            }
+            Path file = Path.of(folder).resolve(program);
+            if (Files.isRegularFile(file) && Files.isExecutable(file)) {
+                return Optional.empty();
+            }
+        }
+        String hint = switch (program) {
+            case "ip", "tc", "ss" -> "; install iproute2, e.g. apt-get install iproute2";
+            case "sysctl" -> "; install procps, e.g. apt-get install procps";
+            default -> "";
+        };
+        return Optional.of("program " + program + " not found on PATH (" + path + ")" + hint);
     }
 
     private static boolean available(String cca) {
@@ -184,7 +242,7 @@ public final class LinuxCapabilities {
     }
 
     private static String probeNamespace() {
-        return LinuxTestBed.PREFIX + ProcessHandle.current().pid() + "-999999-probe";
+        return LinuxTestBed.PREFIX + LinuxTestBed.OWNER + "-999999-probe";
     }
 
     private static Optional<String> read(String file) {
@@ -206,6 +264,10 @@ public final class LinuxCapabilities {
     public record Requirement(List<String> qdiscs, List<String> ccas, List<String> namespaceCcas, List<String> tools) {
         /** Copies the lists. */
         public Requirement {
+            Checks.notNull("qdiscs", qdiscs);
+            Checks.notNull("ccas", ccas);
+            Checks.notNull("namespaceCcas", namespaceCcas);
+            Checks.notNull("tools", tools);
             qdiscs = List.copyOf(qdiscs);
             ccas = List.copyOf(ccas);
             namespaceCcas = List.copyOf(namespaceCcas);

@@ -22,11 +22,14 @@ import java.util.regex.Pattern;
  * ({@link #destination}); {@link TcpFlows} runs traffic on any of them.
  *
  * <p>Everything it creates lives in its namespaces, whose names start with
- * {@code tsl-<pid>-}: {@link #close()} kills the processes started by {@link #exec} with their
- * descendants and any other process inside them, then deletes them, as does a failed
- * {@link BaseBuilder#build()} and a shutdown hook; namespaces of an earlier JVM that is no longer
- * alive (a {@code kill -9}) are deleted the same way by the next {@link BaseBuilder#build()}.
- * {@link #leftovers()} lists what is left, for a check after the tests.
+ * {@code tsl-<pid>-<start>-}, the JVM's process id and its start time (milliseconds, base 36): a
+ * process id is reused once the ids wrap, the pair is not. {@link #close()} kills the processes
+ * started by {@link #exec} with their descendants and any other process inside them, then deletes
+ * them, as does a failed {@link BaseBuilder#build()} and a shutdown hook (which also deletes the
+ * temporary folders of {@link TcpFlows}, {@code triscale-flows-<pid>-<start>-*}); namespaces and
+ * temporary folders of an earlier JVM that is no longer alive (a {@code kill -9}, or a process id
+ * now held by another process) are deleted the same way by {@link #removeStale()}, which the next
+ * {@link BaseBuilder#build()} calls. {@link #leftovers()} lists what is left, for a check after the tests.
  *
  * @since 0.3.0
  */
@@ -34,16 +37,35 @@ import java.util.regex.Pattern;
 public abstract sealed class LinuxTestBed implements AutoCloseable permits LinuxDumbbell, LinuxParkingLot {
     /** The prefix of every namespace a test bed creates; the PID follows. */
     public static final String PREFIX = "tsl-";
-    private static final Pattern OURS = Pattern.compile(Pattern.quote(PREFIX) + "(\\d+)-\\d+-[a-z0-9]+");
+    /** The prefix of the temporary folders of {@link TcpFlows}; the PID and start token follow. */
+    static final String FLOWS_DIR_PREFIX = "triscale-flows-";
+    /** A namespace of this version: {@code tsl-<pid>-<start token>-<counter>-<role>}. */
+    private static final Pattern OURS = Pattern.compile(Pattern.quote(PREFIX) + "(\\d+)-([0-9a-z]+)-\\d+-[a-z0-9]+");
+    /** A namespace of an earlier version, without the start token: {@code tsl-<pid>-<counter>-<role>}. */
+    private static final Pattern EARLIER = Pattern.compile(Pattern.quote(PREFIX) + "(\\d+)-\\d+-[a-z0-9]+");
+    /** A temporary folder of {@link TcpFlows}: {@code triscale-flows-<pid>-<start token>-<random>}. */
+    private static final Pattern FLOWS_DIR = Pattern.compile(Pattern.quote(FLOWS_DIR_PREFIX) + "(\\d+)-([0-9a-z]+)-\\d+");
+    /** A temporary folder of an earlier version, named with random digits only. */
+    private static final Pattern EARLIER_FLOWS_DIR = Pattern.compile(Pattern.quote(FLOWS_DIR_PREFIX) + "\\d+");
+    /** The age after which a folder of an earlier version, whose owner cannot be known, is deleted. */
+    private static final Duration EARLIER_AGE = Duration.ofHours(1);
+    /** This JVM's owner token: its process id and start time, e.g. {@code 123-lq2x8z0k}. */
+    static final String OWNER = ProcessHandle.current().pid() + "-" + startToken(ProcessHandle.current());
+    private static final Set<java.nio.file.Path> FLOWS_DIRS = ConcurrentHashMap.newKeySet();
     /** The highest bottleneck rate a test bed accepts. */
     public static final Rate MAX_RATE = Rate.mbps(500);
+    /** The longest added delay a test bed accepts. */
+    public static final Duration MAX_DELAY = Duration.ofSeconds(60);
     private static final AtomicInteger COUNTER = new AtomicInteger();
     private static final Set<LinuxTestBed> OPEN = ConcurrentHashMap.newKeySet();
     private static final Set<ProcessHandle> STARTED = ConcurrentHashMap.newKeySet();
 
     static {
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> List.copyOf(OPEN).forEach(LinuxTestBed::close),
-                "triscale-testbed-cleanup"));
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            List.copyOf(OPEN).forEach(LinuxTestBed::close);
+            // A SIGTERM ends the JVM without unwinding TcpFlows.run: its folder goes here.
+            List.copyOf(FLOWS_DIRS).forEach(LinuxTestBed::deleteFolder);
+        }, "triscale-testbed-cleanup"));
     }
 
     private final BaseBuilder<?, ?> settings;
@@ -51,13 +73,14 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
     private final List<String> namespaces = new ArrayList<>();
     private final Set<Process> processes = ConcurrentHashMap.newKeySet();
     private final Map<String, String> testBed = new LinkedHashMap<>();
+    private volatile boolean closed;
 
     LinuxTestBed(BaseBuilder<?, ?> settings, String prefix) {
         this.settings = settings;
         this.prefix = prefix;
     }
 
-    /** @return the prefix of this test bed's namespaces, e.g. {@code tsl-123-0-} */
+    /** @return the prefix of this test bed's namespaces, e.g. {@code tsl-123-lq2x8z0k-0-} */
     String prefix() {
         return prefix;
     }
@@ -100,6 +123,12 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
      * @return the started process, output merged into its input stream
      */
     public Process exec(String namespace, List<String> command) {
+        Checks.notNull("namespace", namespace);
+        Checks.notNull("command", command);
+        checkOpen("exec");
+        if (command.isEmpty() || command.stream().anyMatch(java.util.Objects::isNull)) {
+            throw new IllegalArgumentException("command " + command + " must name a program and hold no null");
+        }
         if (!namespaces.contains(namespace)) {
             throw new IllegalArgumentException("namespace " + namespace + " is not one of this test bed's " + namespaces);
         }
@@ -121,11 +150,29 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
      */
     @Override
     public void close() {
+        closed = true;
         OPEN.remove(this);
         processes.forEach(p -> Commands.killTree(p.toHandle()));
         processes.clear();
         delete(List.copyOf(namespaces));
         namespaces.clear();
+    }
+
+    /** @return whether {@link #close()} was called */
+    public boolean isClosed() {
+        return closed;
+    }
+
+    /**
+     * @param what the operation asked for, e.g. {@code TcpFlows.run}
+     * @throws IllegalStateException when this test bed is closed
+     */
+    void checkOpen(String what) {
+        if (closed) {
+            throw new IllegalStateException(what + ": test bed " + getClass().getSimpleName() + " " + prefix
+                    + "* is closed (its namespaces are deleted); run traffic inside the try-with-resources block"
+                    + " that built it, or build a new one");
+        }
     }
 
     /**
@@ -177,23 +224,125 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
     }
 
     /**
-     * Deletes namespaces named {@code tsl-<pid>-...} whose JVM is no longer alive (a {@code kill -9}),
-     * after killing the processes left inside them.
+     * Deletes what test beds of JVMs no longer alive left (a {@code kill -9}, a SIGTERM during a
+     * run): namespaces named {@code tsl-<pid>-<start>-...}, after killing the processes left inside
+     * them, and {@link TcpFlows}' temporary folders {@code triscale-flows-<pid>-<start>-*} in
+     * {@code java.io.tmpdir}. The owner is gone when no process has the id, or the process that has
+     * it started at another time (the id was reused). Names of earlier versions, without the start,
+     * are deleted when no process has the id (namespaces) or when an hour old (folders, whose names
+     * held no id). Nothing else is touched: other names, folders that are links, files inside that
+     * are not regular files.
      *
-     * @return the namespaces deleted
+     * @return the namespaces and folders deleted
      */
     public static List<String> removeStale() {
         List<String> removed = new ArrayList<>();
         Commands.Outcome list = Commands.run(List.of("ip", "netns", "list"));
         for (String line : list.output().lines().toList()) {
             String name = line.split("\\s+")[0];
-            Matcher matcher = OURS.matcher(name);
-            if (matcher.matches() && ProcessHandle.of(Long.parseLong(matcher.group(1))).filter(ProcessHandle::isAlive).isEmpty()) {
+            if (staleNamespace(name)) {
                 removed.add(name);
             }
         }
         delete(removed);
+        removed.addAll(removeStaleFolders(java.nio.file.Path.of(System.getProperty("java.io.tmpdir"))));
         return removed;
+    }
+
+    /** Whether a namespace name is one of this product's whose owner is gone. */
+    static boolean staleNamespace(String name) {
+        Matcher ours = OURS.matcher(name);
+        if (ours.matches()) {
+            return !alive(Long.parseLong(ours.group(1)), ours.group(2));
+        }
+        Matcher earlier = EARLIER.matcher(name);
+        return earlier.matches() && ProcessHandle.of(Long.parseLong(earlier.group(1))).filter(ProcessHandle::isAlive).isEmpty();
+    }
+
+    /**
+     * Deletes the stale temporary folders of {@link TcpFlows} in a folder.
+     *
+     * @param tmp the temporary folder, {@code java.io.tmpdir}
+     * @return the folders deleted
+     */
+    static List<String> removeStaleFolders(java.nio.file.Path tmp) {
+        List<String> removed = new ArrayList<>();
+        List<java.nio.file.Path> candidates;
+        try (var entries = java.nio.file.Files.newDirectoryStream(tmp, FLOWS_DIR_PREFIX + "*")) {
+            candidates = new ArrayList<>();
+            entries.forEach(candidates::add);
+        } catch (java.io.IOException | RuntimeException e) {
+            return removed;
+        }
+        for (java.nio.file.Path folder : candidates) {
+            String name = folder.getFileName().toString();
+            if (!java.nio.file.Files.isDirectory(folder, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                continue;
+            }
+            Matcher ours = FLOWS_DIR.matcher(name);
+            boolean stale;
+            if (ours.matches()) {
+                stale = !alive(Long.parseLong(ours.group(1)), ours.group(2));
+            } else if (EARLIER_FLOWS_DIR.matcher(name).matches()) {
+                try {
+                    stale = java.nio.file.Files.getLastModifiedTime(folder, java.nio.file.LinkOption.NOFOLLOW_LINKS)
+                            .toInstant().isBefore(java.time.Instant.now().minus(EARLIER_AGE));
+                } catch (java.io.IOException e) {
+                    stale = false;
+                }
+            } else {
+                stale = false;
+            }
+            if (stale && deleteFolder(folder)) {
+                removed.add(folder.toString());
+            }
+        }
+        return removed;
+    }
+
+    /** Whether the process {@code pid} is alive and is the one that started at the time of {@code token}. */
+    static boolean alive(long pid, String token) {
+        return ProcessHandle.of(pid).filter(ProcessHandle::isAlive)
+                .map(p -> startToken(p).equals(token) || startToken(p).equals(UNKNOWN_START))
+                .orElse(false);
+    }
+
+    private static final String UNKNOWN_START = "0";
+
+    /** A process's start time in milliseconds, base 36; "0" where the system does not tell it. */
+    static String startToken(ProcessHandle process) {
+        return process.info().startInstant().map(t -> Long.toString(t.toEpochMilli(), 36)).orElse(UNKNOWN_START);
+    }
+
+    /**
+     * Creates a temporary folder for {@link TcpFlows}, named after this JVM, deleted by the shutdown
+     * hook if the run does not end (a SIGTERM) and by {@link #removeStale()} after a {@code kill -9}.
+     */
+    static java.nio.file.Path createFlowsFolder() throws java.io.IOException {
+        java.nio.file.Path folder = java.nio.file.Files.createTempDirectory(FLOWS_DIR_PREFIX + OWNER + "-");
+        FLOWS_DIRS.add(folder);
+        return folder;
+    }
+
+    /**
+     * Deletes a folder made by {@link #createFlowsFolder()} and the regular files in it; a link or a
+     * subfolder inside (which the product never makes) keeps it.
+     *
+     * @return whether the folder is gone
+     */
+    static boolean deleteFolder(java.nio.file.Path folder) {
+        FLOWS_DIRS.remove(folder);
+        try (var files = java.nio.file.Files.newDirectoryStream(folder)) {
+            for (java.nio.file.Path file : files) {
+                if (java.nio.file.Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+                    java.nio.file.Files.deleteIfExists(file);
+                }
+            }
+            java.nio.file.Files.deleteIfExists(folder);
+            return true;
+        } catch (java.io.IOException | RuntimeException e) {
+            return false;
+        }
     }
 
     /**
@@ -216,7 +365,7 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
 
     /** @return the names of this JVM's live namespaces (for leak checks) */
     public static List<String> ownNamespaces() {
-        String mine = PREFIX + ProcessHandle.current().pid() + "-";
+        String mine = PREFIX + OWNER + "-";
         return Commands.run(List.of("ip", "netns", "list")).output().lines().map(l -> l.split("\\s+")[0])
                 .filter(n -> n.startsWith(mine)).toList();
     }
@@ -278,6 +427,7 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
         }
 
         static Rate checkRate(String name, Rate value) {
+            Checks.notNull(name, value);
             if (value.bitsPerSecond() > MAX_RATE.bitsPerSecond()) {
                 throw new IllegalArgumentException(name + " = " + value + " must be at most " + MAX_RATE
                         + ": beyond, a small machine's CPUs, not the bottleneck, limit the flows; give e.g. Rate.mbps(50)");
@@ -286,12 +436,19 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
         }
 
         /**
-         * @param value the added round-trip delay of every sender (netem on the ACK path); needs netem unless zero
+         * The added round-trip delay. netem is given whole microseconds: a delay that is not a whole
+         * number of them is rounded up to the next one (1 ns becomes 1 us), so that a positive delay
+         * never becomes netem's {@code 0us}; the fingerprint shows the delay applied.
+         *
+         * @param value the added round-trip delay of every sender (netem on the ACK path), from 0 to
+         *              {@link #MAX_DELAY}; needs netem unless zero
          * @return this builder
          */
         public B delay(Duration value) {
-            if (value.isNegative()) {
-                throw new IllegalArgumentException("delay = " + value + " must not be negative");
+            Checks.notNull("delay", value);
+            if (value.isNegative() || value.compareTo(MAX_DELAY) > 0) {
+                throw new IllegalArgumentException("delay = " + value + " must be from 0 to " + MAX_DELAY
+                        + " (a run lasts at most 60 s); give e.g. Duration.ofMillis(20)");
             }
             delay = value;
             return self();
@@ -314,7 +471,7 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
          * @return this builder
          */
         public B queue(Queue value) {
-            queue = value;
+            queue = Checks.notNull("queue", value);
             return self();
         }
 
@@ -346,6 +503,11 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
          * @return this builder
          */
         public B congestionControl(int sender, String cca) {
+            Checks.notNull("cca", cca);
+            if (sender < 0) {
+                throw new IllegalArgumentException("congestionControl(" + sender + ", \"" + cca + "\"): sender must be"
+                        + " at least 0 (the first sender is 0)");
+            }
             if (!cca.matches("[a-z0-9_]+")) {
                 throw new IllegalArgumentException("congestion control '" + cca + "' is not a kernel CCA name");
             }
@@ -411,8 +573,9 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
                         micros(delay) + "us", "limit", "100000"));
             }
             if (lossPercent > 0) {
+                // Plain decimals: tc reads no exponent, and a small double prints as 1.0E-4.
                 c.add(List.of("tc", "-n", ns, "qdisc", "add", "dev", "eth0", "root", "netem", "loss",
-                        lossPercent + "%", "limit", "100000"));
+                        plain(lossPercent) + "%", "limit", "100000"));
             }
             c.add(sysctl(ns, "net.ipv4.tcp_ecn=" + (ecn ? 1 : 0)));
             // Runs on one test bed stay independent: no ssthresh or RTT carried over from a past connection.
@@ -455,8 +618,15 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
             return List.of("ip", "netns", "exec", ns, "sysctl", "-q", "-w", setting);
         }
 
-        private static long micros(Duration d) {
-            return d.toNanos() / 1000;
+        /** A decimal without exponent, which tc reads: 1.0E-4 is written 0.0001. */
+        static String plain(double value) {
+            return java.math.BigDecimal.valueOf(value).stripTrailingZeros().toPlainString();
+        }
+
+        /** Whole microseconds, rounded up: netem's unit here; a positive delay stays positive. */
+        static long micros(Duration d) {
+            long nanos = d.toNanos();
+            return nanos / 1000 + (nanos % 1000 == 0 ? 0 : 1);
         }
 
         /**
@@ -481,7 +651,7 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
         public T build() {
             LinuxCapabilities.probe().require(requirement());
             removeStale();
-            String prefix = PREFIX + ProcessHandle.current().pid() + "-" + COUNTER.getAndIncrement() + "-";
+            String prefix = PREFIX + OWNER + "-" + COUNTER.getAndIncrement() + "-";
             List<List<String>> commands = commands(prefix);
             T bed = create(prefix);
             OPEN.add(bed);
@@ -502,7 +672,8 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
             t.put("kernel", LinuxCapabilities.probe().kernel());
             describe(t);
             t.put("delay", delay.isZero() ? "none added" : "netem " + micros(delay) + " us (ACK path)");
-            t.put("loss", lossPercent > 0 ? "netem " + lossPercent + " % (data path)" : "none added");
+            t.put("loss", lossPercent > 0 ? "netem " + plain(lossPercent)
+                    + " % (data path)" : "none added");
             t.put("ecn", ecn ? "tcp_ecn=1" : "tcp_ecn=0");
             t.put("offloads", "gso_max_size/gro_max_size " + gsoMaxSize + " on every veth");
             for (int i = 0; i < senderCount(); i++) {

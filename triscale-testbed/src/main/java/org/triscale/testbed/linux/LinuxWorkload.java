@@ -37,6 +37,8 @@ public final class LinuxWorkload {
      *                                  {@value TcpFlows#MAX_FLOWS} flows in the span
      */
     public static List<TcpFlows.Flow> poisson(FctWorkload workload, int sender, Duration span, long seed) {
+        Checks.notNull("workload", workload);
+        Checks.notNull("span", span);
         if (workload.onOff().isPresent() || workload.fanIn() != 1) {
             throw new IllegalArgumentException("the Linux test bed draws plain Poisson arrivals: onOff = " + workload.onOff()
                     + ", fanIn = " + workload.fanIn() + " are not supported; use onOff empty and fanIn 1");

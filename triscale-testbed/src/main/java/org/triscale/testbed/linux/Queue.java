@@ -20,8 +20,14 @@ import java.util.List;
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Queue(String kind, List<String> arguments, String ecnFlag, boolean ecn) {
-    /** Copies the list. */
+    /** Checks that no part is null and copies the list. */
     public Queue {
+        Checks.notNull("kind", kind);
+        Checks.notNull("arguments", arguments);
+        Checks.notNull("ecnFlag", ecnFlag);
+        if (arguments.stream().anyMatch(java.util.Objects::isNull)) {
+            throw new IllegalArgumentException("arguments " + arguments + " hold null; give the tc words of the qdisc");
+        }
         arguments = List.copyOf(arguments);
     }
 
@@ -99,22 +105,38 @@ public record Queue(String kind, List<String> arguments, String ecnFlag, boolean
     /**
      * RED with byte thresholds; {@code bandwidth} tells RED the link rate for its idle estimate.
      *
-     * @param minBytes  the lower threshold
-     * @param maxBytes  the upper threshold, above {@code minBytes}
-     * @param limitBytes the hard limit, above {@code maxBytes}
-     * @param rate      the bottleneck rate
+     * <p>The burst, in packets of {@value #RED_AVPKT} bytes, is the one tc-red(8) recommends,
+     * {@code (2 min + max) / (3 avpkt) + 1}, computed in {@code long}: the sum of thresholds near
+     * {@link Integer#MAX_VALUE} does not fit an {@code int}.
+     *
+     * @param minBytes   the lower threshold, from 1
+     * @param maxBytes   the upper threshold, above {@code minBytes}
+     * @param limitBytes the hard limit, above {@code maxBytes} and at most {@value #RED_MAX_LIMIT} bytes
+     * @param rate       the bottleneck rate
      * @return the queue
+     * @throws IllegalArgumentException naming the threshold out of range
      */
     public static Queue red(int minBytes, int maxBytes, int limitBytes, Rate rate) {
         positive("minBytes", minBytes);
+        Checks.notNull("rate", rate);
         if (maxBytes <= minBytes || limitBytes <= maxBytes) {
             throw new IllegalArgumentException("red thresholds must rise: min " + minBytes + " < max " + maxBytes
                     + " < limit " + limitBytes + " bytes");
         }
+        if (limitBytes > RED_MAX_LIMIT) {
+            throw new IllegalArgumentException("red limitBytes = " + limitBytes + " must be at most " + RED_MAX_LIMIT
+                    + " bytes (1 GiB, some seconds of the fastest bottleneck); give thresholds of a few bandwidth-delay products");
+        }
+        long burst = (2L * minBytes + maxBytes) / (3L * RED_AVPKT) + 1;
         return new Queue("red", List.of("limit", Integer.toString(limitBytes), "min", Integer.toString(minBytes),
-                "max", Integer.toString(maxBytes), "avpkt", "1500", "burst",
-                Integer.toString((2 * minBytes + maxBytes) / (3 * 1500) + 1), "bandwidth", rate.tc()), "ecn", false);
+                "max", Integer.toString(maxBytes), "avpkt", Integer.toString(RED_AVPKT), "burst",
+                Long.toString(burst), "bandwidth", rate.tc()), "ecn", false);
     }
+
+    /** The average packet size RED is told, in bytes: one MTU-sized packet. */
+    public static final int RED_AVPKT = 1500;
+    /** The largest hard limit of a RED queue, in bytes (1 GiB). */
+    public static final int RED_MAX_LIMIT = 1 << 30;
 
     /** @return DualPI2 (RFC 9332), which always classifies ECT(1) to its L4S queue */
     public static Queue dualpi2() {

@@ -22,10 +22,17 @@ public record Rate(long bitsPerSecond) {
     /**
      * A rate in Mbit/s.
      *
-     * @param mbps megabits per second
+     * @param mbps megabits per second, finite, from 0.008 (8 kbit/s) to 10,000 (10 Gbit/s)
      * @return the rate
+     * @throws IllegalArgumentException naming {@code mbps} when it is NaN, infinite or out of range
      */
     public static Rate mbps(double mbps) {
+        // Checked before rounding: Math.round turns NaN into 0 and an infinity into Long.MAX_VALUE,
+        // and the constructor's message would then name a rate nobody gave.
+        if (!(mbps >= 0.008 && mbps <= 10_000)) {
+            throw new IllegalArgumentException("Rate.mbps(" + mbps + "): mbps is out of range; it must be a finite number of Mbit/s from"
+                    + " 0.008 (8 kbit/s) to 10000 (10 Gbit/s); give e.g. Rate.mbps(50)");
+        }
         return new Rate(Math.round(mbps * 1e6));
     }
 

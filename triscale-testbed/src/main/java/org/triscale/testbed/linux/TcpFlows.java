@@ -90,6 +90,7 @@ public final class TcpFlows {
     public record Flow(int sender, Duration start, long bytes) {
         /** Checks the values. */
         public Flow {
+            Checks.notNull("start", start);
             if (sender < 0 || start.isNegative() || bytes < 1 || bytes > 1L << 32) {
                 throw new IllegalArgumentException("flow (sender " + sender + ", start " + start + ", " + bytes
                         + " bytes) needs sender >= 0, start >= 0 and 1 to 2^32 bytes");
@@ -147,19 +148,46 @@ public final class TcpFlows {
      *
      * @param bed      the dumbbell, parking lot, ...
      * @param longFlow which senders run a long flow (needs {@code iperf3})
-     * @param workload finite flows, at most {@value #MAX_FLOWS}; their ids in {@link Result#fctSeconds()} are their list indices
+     * @param workload finite flows, at most {@value #MAX_FLOWS}, each starting before the run's end;
+     *                 their ids in {@link Result#fctSeconds()} are their list indices
      * @param duration how long the run lasts, 1 to 60 s
      * @return the measurements
+     * @throws IllegalArgumentException for a workload flow that would start at or after the run's end
+     *         (it could never run), naming the flow
+     * @throws IllegalStateException when the test bed is closed
      * @throws LinuxCapabilities.MissingCapabilityException when iperf3 is missing for long flows, or a
      *         workload flow's sender namespace could not take the asked CCA as its default
      */
     public static Result run(LinuxTestBed bed, List<Integer> longFlow, List<Flow> workload, Duration duration) {
-        if (duration.toMillis() < 1000 || duration.toSeconds() > 60) {
+        Checks.notNull("bed", bed);
+        Checks.notNull("longFlow", longFlow);
+        Checks.notNull("workload", workload);
+        Checks.notNull("duration", duration);
+        bed.checkOpen("TcpFlows.run");
+        if (duration.compareTo(Duration.ofSeconds(1)) < 0 || duration.compareTo(Duration.ofSeconds(60)) > 0) {
             throw new IllegalArgumentException("duration = " + duration + " must be in [1 s, 60 s]");
         }
         if (workload.size() > MAX_FLOWS) {
             throw new IllegalArgumentException("workload has " + workload.size() + " flows, at most " + MAX_FLOWS
                     + " are allowed; use a shorter span or a longer mean inter-arrival time");
+        }
+        if (longFlow.stream().anyMatch(java.util.Objects::isNull) || workload.stream().anyMatch(java.util.Objects::isNull)) {
+            throw new IllegalArgumentException("longFlow and workload must hold no null");
+        }
+        List<String> late = new ArrayList<>();
+        for (int f = 0; f < workload.size(); f++) {
+            if (workload.get(f).start().compareTo(duration) >= 0) {
+                late.add(Integer.toString(f));
+            }
+        }
+        if (!late.isEmpty()) {
+            Flow first = workload.get(Integer.parseInt(late.get(0)));
+            throw new IllegalArgumentException(late.size() + " workload flow(s) start at or after the run's end ("
+                    + duration + "), so they could never run: flow " + late.get(0) + " starts at " + first.start()
+                    + (late.size() > 1 ? "; all: " + String.join(", ", late.subList(0, Math.min(20, late.size())))
+                    + (late.size() > 20 ? ", ..." : "") : "")
+                    + ". Draw the workload over a span no longer than the run (LinuxWorkload.poisson(..., span, ...)),"
+                    + " or make the run longer");
         }
         for (int i : longFlow) {
             checkSender(bed, i, "longFlow");
@@ -168,6 +196,8 @@ public final class TcpFlows {
             throw new IllegalArgumentException("longFlow = " + longFlow + " names a sender twice; one long flow per sender");
         }
         List<String> missing = new ArrayList<>();
+        // ss reads the senders' counters and RTTs: without it a run would measure nothing.
+        LinuxCapabilities.probe().program("ss").ifPresent(missing::add);
         if (!longFlow.isEmpty()) {
             LinuxCapabilities.probe().tool("iperf3").ifPresent(missing::add);
         }
@@ -188,7 +218,7 @@ public final class TcpFlows {
         Map<Integer, List<Double>> rtt = new TreeMap<>();
         Path dir;
         try {
-            dir = Files.createTempDirectory("triscale-flows-");
+            dir = LinuxTestBed.createFlowsFolder();
         } catch (IOException e) {
             throw new IllegalStateException("cannot create a directory for iperf3's reports: " + e.getMessage(), e);
         }
@@ -324,7 +354,7 @@ public final class TcpFlows {
             throw new IllegalStateException("interrupted", e);
         } finally {
             started.forEach(p -> Commands.killTree(p.toHandle()));
-            deleteAll(dir);
+            LinuxTestBed.deleteFolder(dir);
         }
         long[] cpuAfter = cpu();
         double busy = cpuAfter[0] - cpuBefore[0];
@@ -542,17 +572,6 @@ public final class TcpFlows {
             }
             throw new IllegalStateException("long flow of sender " + i + " gave no iperf3 report: " + e.getMessage()
                     + "; client said: " + log.strip().lines().limit(5).reduce("", (a, b) -> a + " " + b), e);
-        }
-    }
-
-    private static void deleteAll(Path dir) {
-        try (var files = Files.list(dir)) {
-            for (Path f : files.toList()) {
-                Files.deleteIfExists(f);
-            }
-            Files.deleteIfExists(dir);
-        } catch (IOException ignored) {
-            // A temporary directory left behind is harmless.
         }
     }
 

@@ -3,6 +3,7 @@ package org.triscale.testbed.linux;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -104,25 +105,92 @@ class LinuxDumbbellTest {
         String prefix = LinuxDumbbell.PREFIX + child.pid() + "-";
         assertThat(words[1]).startsWith(prefix);
         ProcessHandle orphan = ProcessHandle.of(Long.parseLong(words[2])).orElseThrow();
+        Path flows = Path.of(words[3]);
         child.destroyForcibly(); // SIGKILL: no shutdown hook runs
         assertThat(child.waitFor(10, TimeUnit.SECONDS)).isTrue();
         assertThat(orphan.isAlive()).as("the process the killed JVM left in its namespace").isTrue();
         assertThat(Commands.run(List.of("ip", "netns", "list")).output()).contains(prefix);
+        assertThat(flows).as("the traffic folder the killed JVM left").isDirectory();
 
         LinuxDumbbell.builder().build().close(); // the next launch's first dumbbell
 
         assertThat(Commands.run(List.of("ip", "netns", "list")).output()).doesNotContain(prefix);
         assertThat(orphan.onExit().get(5, TimeUnit.SECONDS).isAlive()).isFalse();
+        assertThat(flows).doesNotExist();
     }
 
-    /** Builds a dumbbell, starts a process in it, and waits to be killed. */
+    @Test
+    void aSigtermRemovesTheNamespacesAndTheTrafficFolder() throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), KilledJvm.class.getName())
+                .redirectErrorStream(true).start();
+        String line = new java.io.BufferedReader(new java.io.InputStreamReader(child.getInputStream())).readLine();
+        assertThat(line).as("child's output").startsWith("built ");
+        String[] words = line.split(" ");
+        child.destroy(); // SIGTERM: the shutdown hook runs
+        assertThat(child.waitFor(20, TimeUnit.SECONDS)).isTrue();
+        assertThat(Commands.run(List.of("ip", "netns", "list")).output()).doesNotContain(LinuxDumbbell.PREFIX + child.pid() + "-");
+        assertThat(Path.of(words[3])).doesNotExist();
+    }
+
+    /** Builds a dumbbell, starts a process in it, makes a traffic folder as a run does, and waits to be killed. */
     static final class KilledJvm {
         public static void main(String[] args) throws Exception {
             LinuxDumbbell bed = LinuxDumbbell.builder().build();
             Process sleeper = bed.exec(bed.receiver(), List.of("sleep", "60"));
-            System.out.println("built " + bed.sender(0) + " " + sleeper.pid());
+            Path flows = LinuxTestBed.createFlowsFolder();
+            java.nio.file.Files.writeString(flows.resolve("server0.json"), "{}");
+            System.out.println("built " + bed.sender(0) + " " + sleeper.pid() + " " + flows);
             System.out.flush();
             Thread.sleep(60_000);
+        }
+    }
+
+    @Test
+    void aStaleNamespaceNamedAfterAReusedProcessIdDoesNotFailTheNextBuild() {
+        long pid = ProcessHandle.current().pid();
+        String token = LinuxTestBed.startToken(ProcessHandle.current());
+        // As a dead JVM that had this JVM's process id left them: with an earlier start, and in
+        // an earlier version's naming (no start), the very name this JVM's first build once took.
+        String reused = LinuxDumbbell.PREFIX + pid + "-" + Long.toString(Long.parseLong(token, 36) - 60_000, 36) + "-0-rt";
+        String earlier = LinuxDumbbell.PREFIX + pid + "-0-rt";
+        try {
+            assertThat(Commands.run(List.of("ip", "netns", "add", reused)).ok()).isTrue();
+            assertThat(Commands.run(List.of("ip", "netns", "add", earlier)).ok()).isTrue();
+            try (LinuxDumbbell bed = LinuxDumbbell.builder().build()) {
+                assertThat(bed.router()).startsWith(LinuxDumbbell.PREFIX + LinuxTestBed.OWNER + "-");
+            }
+            List<String> names = Commands.run(List.of("ip", "netns", "list")).output().lines().map(l -> l.split("\\s+")[0]).toList();
+            assertThat(names).doesNotContain(reused) // its owner is gone: removed
+                    .contains(earlier); // its owner may be this JVM: kept, and no longer in the way
+        } finally {
+            Commands.run(List.of("ip", "-force", "-batch", "-"), "netns delete " + reused + "\nnetns delete " + earlier + "\n",
+                    Commands.TIMEOUT_SECONDS);
+        }
+    }
+
+    @Test
+    void aClosedTestBedRefusesTrafficSayingItIsClosed() {
+        LinuxDumbbell bed = LinuxDumbbell.builder().build();
+        String receiver = bed.receiver();
+        bed.close();
+        assertThat(bed.isClosed()).isTrue();
+        assertThatThrownBy(() -> TcpFlows.run(bed, List.of(), List.of(new TcpFlows.Flow(0, Duration.ZERO, 1000)), Duration.ofSeconds(1)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("TcpFlows.run: test bed LinuxDumbbell " + bed.prefix() + "* is closed");
+        assertThatThrownBy(() -> bed.exec(receiver, List.of("true"))).hasMessageContaining("exec: test bed LinuxDumbbell")
+                .hasMessageContaining("is closed");
+    }
+
+    @Test
+    void workloadFlowsStartingAfterTheRunsEndAreRefused() {
+        try (LinuxDumbbell bed = LinuxDumbbell.builder().build()) {
+            List<TcpFlows.Flow> flows = List.of(new TcpFlows.Flow(0, Duration.ofMillis(100), 1000),
+                    new TcpFlows.Flow(0, Duration.ofMillis(1000), 1000), new TcpFlows.Flow(0, Duration.ofSeconds(5), 1000));
+            assertThatThrownBy(() -> TcpFlows.run(bed, List.of(), flows, Duration.ofSeconds(1)))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("2 workload flow(s) start at or after the run's end (PT1S)")
+                    .hasMessageContaining("flow 1 starts at PT1S; all: 1, 2");
         }
     }
 

@@ -18,7 +18,7 @@ class RequiresLinuxTestBedTest {
         String reason = skipped.get(0).getPayload(String.class).orElseThrow();
         // Without root or namespaces the first reason says that; with them, what the tool probe said.
         assertThat(reason).matches("(not root .*|cannot create a network namespace .*|not Linux .*"
-                + "|no-such-traffic-tool not installed \\(tried: no-such-traffic-tool --version → .*\\); e\\.g\\. apt-get install no-such-traffic-tool)");
+                + "|program no-such-traffic-tool not found on PATH \\(.*\\); e\\.g\\. apt-get install no-such-traffic-tool)");
     }
 
     @Test

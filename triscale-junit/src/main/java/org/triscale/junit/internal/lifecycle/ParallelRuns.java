@@ -252,6 +252,10 @@ final class ParallelRuns implements AutoCloseable {
                 }
             }
         }
+        // The run has ended on this thread, whatever its outcome: a later run kept its context
+        // finds it closed, and this pool thread no longer counts as executing it.
+        recorder.close();
+        recorder.unbindFromCurrentThread();
         return new Outcome(recorder, nanos, failure, metrics, metricsFailure);
     }
 

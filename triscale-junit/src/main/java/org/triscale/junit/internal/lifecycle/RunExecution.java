@@ -27,6 +27,8 @@ import java.util.Optional;
 final class RunExecution implements BeforeEachCallback, InvocationInterceptor, AfterEachCallback, TestWatcher {
     private final TemplateState state;
     private final RunRecord record;
+    /** The recorder bound for this run, closed when the run has ended whatever its outcome. */
+    private RunRecorder bound;
 
     RunExecution(TemplateState state, RunRecord record) {
         this.state = state;
@@ -80,6 +82,7 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
         RunRecorder recorder = RunRecorder.of(record);
         if (recorder != null) {
             recorder.bindToCurrentThread();
+            bound = recorder;
         }
     }
 
@@ -146,6 +149,10 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
     }
 
     private void ended(RunStatus outcome, Throwable cause) {
+        if (bound != null) {
+            // A failed run's context too: kept and used by a later run, it then refuses the call.
+            bound.close();
+        }
         state.started(record); // a failure before @BeforeEach callbacks (e.g. the constructor) still ran
         boolean keep = record.status() == outcome
                 || (outcome == RunStatus.ABORTED && record.status() == RunStatus.NOT_CONVERGED);

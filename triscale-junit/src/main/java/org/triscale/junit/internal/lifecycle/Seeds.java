@@ -1,6 +1,6 @@
 package org.triscale.junit.internal.lifecycle;
 
-import java.nio.charset.StandardCharsets;
+import org.triscale.results.internal.common.RunSeeds;
 
 /**
  * Derives each run's seed from the base seed, the test class, the method, the series and the run:
@@ -9,20 +9,15 @@ import java.nio.charset.StandardCharsets;
  * the JVM, the order of execution or the time), so a run can be replayed.
  */
 public final class Seeds {
-    private static final long GOLDEN_GAMMA = 0x9e3779b97f4a7c15L;
     /** The fractional part of √2 (SHA-2's first constant): salts the stream of interleaving coins. */
     private static final long ORDER_SALT = 0x6a09e667f3bcc908L;
 
     private Seeds() {
     }
 
-    /** The seed of one run. */
+    /** The seed of one run: {@link RunSeeds#seed}, which a merge of shards checks too. */
     static long seed(long base, String testClass, String testMethod, int series, int run) {
-        long state = mix(base + GOLDEN_GAMMA);
-        state = mix(state ^ fnv1a(testClass));
-        state = mix(state ^ fnv1a(testMethod));
-        state = mix(state + GOLDEN_GAMMA * series);
-        return mix(state + GOLDEN_GAMMA * (run + 0x100000000L));
+        return RunSeeds.seed(base, testClass, testMethod, series, run);
     }
 
     /**
@@ -54,20 +49,11 @@ public final class Seeds {
         return mix(sequelSeed(base, series, run) ^ ORDER_SALT) < 0;
     }
 
-    /** SplitMix64's finaliser: a bijection of the 64-bit values that mixes all bits. */
     static long mix(long z) {
-        z = (z ^ (z >>> 30)) * 0xbf58476d1ce4e5b9L;
-        z = (z ^ (z >>> 27)) * 0x94d049bb133111ebL;
-        return z ^ (z >>> 31);
+        return RunSeeds.mix(z);
     }
 
-    /** 64-bit FNV-1a hash of the UTF-8 bytes: stable across JVMs, unlike identity hashes. */
     static long fnv1a(String text) {
-        long hash = 0xcbf29ce484222325L;
-        for (byte b : text.getBytes(StandardCharsets.UTF_8)) {
-            hash ^= b & 0xff;
-            hash *= 0x100000001b3L;
-        }
-        return hash;
+        return RunSeeds.fnv1a(text);
     }
 }

@@ -160,7 +160,9 @@ public record Shard(int index, int count) {
         String maxText = variable(environment, SLURM_MAX);
         String countText = variable(environment, SLURM_COUNT);
         int min;
-        int count;
+        // long: MAX − MIN + 1 of ids near 2^31 overflows an int (it showed as -2147483648 tasks).
+        long count;
+        String countVariable;
         if (minText != null && maxText != null) {
             min = whole(SLURM_MIN, minText, true);
             int max = whole(SLURM_MAX, maxText, true);
@@ -168,7 +170,8 @@ public record Shard(int index, int count) {
                 throw environmentError(SLURM_MAX + " = " + max + " is below " + SLURM_MIN + " = " + min
                         + "; these are not the values of a Slurm array, unset them or set " + TriscaleConstants.SHARD);
             }
-            count = max - min + 1;
+            count = (long) max - min + 1;
+            countVariable = SLURM_MAX + " − " + SLURM_MIN + " + 1 = " + max + " − " + min + " + 1";
             if (countText != null && whole(SLURM_COUNT, countText, false) != count) {
                 throw environmentError(SLURM_COUNT + " = " + countText + " but " + SLURM_MIN + " = " + min + " and "
                         + SLURM_MAX + " = " + max + " span " + count + " ids: the array's ids are not consecutive"
@@ -177,18 +180,20 @@ public record Shard(int index, int count) {
         } else if (countText != null) {
             min = 1;
             count = whole(SLURM_COUNT, countText, false);
+            countVariable = SLURM_COUNT;
         } else {
             throw environmentError(SLURM_ID + " = " + idText + " is set without " + SLURM_COUNT + " or " + SLURM_MIN
                     + "/" + SLURM_MAX + ", so the number of shards is unknown; set " + TriscaleConstants.SHARD + " = k/K");
         }
         if (count < 1 || count > MAX_COUNT) {
-            throw environmentError("the Slurm array has " + count + " tasks; shards need 1 to " + MAX_COUNT);
+            throw environmentError(countVariable + " = " + count + " tasks: shards need 1 to " + MAX_COUNT
+                    + "; submit an array of at most " + MAX_COUNT + " tasks, or set " + TriscaleConstants.SHARD);
         }
         if (id < min || id > min + count - 1) {
             throw environmentError(SLURM_ID + " = " + id + " is outside the array's ids " + min + " to "
                     + (min + count - 1) + "; these are not the values of one Slurm array, set " + TriscaleConstants.SHARD);
         }
-        return new Shard(id - min + 1, count);
+        return new Shard(id - min + 1, (int) count);
     }
 
     /** The variable's trimmed value, or null when unset or blank. */
@@ -198,13 +203,17 @@ public record Shard(int index, int count) {
     }
 
     private static int whole(String name, String text, boolean zeroAllowed) {
-        try {
-            int value = Integer.parseInt(text.trim());
-            if (value > 0 || (zeroAllowed && value == 0)) {
-                return value;
+        String trimmed = text.trim();
+        if (trimmed.matches("[+-]?[0-9]+")) {
+            // Digits only (ASCII): a value beyond int is named as too large, not as "not a whole number".
+            java.math.BigInteger value = new java.math.BigInteger(trimmed);
+            if (value.signum() > 0 || (zeroAllowed && value.signum() == 0)) {
+                if (value.bitLength() < 32) {
+                    return value.intValue();
+                }
+                throw environmentError(name + " = " + trimmed + " is too large: at most " + Integer.MAX_VALUE
+                        + " (and " + MAX_COUNT + " shards)");
             }
-        } catch (NumberFormatException e) {
-            // reported below
         }
         throw environmentError(name + " = '" + text + "' is not a whole number " + (zeroAllowed ? ">= 0" : ">= 1"));
     }

@@ -45,6 +45,12 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
     private SampleBuffer lastBuffer;
     /** A name no caller can pass (a private instance, compared by identity). */
     private static final String NONE = new String("");
+    /**
+     * The run each thread executes (the recorder last bound to it), so that a context kept from
+     * another run is told apart from a call from a thread of the test's own: weak, so that a
+     * thread left bound keeps no run's samples alive.
+     */
+    private static final ThreadLocal<java.lang.ref.WeakReference<RunRecorder>> ACTIVE = new ThreadLocal<>();
 
     RunRecorder(Map<String, MetricSpec> metrics, String declaredNames, int series, int run, long seed) {
         this(metrics, declaredNames, series, run, seed, new TestBed());
@@ -293,6 +299,15 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
     /** Binds the context to the current thread, the one that runs the test method. */
     public void bindToCurrentThread() {
         owner = Thread.currentThread();
+        ACTIVE.set(new java.lang.ref.WeakReference<>(this));
+    }
+
+    /** Ends the current thread's binding to this run (a pool thread that ran it and may run another). */
+    public void unbindFromCurrentThread() {
+        java.lang.ref.WeakReference<RunRecorder> active = ACTIVE.get();
+        if (active != null && active.get() == this) {
+            ACTIVE.remove();
+        }
     }
 
     /**
@@ -304,6 +319,18 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
     }
 
     private void ownThread(String method) {
+        java.lang.ref.WeakReference<RunRecorder> reference = ACTIVE.get();
+        RunRecorder active = reference == null ? null : reference.get();
+        if (active != null && active != this && !active.closed) {
+            // A context kept from another run (a field, a static): refused alike whether the runs
+            // execute one after the other or on a pool, by an exception in the run that made the
+            // call, and never charged to the run the context belongs to, which may still be running
+            // on another thread (a pool's) and did nothing wrong.
+            throw new IllegalStateException("RunContext." + method + "(...) was called on the RunContext of series "
+                    + series + " run " + run + " during series " + active.series + " run " + active.run + ": a RunContext"
+                    + " belongs to its own run and ends with it, so the call would be lost; use the RunContext the test"
+                    + " method receives in each run, and keep none in a field");
+        }
         Thread current = Thread.currentThread();
         Thread bound = owner;
         if (bound == current) {

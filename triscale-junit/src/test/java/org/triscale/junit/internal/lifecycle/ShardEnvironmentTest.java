@@ -146,4 +146,25 @@ class ShardEnvironmentTest {
         assertThatThrownBy(() -> read(Map.of("triscale.shard.environment", "no"), slurm(2, 1, 4, 4)))
                 .hasMessageContaining("triscale.shard.environment = 'no' is not valid; use true or false");
     }
+
+    @Test
+    void aTaskCountThatOverflowsAnIntIsRefusedNamingTheVariable() {
+        Map<String, String> env = new HashMap<>();
+        env.put("SLURM_ARRAY_TASK_ID", "5");
+        env.put("SLURM_ARRAY_TASK_MIN", "0");
+        env.put("SLURM_ARRAY_TASK_MAX", Integer.toString(Integer.MAX_VALUE));
+        assertThatThrownBy(() -> read(env)).isInstanceOf(ExtensionConfigurationException.class)
+                .hasMessageContaining("SLURM_ARRAY_TASK_MAX − SLURM_ARRAY_TASK_MIN + 1 = 2147483647 − 0 + 1 = 2147483648 tasks")
+                .hasMessageNotContaining("-2147483648");
+        assertThatThrownBy(() -> read(Map.of("SLURM_ARRAY_TASK_ID", "1", "SLURM_ARRAY_TASK_COUNT", "4294967297")))
+                .hasMessageContaining("SLURM_ARRAY_TASK_COUNT = 4294967297 is too large");
+        assertThatThrownBy(() -> read(Map.of("SLURM_ARRAY_TASK_ID", "1", "SLURM_ARRAY_TASK_COUNT", "70000")))
+                .hasMessageContaining("SLURM_ARRAY_TASK_COUNT = 70000 tasks: shards need 1 to");
+        assertThatThrownBy(() -> read(Map.of("triscale.shard.count", "99999999999"), Map.of("JOB_COMPLETION_INDEX", "0")))
+                .hasMessageContaining("triscale.shard.count = 99999999999 is too large");
+        assertThatThrownBy(() -> read(Map.of("triscale.shard.count", "4"), Map.of("JOB_COMPLETION_INDEX", "99999999999")))
+                .hasMessageContaining("JOB_COMPLETION_INDEX = 99999999999 is too large");
+        assertThatThrownBy(() -> read(Map.of("SLURM_ARRAY_TASK_ID", "\u0661", "SLURM_ARRAY_TASK_COUNT", "3")))
+                .hasMessageContaining("is not a whole number");
+    }
 }

@@ -5,6 +5,7 @@ import org.triscale.engine.analysis.ConvergenceSpec;
 import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.trend.ConvergenceResult;
 import org.triscale.engine.trend.TheilSenFit;
+import org.triscale.results.internal.common.RunSeeds;
 import org.triscale.results.internal.setup.Fingerprint;
 import org.triscale.results.internal.setup.GateSpec;
 import org.triscale.results.internal.gate.HistoryStore;
@@ -134,15 +135,39 @@ public final class ShardMerge {
 
     private static List<Located> read(List<Path> folders) throws IOException {
         List<Path> files = new ArrayList<>();
+        Map<Path, Path> givenAs = new java.util.HashMap<>();
+        for (Path folder : folders) {
+            if (Files.isDirectory(folder)) {
+                Path real = folder.toRealPath();
+                Path before = givenAs.putIfAbsent(real, folder);
+                if (before != null) {
+                    throw new IllegalArgumentException("the same file is given twice: " + folder
+                            + (before.toString().equals(folder.toString()) ? "" : " (as " + before + " and " + folder + ")")
+                            + "; give each shard's folder once");
+                }
+            }
+        }
+        Map<Path, Path> seen = new java.util.HashMap<>();
         for (Path folder : folders) {
             if (!Files.isDirectory(folder)) {
                 throw new IllegalArgumentException(folder + " is not a folder; give the folders of the shards'"
                         + " partial results, e.g. target/triscale/partial or the folder their CI artifacts were"
                         + " downloaded to");
             }
+            List<Path> found;
             try (Stream<Path> walk = Files.walk(folder)) {
-                walk.filter(file -> file.getFileName().toString().endsWith(PartialResults.SUFFIX)
-                        && Files.isRegularFile(file)).sorted().forEach(files::add);
+                found = walk.filter(file -> file.getFileName().toString().endsWith(PartialResults.SUFFIX)
+                        && Files.isRegularFile(file)).sorted().toList();
+            }
+            for (Path file : found) {
+                // A folder inside another one given (or a link to the same file) reaches a file twice.
+                Path before = seen.putIfAbsent(file.toRealPath(), file);
+                if (before != null) {
+                    throw new IllegalArgumentException("the same file is given twice: " + file
+                            + (before.equals(file) ? "" : " (also as " + before + ")") + "; give folders that do not"
+                            + " overlap, each shard's once");
+                }
+                files.add(file);
             }
             for (Path file : files) {
                 if (file.startsWith(folder) && !org.triscale.results.internal.common.FileNames.readableInside(folder, file)) {
@@ -262,6 +287,18 @@ public final class ShardMerge {
             throw refused(test, located.label() + " does not hold the " + series.size() * runs + " runs of its series "
                     + series + " (" + runs + " per series); it is incomplete or was altered. Use the file its shard"
                     + " wrote");
+        }
+        // Every run's seed derives from the base seed, the test, the series and the run: another
+        // seed means a run from another launch (or an edit), which would pair wrongly in comparisons.
+        long base = partial.parameters().baseSeed();
+        for (TestResult.Run run : partial.runs()) {
+            long expected = RunSeeds.seed(base, partial.testClass(), partial.testMethod(), run.series(), run.run());
+            if (run.seed() != expected) {
+                throw refused(test, located.label() + ", series " + run.series() + " run " + run.run() + ": its seed "
+                        + run.seed() + " does not derive from the partial result's base seed " + base + " (it gives "
+                        + expected + "); the run comes from another launch or the file was altered. Use the file its"
+                        + " shard wrote");
+            }
         }
     }
 
