@@ -200,7 +200,8 @@ public record Shard(int index, int count) {
     private static int whole(String name, String text, boolean zeroAllowed) {
         try {
             int value = Integer.parseInt(text.trim());
-            if (value > 0 || (zeroAllowed && value == 0)) {
+            if (org.triscale.junit.internal.setup.SettingsReader.asciiDigits(text)
+                    && (value > 0 || (zeroAllowed && value == 0))) {
                 return value;
             }
         } catch (NumberFormatException e) {
