@@ -61,7 +61,7 @@ public final class SetupReader {
         SetupReader reader = new SetupReader(testName);
         try {
             return reader.read(context, method, testClass);
-        } catch (IllegalArgumentException | IllegalStateException | ArithmeticException e) {
+        } catch (IllegalArgumentException e) {
             // A check missed above must still be a configuration error, not a raw exception of a collection or parser.
             throw reader.error("an annotation's value or a configuration parameter is not valid: " + e.getMessage()
                     + ". Check the TriScale annotations on the method (see docs/configuration.md)");
