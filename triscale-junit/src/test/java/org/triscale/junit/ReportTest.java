@@ -217,8 +217,16 @@ class ReportTest {
         for (int i = 0; i < 24; i++) {
             com.fasterxml.jackson.databind.node.ObjectNode line =
                     (com.fasterxml.jackson.databind.node.ObjectNode) mapper.readTree(first);
-            double kpi = 210 * (i < 12 ? 1 : 1.1) * (1 + 0.005 * random.nextGaussian(0, 1));
-            ((com.fasterxml.jackson.databind.node.ObjectNode) line.get("metrics").get(0).get("kpi")).put("median", kpi);
+            // The run metrics scaled, and the KPIs with them: a line's KPI must be its run metrics' KPI.
+            double factor = (i < 12 ? 1 : 1.1) * (1 + 0.005 * random.nextGaussian(0, 1));
+            com.fasterxml.jackson.databind.JsonNode metric = line.get("metrics").get(0);
+            for (com.fasterxml.jackson.databind.JsonNode series : metric.get("runMetrics")) {
+                scale((com.fasterxml.jackson.databind.node.ArrayNode) series, factor);
+            }
+            scale((com.fasterxml.jackson.databind.node.ArrayNode) metric.get("kpi").get("seriesKpis"), factor);
+            com.fasterxml.jackson.databind.node.ObjectNode kpi =
+                    (com.fasterxml.jackson.databind.node.ObjectNode) metric.get("kpi");
+            kpi.put("median", kpi.get("median").asDouble() * factor);
             line.put("accepted", i < 12);
             lines.append(mapper.writeValueAsString(line)).append('\n');
         }
@@ -240,6 +248,14 @@ class ReportTest {
         assertThat(classes(chart, "line", "changepoint")).hasSize(1);
         assertThat(chart.getTextContent()).contains("1 change point").contains("this execution");
         checkCharts(page);
+    }
+
+    private static void scale(com.fasterxml.jackson.databind.node.ArrayNode values, double factor) {
+        for (int i = 0; i < values.size(); i++) {
+            if (values.get(i).isNumber()) {
+                values.set(i, values.get(i).asDouble() * factor);
+            }
+        }
     }
 
     /**

@@ -61,6 +61,12 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
         synchronized (results) {
             results.clear();
         }
+        // A misspelled key would be ignored without a word: each unknown triscale.* key is named once per launch.
+        java.util.Set<String> keys = new java.util.TreeSet<>(testPlan.getConfigurationParameters().keySet());
+        keys.addAll(System.getProperties().stringPropertyNames());
+        for (String warning : org.triscale.junit.internal.setup.KnownKeys.warnings(keys)) {
+            System.out.println(warning);
+        }
         Comparisons.clear();
     }
 
@@ -196,9 +202,10 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
     private static boolean flag(ConfigurationParameters parameters, String key) {
         String text = parameters.get(key).map(String::trim).orElse("true");
         if (!"true".equalsIgnoreCase(text) && !"false".equalsIgnoreCase(text)) {
+            // Refused as every boolean is: each TriScale test failed on it (SettingsReader); nothing is written.
             System.out.println("TriScale: configuration parameter " + key + " = '" + text
-                    + "' is not valid; use true or false (taken as true)");
-            return true;
+                    + "' is not valid; use true or false (nothing written for it)");
+            return false;
         }
         return Boolean.parseBoolean(text.toLowerCase(Locale.ROOT));
     }

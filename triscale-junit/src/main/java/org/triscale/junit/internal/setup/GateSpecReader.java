@@ -284,6 +284,8 @@ public final class GateSpecReader {
         check(equals > 0 && !tag.substring(0, equals).isBlank(), what + " must be key=value, e.g. runner=lab-3");
         String key = tag.substring(0, equals).trim();
         String value = tag.substring(equals + 1).trim();
+        check(!tags.containsKey(key), what + " gives the tag key '" + key + "' again (it is already '" + tags.get(key)
+                + "'); give each key once, in @Baseline(tags) or " + TAGS);
         check(key.length() <= TestBed.MAX_KEY && value.length() <= TestBed.MAX_VALUE, what + " is too long: keys "
                 + "have at most " + TestBed.MAX_KEY + " characters, values " + TestBed.MAX_VALUE);
         tags.put(key, value);

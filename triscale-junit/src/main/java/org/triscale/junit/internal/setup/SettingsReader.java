@@ -61,13 +61,53 @@ public final class SettingsReader {
         boolean surefire = booleanParameter(context, SUREFIRE_REPORTS).orElse(true);
         Path surefireDir = folder(context, SUREFIRE_REPORTS_DIR, DEFAULT_SUREFIRE_DIR);
         boolean kpiTestcases = booleanParameter(context, SUREFIRE_KPI_TESTCASES).orElse(false);
+        // Read by the launch listener at the launch's end; refused here, like every boolean, so that it fails the test.
+        booleanParameter(context, org.triscale.junit.TriscaleConstants.SUMMARY_ENABLED);
+        booleanParameter(context, org.triscale.junit.TriscaleConstants.REPORT_ENABLED);
         Settings.IdenticalRuns identical = parameter(context, CHECKS_IDENTICAL_RUNS).map(text -> parseIdentical(text))
                 .orElse(Settings.IdenticalRuns.WARN);
         return new Settings(mode, checks, seed, progress, output, surefire, surefireDir, kpiTestcases, identical);
     }
 
+    /**
+     * The keys whose values are numbers: their digits must be ASCII. Java's integer parsers take
+     * the digits of every script ({@code Character.digit}), so {@code ٤} (Arabic-Indic four) would
+     * otherwise be read as 4, while the same text is refused elsewhere in the build.
+     */
+    private static final java.util.Set<String> NUMERIC_KEYS = java.util.Set.of(SEED,
+            org.triscale.junit.TriscaleConstants.BASELINE_FROM_HISTORY,
+            org.triscale.junit.TriscaleConstants.BASELINE_ALPHA,
+            org.triscale.junit.TriscaleConstants.BASELINE_TOLERANCE_FLOOR,
+            org.triscale.junit.TriscaleConstants.RUNS_PARALLELISM,
+            org.triscale.junit.TriscaleConstants.SHARD,
+            org.triscale.junit.TriscaleConstants.SHARD_COUNT);
+
+    /**
+     * A configuration parameter's trimmed value, if set and not blank; a number's value with a
+     * digit outside ASCII is refused.
+     *
+     * @param context the context
+     * @param key     the key
+     * @return the value
+     * @throws ExtensionConfigurationException for a numeric key whose value has a non-ASCII digit
+     */
     public static Optional<String> parameter(ExtensionContext context, String key) {
-        return context.getConfigurationParameter(key).map(String::trim).filter(text -> !text.isEmpty());
+        Optional<String> value = context.getConfigurationParameter(key).map(String::trim).filter(text -> !text.isEmpty());
+        if (value.isPresent() && NUMERIC_KEYS.contains(key) && !asciiDigits(value.get())) {
+            throw invalid(key, value.get(), "a number written with the digits 0-9 (ASCII); digits of other scripts"
+                    + " are not read");
+        }
+        return value;
+    }
+
+    /**
+     * Whether every digit of a text is one of the ASCII digits 0-9.
+     *
+     * @param text the text
+     * @return false when it holds a digit of another script
+     */
+    public static boolean asciiDigits(String text) {
+        return text.chars().noneMatch(c -> Character.isDigit(c) && (c < '0' || c > '9'));
     }
 
     /** A {@code true}/{@code false} parameter, if set. */
@@ -75,9 +115,20 @@ public final class SettingsReader {
         return parameter(context, key).map(text -> parseBoolean(key, text));
     }
 
-    /** A folder parameter, or its default, resolved by {@link #path(String, String)}. */
+    /**
+     * A folder parameter, or its default, resolved by {@link #path(String, String)}; a path that
+     * exists as a regular file is refused (else a baseline folder that is a file would read as
+     * "no baseline", and writing into it would fail later).
+     */
     public static Path folder(ExtensionContext context, String key, String defaultFolder) {
-        return path(key, parameter(context, key).orElse(defaultFolder));
+        Optional<String> given = parameter(context, key);
+        Path folder = path(key, given.orElse(defaultFolder));
+        if (java.nio.file.Files.exists(folder) && !java.nio.file.Files.isDirectory(folder)) {
+            throw new ExtensionConfigurationException("TriScale configuration parameter " + key + " = '"
+                    + given.orElse(defaultFolder) + "'" + (given.isPresent() ? "" : " (the default)") + ": " + folder
+                    + " is a file, not a folder; name a folder, or move the file away");
+        }
+        return folder;
     }
 
     private static Mode parseMode(String text) {

@@ -47,7 +47,14 @@ public final class SetupReader {
         this.testName = testName;
     }
 
-    /** Reads the setup of the template method of {@code context}. */
+    /**
+     * Reads the setup of the template method of {@code context}.
+     *
+     * @param context the template's context
+     * @return the setup
+     * @throws ExtensionConfigurationException for any problem of the annotations or configuration,
+     *                                         naming the attribute or key and the fix
+     */
     public static TestSetup read(ExtensionContext context) {
         Method method = context.getRequiredTestMethod();
         Class<?> testClass = context.getRequiredTestClass();
@@ -57,7 +64,26 @@ public final class SetupReader {
             Cells.claim(context, FileNames.stem(testClass.getName() + "." + TestSetup.TestId.key(method.getName(), cell)),
                     testName);
         }
-        return new SetupReader(testName).read(context, method, testClass, cell);
+        SetupReader reader = new SetupReader(testName);
+        try {
+            return reader.read(context, method, testClass, cell);
+        } catch (IllegalArgumentException e) {
+            // A check missed above must still be a configuration error, not a raw exception of a collection or parser.
+            throw reader.error("an annotation's value or a configuration parameter is not valid: " + e.getMessage()
+                    + ". Check the TriScale annotations on the method (see docs/configuration.md)");
+        }
+    }
+
+    /** The metrics of {@code @ConvergenceRequired(metrics)}, each named once. */
+    private Set<String> mustConverge(ConvergenceRequired annotation) {
+        Set<String> names = new java.util.LinkedHashSet<>();
+        for (String name : annotation.metrics()) {
+            check(name != null && !name.isBlank(), "@ConvergenceRequired(metrics) holds a blank name; name declared"
+                    + " metrics, or leave metrics empty to require convergence of every metric");
+            check(names.add(name.trim()), "duplicate metric '" + name.trim() + "' in @ConvergenceRequired(metrics);"
+                    + " name each metric once");
+        }
+        return names;
     }
 
     private TestSetup read(ExtensionContext context, Method method, Class<?> testClass, String cell) {
@@ -106,7 +132,7 @@ public final class SetupReader {
         Optional<ConvergenceSpec> convergence = convergenceAnnotation.map(this::convergence);
 
         List<Metric> metricAnnotations = AnnotationSupport.findRepeatableAnnotations(method, Metric.class);
-        Set<String> mustConverge = convergenceAnnotation.map(a -> Set.of(a.metrics())).orElse(Set.of());
+        Set<String> mustConverge = convergenceAnnotation.map(this::mustConverge).orElse(Set.of());
         List<MetricSpec> metrics = new ArrayList<>();
         Set<String> names = new HashSet<>();
         for (Metric metric : metricAnnotations) {

@@ -171,11 +171,11 @@ public final class AtomicFiles {
 
     private static void keepMode(Path target, Path temp) throws IOException {
         PosixFileAttributeView view = Files.getFileAttributeView(temp, PosixFileAttributeView.class);
-        if (view == null) {
-            return;
+        if (view == null || Files.isSymbolicLink(target)) {
+            return; // a link is replaced, never followed: its target's mode is not copied
         }
         try {
-            Set<PosixFilePermission> mode = Files.getPosixFilePermissions(target);
+            Set<PosixFilePermission> mode = Files.getPosixFilePermissions(target, java.nio.file.LinkOption.NOFOLLOW_LINKS);
             view.setPermissions(mode);
         } catch (NoSuchFileException e) {
             // a new file: the umask's default from creation stays

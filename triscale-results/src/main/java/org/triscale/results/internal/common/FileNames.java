@@ -97,6 +97,41 @@ public final class FileNames {
         }
     }
 
+    /**
+     * The path to open for a file the product reads or writes in place (a history it appends to, a
+     * baseline it reads): the file itself when it is not a symbolic link, else the link's target
+     * when that is inside the file's own folder. A link that leads out of the folder (planted in
+     * a folder a CI cache restores, say) is refused without opening its target, so that nothing is
+     * written to, or echoed from, a file elsewhere on the machine. Open the returned path with
+     * {@link java.nio.file.LinkOption#NOFOLLOW_LINKS}, so that a link planted after this check is
+     * not followed either.
+     *
+     * @param file the file, which may not exist yet
+     * @param what what the file is, for the message, e.g. {@code "history"}
+     * @return the absolute path to open, never a symbolic link at the time of the check
+     * @throws java.io.IOException if the file is a link leading out of its folder, or a dangling link
+     */
+    public static Path notLinkedOut(Path file, String what) throws java.io.IOException {
+        Path absolute = file.toAbsolutePath().normalize();
+        if (!java.nio.file.Files.isSymbolicLink(absolute)) {
+            return absolute;
+        }
+        Path folder = absolute.getParent();
+        Path target;
+        try {
+            target = absolute.toRealPath();
+        } catch (java.io.IOException e) {
+            throw new java.io.IOException(what + " " + file + " is a symbolic link that leads to no file; TriScale"
+                    + " does not follow links out of its folder: remove the link", e);
+        }
+        if (folder == null || !target.startsWith(folder.toRealPath())) {
+            throw new java.io.IOException(what + " " + file + " is a symbolic link that leads out of its folder "
+                    + folder + "; TriScale neither reads nor writes a file through such a link: remove the link"
+                    + " (a restored cache may have planted it)");
+        }
+        return target;
+    }
+
     private static String sha256(String text) {
         try {
             return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")

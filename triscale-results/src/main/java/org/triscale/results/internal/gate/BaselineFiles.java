@@ -33,11 +33,13 @@ public final class BaselineFiles {
             throw new IOException("baseline file " + file + " is a directory; name a file in @Baseline(file), or"
                     + " move the directory away");
         }
+        // A baseline folder given by configuration may be restored by a cache: no link out of it is followed.
+        Path open = org.triscale.results.internal.common.FileNames.notLinkedOut(file, "baseline file");
         long size;
         byte[] bytes;
         try {
-            size = Files.size(file);
-            bytes = size > MAX_BYTES ? null : Files.readAllBytes(file);
+            size = Files.size(open);
+            bytes = size > MAX_BYTES ? null : readNoFollow(open);
         } catch (IOException e) {
             // Some reasons ("Is a directory", "Permission denied") come without the file's name.
             throw new IOException("baseline file " + file + " cannot be read (" + e.getClass().getSimpleName() + ": "
@@ -48,6 +50,12 @@ public final class BaselineFiles {
                     + MAX_BYTES + " a baseline may have; it is not read");
         }
         return SequelRecords.parse(new String(bytes, StandardCharsets.UTF_8), "baseline file " + file);
+    }
+
+    private static byte[] readNoFollow(Path file) throws IOException {
+        try (java.io.InputStream in = Files.newInputStream(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+            return in.readNBytes((int) MAX_BYTES + 1);
+        }
     }
 
     /**

@@ -50,6 +50,10 @@ public final class BaselineGate {
     private String pendingNote;
     /** The history as read before this sequel was appended; null when unreadable. */
     private List<SequelRecord> historyRecords;
+    /** The history's read (its tail), or null when unreadable. */
+    private HistoryStore.Read historyRead;
+    /** Why the history could not be read, or null. */
+    private Exception historyError;
     /** What failed in the verdict's analysis: an update writes no baseline from them unless forced. */
     private final List<String> verdictFailed;
 
@@ -291,10 +295,18 @@ public final class BaselineGate {
 
     private void run() {
         try {
-            historyRecords = Files.exists(spec.files().history()) ? HistoryStore.read(spec.files().history()).records()
-                    : List.of();
+            // Read once, from the end: the trend's last sequels and the accepted ones a baseline needs.
+            historyRead = HistoryStore.read(spec.files().history(), new HistoryStore.Tail(HISTORY_SHOWN - 1,
+                    spec.files().fromHistory(), record -> Sequels.mismatch(record, setup, spec),
+                    record -> current.fingerprint().differences(record.fingerprint(), spec.fingerprint().ignored())
+                            .isEmpty()));
+            historyRecords = historyRead.records();
+            for (String warning : historyRead.warnings()) {
+                warnings.add("Baseline gate: " + warning);
+            }
         } catch (IOException | RuntimeException e) {
             historyRecords = null; // fromHistory() reports it when it uses the history
+            historyError = e;
         }
         SequelRecord baseline = fromHistory();
         SequelRecord file = null;
@@ -340,17 +352,12 @@ public final class BaselineGate {
         if (asked == 0) {
             return null;
         }
-        HistoryStore.Read read;
-        try {
-            read = HistoryStore.read(spec.files().history());
-        } catch (IOException | RuntimeException e) {
-            warnings.add("Baseline gate: the history " + spec.files().history() + " cannot be read (" + e.getMessage()
-                    + "); the baseline file is used instead");
+        if (historyError != null) {
+            warnings.add("Baseline gate: the history " + spec.files().history() + " cannot be read ("
+                    + historyError.getMessage() + "); the baseline file is used instead");
             return null;
         }
-        for (String warning : read.warnings()) {
-            warnings.add("Baseline gate: " + warning);
-        }
+        HistoryStore.Read read = historyRead;
         List<SequelRecord> usable = new ArrayList<>();
         int otherTestBed = 0;
         for (SequelRecord record : read.records()) {

@@ -1,6 +1,7 @@
 package org.triscale.results.internal.gate;
 
 import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.common.Markdown;
 import org.triscale.results.internal.setup.MetricSpec;
 import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.engine.baseline.ComparisonUnit;
@@ -40,8 +41,8 @@ public final class GateSummary {
                              List<String> failures, List<String> warnings) throws IOException {
         TestResult.Gate result = gate.result();
         ComparisonOutcome worst = gate.worstOutcome();
-        StringBuilder md = new StringBuilder("#### ").append(status.name()).append(" · `").append(setup.testName())
-                .append("` · baseline gate: ")
+        StringBuilder md = new StringBuilder("#### ").append(status.name()).append(" · ").append(Markdown.code(setup.testName()))
+                .append(" · baseline gate: ")
                 .append(worst == null ? (result.written() ? "baseline written" : "no baseline")
                         : worst.name().toLowerCase(Locale.ROOT))
                 .append("\n\n");
@@ -52,7 +53,7 @@ public final class GateSummary {
                 MetricSpec spec = setup.metric(metric.metric());
                 TestResult.GateComparison numbers = metric.gate();
                 md.append("| ").append(cell(spec.measure() + " " + spec.name())).append(" | ")
-                        .append(metric.outcome().label()).append(" | ")
+                        .append(cell(metric.outcome().label())).append(" | ")
                         .append(numbers.design().label()).append(", ").append(metric.significance().newCount())
                         .append(" vs ").append(metric.significance().baselineCount()).append(' ')
                         .append(numbers.design() == Design.UNPAIRED && metric.compared() == ComparisonUnit.SERIES
@@ -62,17 +63,17 @@ public final class GateSummary {
                         .append(" | ±").append(unsigned(numbers.minimumDetectableChange())).append(" | ")
                         .append(metric.significance().worsePValue() == null ? "n/a"
                                 : Format.number(metric.significance().worsePValue()))
-                        .append(" | ").append(value(spec, metric.kpis().oldKpi())).append(" → ")
-                        .append(value(spec, metric.kpis().newKpi())).append(" |\n");
+                        .append(" | ").append(cell(value(spec, metric.kpis().oldKpi()))).append(" → ")
+                        .append(cell(value(spec, metric.kpis().newKpi()))).append(" |\n");
             }
             md.append('\n');
         }
-        md.append("Baseline: ").append(result.source() == null ? "none (file `" + result.file() + "`)"
+        md.append("Baseline: ").append(result.source() == null ? "none (file " + Markdown.code(result.file()) + ")"
                 : cell(result.source())).append("\n\n");
         appendAll(md, failures);
         appendAll(md, warnings);
         for (String note : result.notes()) {
-            md.append("- ").append(oneLine(note)).append('\n');
+            md.append("- ").append(Markdown.text(note)).append('\n');
         }
         Path file = org.triscale.results.internal.common.FileNames.inside(outputDir.resolve("summary"),
                 org.triscale.results.internal.common.FileNames.stem(setup.testClass() + "." + setup.testKey()) + ".md");
@@ -83,7 +84,7 @@ public final class GateSummary {
 
     private static void appendAll(StringBuilder md, List<String> lines) {
         for (String line : lines) {
-            md.append("- ").append(oneLine(line)).append('\n');
+            md.append("- ").append(Markdown.text(line)).append('\n');
         }
     }
 
@@ -99,11 +100,8 @@ public final class GateSummary {
         return value == null ? "n/a" : spec.format(value);
     }
 
+    /** A user string (name, unit, label, message) in a table cell or the text: escaped, one line. */
     private static String cell(String text) {
-        return oneLine(text).replace("|", "\\|");
-    }
-
-    private static String oneLine(String text) {
-        return text.replace('\n', ' ');
+        return Markdown.text(text);
     }
 }

@@ -34,7 +34,9 @@ final class SequelRecords {
     /** Bounded and strict as results are ({@link org.triscale.results.internal.model.JsonResults#mapper()}). */
     static final ObjectMapper MAPPER = org.triscale.results.internal.model.JsonResults.mapper()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
-            .disable(SerializationFeature.INDENT_OUTPUT);
+            .disable(SerializationFeature.INDENT_OUTPUT)
+            // A value has the type it was written with: "true" (a string) is not a boolean, "5" not a number.
+            .disable(com.fasterxml.jackson.databind.MapperFeature.ALLOW_COERCION_OF_SCALARS);
     static final ObjectMapper PRETTY = MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT);
 
     private SequelRecords() {
@@ -75,6 +77,10 @@ final class SequelRecords {
             throw new InvalidRecordException(where + " has schemaVersion " + version.asText() + ", which no TriScale "
                     + "version wrote; this version reads 1 to " + SequelRecord.SCHEMA_VERSION);
         }
+        expect(tree, "accepted", JsonNode::isBoolean, "true or false", where);
+        expect(tree, "runsPerSeries", JsonNode::isIntegralNumber, "a whole number", where);
+        expect(tree, "recordedAt", JsonNode::isTextual, "an ISO-8601 instant in a string", where);
+        expect(tree, "verdict", JsonNode::isTextual, "PASSED or FAILED in a string", where);
         SequelRecord record;
         try {
             record = MAPPER.treeToValue(tree, SequelRecord.class);
@@ -90,6 +96,82 @@ final class SequelRecords {
         return record;
     }
 
+    /**
+     * Parses and validates one line of a history: {@link #parse} and what a history line must hold
+     * besides, so that no contradictory line is ever used: a verdict and an {@code accepted}
+     * flag, an accepted line whose verdict passed, the number of runs per series, when it was
+     * recorded (an ISO-8601 instant), and each metric's stored KPI equal to the KPI its own run
+     * metrics give (the change points of the trend use the stored one).
+     *
+     * @param json  the line
+     * @param where the file and line for messages
+     */
+    static SequelRecord parseHistoryLine(String json, String where) throws InvalidRecordException {
+        SequelRecord record = parse(json, where);
+        require(record.verdict() != null, where, "has no verdict; a history line records PASSED or FAILED");
+        require(record.accepted() != null, where, "has no accepted flag; a history line records true or false");
+        require(!record.accepted() || record.verdict() == org.triscale.results.internal.model.TestResult.VerdictStatus.PASSED,
+                where, "is accepted although its verdict is " + record.verdict() + "; only a passing sequel may"
+                        + " be accepted, so the line is contradictory");
+        require(record.runsPerSeries() != null, where, "has no runsPerSeries");
+        require(record.recordedAt() != null, where, "has no recordedAt");
+        for (SequelRecord.MetricRecord metric : record.metrics()) {
+            String problem = kpiProblem(metric);
+            require(problem == null, where, "metric \"" + metric.name() + "\" " + problem);
+        }
+        return record;
+    }
+
+    /** Relative difference below which a stored KPI equals the recomputed one (JSON keeps doubles exactly). */
+    private static final double KPI_TOLERANCE = 1e-9;
+
+    /**
+     * Why a metric's stored KPI is not the KPI of its run metrics (Thompson's one-sided bound of
+     * each series with the stored percentile, confidence and side, and their median), or null
+     * when it is, or when no KPI is stored.
+     */
+    static String kpiProblem(SequelRecord.MetricRecord metric) {
+        SequelRecord.StoredKpi kpi = metric.kpi();
+        if (kpi == null || kpi.seriesKpis() == null && kpi.median() == null) {
+            return null;
+        }
+        if (kpi.percentile() == null || kpi.confidence() == null || kpi.side() == null || kpi.seriesKpis() == null) {
+            return "has a kpi without its percentile, confidence, side or seriesKpis";
+        }
+        org.triscale.engine.baseline.SequelKpis computed;
+        try {
+            computed = org.triscale.engine.baseline.RegressionGate.summarise(Sequels.runMetrics(metric),
+                    org.triscale.engine.baseline.GateSettings.of(metric.direction())
+                            .withKpi(kpi.percentile(), kpi.confidence(), kpi.side()));
+        } catch (IllegalArgumentException e) {
+            return "has a kpi that cannot be recomputed from its run metrics (" + e.getMessage() + ")";
+        }
+        double[] series = computed.seriesKpis();
+        if (series.length != kpi.seriesKpis().size()) {
+            return "has kpi.seriesKpis for " + kpi.seriesKpis().size() + " series but run metrics for "
+                    + series.length;
+        }
+        for (int s = 0; s < series.length; s++) {
+            if (!same(kpi.seriesKpis().get(s), series[s])) {
+                return "has kpi.seriesKpis[" + s + "] = " + kpi.seriesKpis().get(s) + " but its run metrics give "
+                        + (Double.isNaN(series[s]) ? "none" : series[s]) + "; the line was edited or damaged";
+            }
+        }
+        if (!same(kpi.median(), computed.median())) {
+            return "has kpi.median = " + kpi.median() + " but its run metrics give "
+                    + (Double.isNaN(computed.median()) ? "none" : computed.median())
+                    + "; the line was edited or damaged";
+        }
+        return null;
+    }
+
+    private static boolean same(Double stored, double computed) {
+        if (stored == null || Double.isNaN(computed)) {
+            return stored == null && Double.isNaN(computed);
+        }
+        return Math.abs(stored - computed) <= KPI_TOLERANCE * Math.max(Math.abs(stored), Math.abs(computed));
+    }
+
     /** The record as one line of JSON, without a line break. */
     static String line(SequelRecord record) throws JsonProcessingException {
         return MAPPER.writeValueAsString(record);
@@ -99,6 +181,16 @@ final class SequelRecords {
         require(notBlank(record.testClass()), where, "has no testClass");
         require(notBlank(record.testMethod()), where, "has no testMethod");
         require(record.fingerprint() != null, where, "has no fingerprint");
+        require(record.runsPerSeries() == null || record.runsPerSeries() >= 1, where, "has runsPerSeries "
+                + record.runsPerSeries() + "; a series has at least 1 run");
+        if (record.recordedAt() != null) {
+            try {
+                java.time.Instant.parse(record.recordedAt());
+            } catch (java.time.format.DateTimeParseException e) {
+                throw new InvalidRecordException(where + " is not a valid TriScale sequel record: its recordedAt is"
+                        + " not an ISO-8601 instant such as 2026-01-31T12:00:00Z");
+            }
+        }
         require(record.metrics() != null, where, "has no metrics");
         require(record.metrics().size() <= MAX_METRICS, where, "has " + record.metrics().size() + " metrics, more than "
                 + MAX_METRICS);
@@ -142,6 +234,16 @@ final class SequelRecords {
                             + "] is " + value + "; run metrics must be finite numbers or null");
                 }
             }
+        }
+    }
+
+    /** A top-level field, when present and not null, has the JSON type it is written with. */
+    private static void expect(JsonNode tree, String field, java.util.function.Predicate<JsonNode> type, String expected,
+                               String where) throws InvalidRecordException {
+        JsonNode value = tree.get(field);
+        if (value != null && !value.isNull() && !type.test(value)) {
+            throw new InvalidRecordException(where + " is not a valid TriScale sequel record: its " + field + " is a "
+                    + value.getNodeType().name().toLowerCase(java.util.Locale.ROOT) + "; expected " + expected);
         }
     }
 
@@ -212,16 +314,28 @@ final class SequelRecords {
         return subject + "has " + JsonResults.path(path.subList(from, path.size()));
     }
 
+    /**
+     * What is wrong, without quoting the file's content: a hostile file (or a link to another
+     * file) must not have its tokens echoed in the build's log.
+     */
     private static String describe(JsonProcessingException e) {
-        StringBuilder text = new StringBuilder(e.getOriginalMessage());
-        if (e instanceof JsonMappingException && !((JsonMappingException) e).getPath().isEmpty()) {
-            text.append(" at ").append(((JsonMappingException) e).getPathReference());
+        StringBuilder text = new StringBuilder();
+        if (e instanceof com.fasterxml.jackson.core.exc.StreamConstraintsException) {
+            text.append(e.getOriginalMessage());
+        } else if (e instanceof JsonMappingException mapping && !mapping.getPath().isEmpty()) {
+            text.append("a value of the wrong type or form at ").append(JsonResults.path(mapping.getPath()));
+        } else if (String.valueOf(e.getOriginalMessage()).startsWith("Duplicate field")) {
+            text.append("a key given twice in one object");
+        } else if (e instanceof com.fasterxml.jackson.core.io.JsonEOFException
+                || String.valueOf(e.getOriginalMessage()).startsWith("Unexpected end-of-input")) {
+            text.append("unexpected end of input");
+        } else {
+            text.append("malformed JSON");
         }
         JsonLocation location = e.getLocation();
         if (location != null && location.getLineNr() > 0) {
             text.append(", line ").append(location.getLineNr()).append(" column ").append(location.getColumnNr());
         }
-        int newline = text.indexOf("\n");
-        return newline < 0 ? text.toString() : text.substring(0, newline);
+        return text.toString();
     }
 }

@@ -1,6 +1,7 @@
 package org.triscale.results.internal.report;
 
 import org.triscale.results.internal.common.Format;
+import org.triscale.results.internal.common.Markdown;
 import org.triscale.results.internal.model.TestResult;
 
 import java.nio.file.Path;
@@ -138,8 +139,9 @@ public final class LaunchSummary {
         StringBuilder md = new StringBuilder("### TriScale\n\n");
         for (TestResult result : results) {
             TestResult.VerdictStatus status = result.verdict().status();
-            md.append("#### ").append(ResultFacts.passed(status) ? "✅ " : "❌ ").append(status.name()).append(" · `")
-                    .append(ResultFacts.name(result)).append("` · ").append(ResultFacts.size(result)).append("\n\n");
+            md.append("#### ").append(ResultFacts.passed(status) ? "✅ " : "❌ ").append(status.name()).append(" · ")
+                    .append(Markdown.code(ResultFacts.name(result))).append(" · ")
+                    .append(Markdown.text(ResultFacts.size(result))).append("\n\n");
             List<String[]> rows = VerdictTable.rows(result);
             if (rows.size() > 1) {
                 String[] header = rows.get(0).clone();
@@ -155,9 +157,12 @@ public final class LaunchSummary {
                 md.append("- **failure:** ").append(oneLine(table < 0 ? failure : failure.substring(0, table)))
                         .append('\n');
                 if (table >= 0) {
-                    // The message's compact table of series, as a code block under its item.
-                    md.append("\n  ```\n").append(failure.substring(table + 1).replaceAll("(?m)^", "  "))
-                            .append("\n  ```\n");
+                    // The message's compact table of series, as a code block under its item; the
+                    // fence is longer than any backtick run in it, so a name cannot close the block.
+                    String block = failure.substring(table + 1);
+                    String fence = Markdown.fence(block);
+                    md.append("\n  ").append(fence).append('\n').append(block.replaceAll("(?m)^", "  "))
+                            .append("\n  ").append(fence).append('\n');
                 }
             }
             for (String warning : result.verdict().warnings()) {
@@ -172,8 +177,8 @@ public final class LaunchSummary {
             int listed = 0;
             for (Comparisons.Comparison c : comparisons) {
                 if (listed++ == Comparisons.MAX_LISTED) {
-                    md.append("\n").append(comparisons.size() - Comparisons.MAX_LISTED).append(" more in `")
-                            .append(Comparisons.FILE).append("`.\n");
+                    md.append("\n").append(comparisons.size() - Comparisons.MAX_LISTED).append(" more in ")
+                            .append(Markdown.code(Comparisons.FILE)).append(".\n");
                     break;
                 }
                 md.append(markdownRow(new String[] {c.test(), c.metric(), "'" + c.candidate() + "' vs '" + c.reference()
@@ -183,7 +188,7 @@ public final class LaunchSummary {
             md.append('\n');
         }
         if (report != null) {
-            md.append("Report: `").append(report).append("`\n");
+            md.append("Report: ").append(Markdown.code(report.toString())).append("\n");
         }
         return md.toString();
     }
@@ -196,8 +201,8 @@ public final class LaunchSummary {
         return row.append("|\n").toString();
     }
 
-    /** A table cell or list item: one line, pipes escaped. */
+    /** A table cell or list item: a user string escaped for Markdown, on one line. */
     private static String oneLine(String text) {
-        return text.replace("\r", " ").replace("\n", " ").replace("|", "\\|");
+        return Markdown.text(text);
     }
 }

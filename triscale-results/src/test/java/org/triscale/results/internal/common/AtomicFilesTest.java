@@ -36,6 +36,27 @@ class AtomicFilesTest {
         assertThat(Files.getPosixFilePermissions(created)).isEqualTo(Files.getPosixFilePermissions(plain));
     }
 
+    /**
+     * A file planted as a link to a file elsewhere is replaced by the written file: the linked
+     * file keeps its content and its mode, and the new file does not take the linked file's mode.
+     */
+    @Test
+    @DisabledOnOs(OS.WINDOWS)
+    void aLinkAtTheTargetIsReplacedNotWrittenThrough() throws IOException {
+        Path outside = Files.writeString(Files.createDirectories(dir.resolve("elsewhere")).resolve("secret"), "keep");
+        Files.setPosixFilePermissions(outside, PosixFilePermissions.fromString("rwxrwxrwx"));
+        Path target = Files.createSymbolicLink(Files.createDirectories(dir.resolve("results")).resolve("r.json"),
+                outside);
+        Path plain = Files.createFile(dir.resolve("plain"));
+
+        AtomicFiles.write(target, temp -> Files.writeString(temp, "new"));
+
+        assertThat(Files.readString(outside)).isEqualTo("keep");
+        assertThat(Files.isSymbolicLink(target)).isFalse();
+        assertThat(Files.readString(target)).isEqualTo("new");
+        assertThat(Files.getPosixFilePermissions(target)).isEqualTo(Files.getPosixFilePermissions(plain));
+    }
+
     @Test
     void aTargetNameOf255CharactersCanBeWritten() throws IOException {
         // Before, the temporary name was the target's plus about 24 characters: too long from 232 on.

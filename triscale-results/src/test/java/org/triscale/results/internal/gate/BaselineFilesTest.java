@@ -38,7 +38,7 @@ class BaselineFilesTest {
         String valid = Files.readString(file);
 
         assertUnusable(file, "", "is empty");
-        assertUnusable(file, "{ \"schemaVersion\" : 1, ", "is not valid JSON (Unexpected end-of-input");
+        assertUnusable(file, "{ \"schemaVersion\" : 1, ", "is not valid JSON (unexpected end of input");
         assertUnusable(file, valid.substring(0, valid.length() - 10), "it may be truncated");
         assertUnusable(file, valid.replace("\"schemaVersion\" : 2", "\"schemaVersion\" : 3"),
                 "has schemaVersion 3, written by a newer TriScale; this version reads 1 to 2");
