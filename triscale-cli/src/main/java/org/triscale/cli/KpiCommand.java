@@ -39,7 +39,7 @@ final class KpiCommand extends SeriesCommand {
         } else {
             printLines(summary(kpi, data));
         }
-        return 0;
+        return kpi.defined() ? 0 : UNDEFINED;
     }
 
     private static ObjectNode toJson(KpiResult kpi) {

@@ -13,6 +13,7 @@ import org.triscale.engine.analysis.RunMetrics;
 import org.triscale.engine.trend.ConvergenceResult;
 import org.triscale.engine.trend.TheilSenFit;
 import org.triscale.testbed.LogFormat;
+import org.triscale.testbed.LogReading;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -111,25 +112,69 @@ final class MetricCommand extends BaseCommand {
         if (field != null && yColumn != null) {
             throw usageError("--field and --y-column both choose the values; give one");
         }
-        CsvColumns data = read();
+        LogInput.Read input = read();
+        CsvColumns data = input.data();
+        LogReading reading = input.reading();
+        if (reading != null && reading.runValue()) {
+            return printRunValue(reading, data);
+        }
         // The columns may be longer than the rows read (sized from an estimate): not copied to trim them.
         RunMetric metric = RunMetrics.compute(data.leadingRows(0), data.leadingRows(1), data.rows(), measure, bounds,
                 convergence);
+        String meanRule = null;
+        if (reading != null && measure.kind() == Measure.Kind.MEAN && convergence == null
+                && !Double.isNaN(reading.toolMean()) && metric.samples() > 0) {
+            // The tool's own rule for the run's mean (iperf3 weights intervals by their duration,
+            // flent takes the series metadata's mean), so that the metric agrees with its summary.
+            metric = new RunMetric(true, reading.toolMean(), metric.measure(), metric.samples(), metric.droppedNaN(),
+                    Optional.empty());
+            meanRule = reading.toolMeanSource();
+        }
         if (json) {
-            printJson(toJson(metric));
+            ObjectNode node = toJson(metric);
+            if (reading != null) {
+                node.put("source", reading.source());
+                if (meanRule != null) {
+                    node.put("mean_rule", meanRule);
+                }
+            }
+            printJson(node);
         } else {
-            printLines(summary(metric, data));
+            List<String> lines = summary(metric, data);
+            if (meanRule != null) {
+                lines.add(1, "the mean is " + meanRule);
+            }
+            if (reading != null && !reading.source().isEmpty()) {
+                lines.add("source: " + reading.source());
+            }
+            printLines(lines);
+        }
+        return metric.valid() ? 0 : UNDEFINED;
+    }
+
+    /** A field that is one value for the whole run (iperf3's end summary): printed as it stands. */
+    private int printRunValue(LogReading reading, CsvColumns data) throws IOException {
+        double value = reading.samples().y()[0];
+        if (json) {
+            ObjectNode node = Responses.metric(new RunMetric(true, value, measure, 1, 0, Optional.empty()));
+            node.put("metric", reading.samples().name());
+            node.put("samples", 1);
+            node.put("dropped_nan", 0);
+            node.put("source", reading.source());
+            printJson(node);
+        } else {
+            printLines(List.of("metric: " + data.names().get(1) + " = " + Text.number(value) + " "
+                            + reading.samples().unit() + " (" + reading.toolMeanSource() + ": one value for the run;"
+                            + " --measure " + measure + " does not apply)",
+                    "source: " + reading.source() + " (" + data.file() + ")"));
         }
         return 0;
     }
 
-    private CsvColumns read() {
+    private LogInput.Read read() {
         if (format == null || format == LogFormat.CSV) {
             ColumnRef y = field != null ? ColumnRef.parse(field) : yColumn;
-            return xColumn == null && y == null
-                    ? CsvColumnReader.readAll(file, 2, "choose the columns with --x-column and --y-column (name or position)")
-                    : CsvColumnReader.read(file, List.of(xColumn == null ? ColumnRef.position(1) : xColumn,
-                            y == null ? ColumnRef.position(2) : y));
+            return new LogInput.Read(CsvInput.xy(file, xColumn, y), null);
         }
         if (yColumn != null || xColumn != null && (format != LogFormat.JSONL || xColumn.name() == null)) {
             throw usageError("--format " + format + " reads --field NAME; --x-column and --y-column are for CSV "
@@ -158,7 +203,9 @@ final class MetricCommand extends BaseCommand {
         } else if (convergence.isPresent() && !convergence.get().converged()) {
             lines.add("metric: " + name + " is undefined: the run did not converge");
         } else {
-            lines.add("metric: " + name + " is undefined: fewer than 2 samples");
+            lines.add("metric: " + name + " is undefined: fewer than 2 samples (" + metric.samples() + " used)"
+                    + (format == LogFormat.IPERF3 ? "; for a run of one interval use --measure mean (bytes over"
+                    + " seconds) or --field received / sent (iperf3's own summary)" : ""));
         }
         lines.add("samples: " + metric.samples() + " used, " + Text.count(metric.droppedNaN(), "row")
                 + " with NaN dropped (" + data.file() + ")");

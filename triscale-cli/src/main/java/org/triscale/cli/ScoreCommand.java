@@ -35,7 +35,7 @@ final class ScoreCommand extends SeriesCommand {
         } else {
             printLines(summary(score, kind, data));
         }
-        return 0;
+        return score.defined() ? 0 : UNDEFINED;
     }
 
     private static ObjectNode toJson(VariabilityResult score, IntervalKind kind) {

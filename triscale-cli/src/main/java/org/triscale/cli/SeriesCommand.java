@@ -60,9 +60,9 @@ abstract class SeriesCommand extends BaseCommand {
         }
         if (format == null || format == LogFormat.CSV) {
             ColumnRef chosen = field != null ? ColumnRef.parse(field) : column;
-            return chosen == null
-                    ? CsvColumnReader.readAll(file, 1, "choose one with --column NAME|POSITION")
-                    : CsvColumnReader.read(file, List.of(chosen));
+            return CsvInput.read(file, path -> chosen == null
+                    ? CsvColumnReader.readAll(path, 1, "choose one with --column NAME|POSITION")
+                    : CsvColumnReader.read(path, List.of(chosen)));
         }
         if (column != null) {
             throw usageError("--format " + format + " reads --field NAME; --column is for CSV");

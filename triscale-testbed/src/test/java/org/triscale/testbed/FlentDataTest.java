@@ -44,6 +44,7 @@ class FlentDataTest {
         assertThatThrownBy(() -> FlentData.read(file)).hasMessageContaining("has 1 values for 2 x_values");
         Path notGzip = dir.resolve("plain.flent.gz");
         Files.writeString(notGzip, "{}");
-        assertThatThrownBy(() -> FlentData.read(notGzip)).hasMessageContaining("expected a flent data file");
+        assertThatThrownBy(() -> FlentData.read(notGzip)).hasMessageContaining("not gzip data")
+                .hasMessageContaining("magic bytes 1f 8b");
     }
 }
