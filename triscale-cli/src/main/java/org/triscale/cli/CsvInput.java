@@ -29,6 +29,18 @@ final class CsvInput {
 
     /** Reads a CSV, decompressing it first when it is gzip data; messages name the file given. */
     static CsvColumns read(Path file, Function<Path, CsvColumns> reader) {
+        return withPlainFile(file, path -> {
+            CsvColumns data = reader.apply(path);
+            return path.equals(file) ? data
+                    : new CsvColumns(file, data.header(), data.names(), data.columns(), data.rows());
+        });
+    }
+
+    /**
+     * Runs {@code reader} on the file, or on its decompressed copy when it is gzip data; a
+     * {@link CsvDataException} that names the copy is given the file's name instead.
+     */
+    static <T> T withPlainFile(Path file, Function<Path, T> reader) {
         if (!isGzip(file)) {
             return reader.apply(file);
         }
@@ -51,13 +63,11 @@ final class CsvInput {
                 }
             }
             Path decompressed = plain;
-            CsvColumns data;
             try {
-                data = reader.apply(decompressed);
+                return reader.apply(decompressed);
             } catch (CsvDataException e) {
                 throw new CsvDataException(e.getMessage().replace(decompressed.toString(), file + " (decompressed)"), e);
             }
-            return new CsvColumns(file, data.header(), data.names(), data.columns(), data.rows());
         } catch (IOException e) {
             throw new CsvDataException(file + ": starts with gzip's magic bytes but cannot be decompressed ("
                     + e.getMessage() + "): truncated or damaged", e);

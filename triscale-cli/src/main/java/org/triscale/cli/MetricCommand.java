@@ -21,7 +21,9 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -37,6 +39,9 @@ final class MetricCommand extends BaseCommand {
     private static final String Y_COLUMN = "--y-column";
     private static final String FORMAT = "--format";
     private static final String FIELD = "--field";
+    private static final String GROUP_BY = "--group-by";
+    private static final String SERIES_COLUMN = "--series-column";
+    private static final String CSV = "--csv";
 
     Path file;
     Measure measure;
@@ -46,6 +51,9 @@ final class MetricCommand extends BaseCommand {
     ColumnRef yColumn;
     LogFormat format;
     String field;
+    String groupBy;
+    String seriesColumn;
+    boolean csv;
 
     /**
      * The model of the command: its help, options and parameter.
@@ -85,6 +93,16 @@ final class MetricCommand extends BaseCommand {
                         + "fct|throughput|delay|jitter|loss; mahimahi delay|throughput|capacity|ingress; a flent "
                         + "series; a CSV column or JSON field (dotted path; x from --x-column, else the position).")
                 .build());
+        spec.addOption(OptionSpec.builder(GROUP_BY).type(String.class).paramLabel("COLUMN[,COLUMN]")
+                .description("Split the CSV's rows by the values of these columns (names or positions), e.g. the CCA "
+                        + "and the run, and compute one metric per group: one result row per group. The values are "
+                        + "--y-column (or --field), against --x-column or the row number in the group.").build());
+        spec.addOption(OptionSpec.builder(SERIES_COLUMN).type(String.class).paramLabel("COLUMN")
+                .description("The column naming each series (e.g. its date): part of the group, printed as its own "
+                        + "column.").build());
+        spec.addOption(OptionSpec.builder(CSV).type(boolean.class)
+                .description("With --group-by: print the rows as CSV (a header, one line per group); --json prints "
+                        + "one JSON object per group and line.").build());
         spec.addOption(jsonOption());
         command.spec = spec;
         return spec;
@@ -101,6 +119,9 @@ final class MetricCommand extends BaseCommand {
         format = Specs.value(spec, FORMAT);
         field = Specs.value(spec, FIELD);
         json = Boolean.TRUE.equals(Specs.value(spec, JSON));
+        groupBy = Specs.value(spec, GROUP_BY);
+        seriesColumn = Specs.value(spec, SERIES_COLUMN);
+        csv = Boolean.TRUE.equals(Specs.value(spec, CSV));
     }
 
     @Override
@@ -111,6 +132,15 @@ final class MetricCommand extends BaseCommand {
         }
         if (field != null && yColumn != null) {
             throw usageError("--field and --y-column both choose the values; give one");
+        }
+        if (csv && groupBy == null && seriesColumn == null) {
+            throw usageError("--csv prints the rows of --group-by; add --group-by COLUMN (or use --json)");
+        }
+        if (csv && json) {
+            throw usageError("--csv and --json both choose the output; give one");
+        }
+        if (groupBy != null || seriesColumn != null) {
+            return grouped();
         }
         LogInput.Read input = read();
         CsvColumns data = input.data();
@@ -150,6 +180,55 @@ final class MetricCommand extends BaseCommand {
             printLines(lines);
         }
         return metric.valid() ? 0 : UNDEFINED;
+    }
+
+    /** One metric per group of rows. */
+    private int grouped() throws IOException {
+        if (format != null && format != LogFormat.CSV) {
+            throw usageError("--group-by and --series-column read a CSV file; --format " + format
+                    + " has no rows to group");
+        }
+        ColumnRef y = field != null ? ColumnRef.parse(field) : yColumn;
+        if (y == null) {
+            throw usageError("--group-by needs the column of the values: add --y-column NAME|POSITION");
+        }
+        List<ColumnRef> keys = new ArrayList<>();
+        try {
+            if (groupBy != null) {
+                keys.addAll(Grouped.columns(groupBy));
+            }
+            if (seriesColumn != null) {
+                keys.add(ColumnRef.parse(seriesColumn));
+            }
+        } catch (IllegalArgumentException e) {
+            throw usageError("--group-by / --series-column: " + e.getMessage());
+        }
+        List<ColumnRef> values = xColumn == null ? List.of(y) : List.of(xColumn, y);
+        Grouped.Table table = Grouped.read(file, keys, values);
+        List<Grouped.Row> rows = new ArrayList<>();
+        for (Grouped.Group group : table.groups()) {
+            double[] ys = group.columns().get(values.size() - 1);
+            double[] xs;
+            if (xColumn == null) {
+                xs = new double[ys.length];
+                for (int i = 0; i < xs.length; i++) {
+                    xs[i] = i;
+                }
+            } else {
+                xs = group.columns().get(0);
+            }
+            RunMetric metric = RunMetrics.compute(xs, ys, ys.length, measure, bounds, convergence);
+            Map<String, Object> cells = new LinkedHashMap<>();
+            cells.put("metric", Grouped.value(metric.valid(), metric.value()));
+            cells.put("samples", metric.samples());
+            cells.put("dropped_nan", metric.droppedNaN());
+            if (convergence != null) {
+                cells.put("converged", metric.convergence().map(ConvergenceResult::converged).orElse(false));
+            }
+            rows.add(new Grouped.Row(group.key(), cells, toJson(metric), metric.valid()));
+        }
+        return Grouped.print(this, json ? Grouped.Output.JSON : csv ? Grouped.Output.CSV : Grouped.Output.TABLE,
+                table.keyNames(), rows);
     }
 
     /** A field that is one value for the whole run (iperf3's end summary): printed as it stands. */
