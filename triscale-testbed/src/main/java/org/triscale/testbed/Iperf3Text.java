@@ -46,7 +46,6 @@ public final class Iperf3Text {
         double received = Double.NaN;
         double sentSeconds = Double.NaN;
         double receivedSeconds = Double.NaN;
-        boolean summary = false;
         boolean sumSender = false;
         boolean sumReceiver = false;
         boolean anyLine = false;
@@ -62,10 +61,6 @@ public final class Iperf3Text {
                     throw new MalformedLogException(file, lines.number(), "a bidirectional test (--bidir): its two "
                             + "directions cannot be told apart as one throughput; run one direction per test");
                 }
-                if (text.startsWith("- - -")) {
-                    summary = true;
-                    continue;
-                }
                 Matcher m = LINE.matcher(text);
                 if (!m.matches()) {
                     continue;
@@ -79,8 +74,9 @@ public final class Iperf3Text {
                 String restLower = rest.toLowerCase(Locale.ROOT);
                 boolean isSender = restLower.strip().endsWith("sender");
                 boolean isReceiver = restLower.strip().endsWith("receiver");
-                if (summary || isSender || isReceiver) {
-                    summary = true;
+                // The summary's lines end in "sender" or "receiver" (the "- - -" separator also
+                // divides the intervals of several streams, so it does not mark the summary).
+                if (isSender || isReceiver) {
                     // A [SUM] line (several streams) is the run's; a stream's line only while no [SUM] came.
                     boolean sum = id.equals("SUM");
                     if (isSender && (sum || !sumSender)) {

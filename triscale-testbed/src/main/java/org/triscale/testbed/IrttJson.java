@@ -168,7 +168,7 @@ public final class IrttJson {
                 columns = roundTrips(parser, file);
             } else if (field.equals("stats") && parser.currentToken() == JsonToken.START_OBJECT) {
                 Map<String, Double> stats = new HashMap<>();
-                flatten(parser, file, "", stats, null, 0);
+                flatten(parser, file, "", stats, null, null, 0);
                 mean = stats.getOrDefault("rtt.mean", Double.NaN) / NS_PER_MS;
                 median = stats.getOrDefault("rtt.median", Double.NaN) / NS_PER_MS;
             } else {
@@ -180,7 +180,7 @@ public final class IrttJson {
                     + " (irtt client -o FILE)");
         }
         int n = columns.size;
-        double first = n == 0 ? 0 : columns.send[0];
+        long first = n == 0 ? 0 : columns.send[0];
         double[] seconds = new double[n];
         for (int i = 0; i < n; i++) {
             seconds[i] = (columns.send[i] - first) / 1e9;
@@ -191,7 +191,7 @@ public final class IrttJson {
 
     /** The round trips' values, column by column. */
     private static final class Columns {
-        double[] send = new double[64];
+        long[] send = new long[64];
         double[] rtt = new double[64];
         double[] sendDelay = new double[64];
         double[] receiveDelay = new double[64];
@@ -199,7 +199,7 @@ public final class IrttJson {
         int size;
         int lost;
 
-        void add(double sendWall, double rttNs, double sendNs, double receiveNs, double ipdvNs) {
+        void add(long sendWall, double rttNs, double sendNs, double receiveNs, double ipdvNs) {
             if (size == send.length) {
                 int grown = 2 * size;
                 send = Arrays.copyOf(send, grown);
@@ -232,11 +232,13 @@ public final class IrttJson {
             Limits.checkCount(columns.size + 1L, file, line, "round trips");
             Map<String, Double> values = new HashMap<>();
             Map<String, String> texts = new HashMap<>();
-            flatten(parser, file, "", values, texts, 0);
-            Double sendWall = values.get("timestamps.client.send.wall");
+            Map<String, Long> longs = new HashMap<>();
+            flatten(parser, file, "", values, texts, longs, 0);
+            // nanoseconds since 1970 need a long: a double would round them to 256 ns
+            Long sendWall = longs.get("timestamps.client.send.wall");
             if (sendWall == null) {
-                throw new MalformedLogException(file, line, "a round trip without timestamps.client.send.wall: not "
-                        + "irtt's output (irtt 0.9 writes it for every round trip)");
+                throw new MalformedLogException(file, line, "a round trip without timestamps.client.send.wall (an "
+                        + "integer of nanoseconds): not irtt's output (irtt 0.9 writes it for every round trip)");
             }
             String lostText = texts.get("lost");
             boolean lost = lostText != null ? !lostText.equals("false") : values.getOrDefault("lost", 0.0) != 0;
@@ -257,12 +259,19 @@ public final class IrttJson {
 
     /** Reads the object the parser is at into dotted names: numbers (booleans as 1/0) and strings. */
     private static void flatten(JsonParser parser, Path file, String prefix, Map<String, Double> values,
-                                Map<String, String> texts, int depth) throws IOException {
+                                Map<String, String> texts, Map<String, Long> longs, int depth) throws IOException {
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             String name = prefix + parser.currentName();
             JsonToken value = parser.nextToken();
             switch (value) {
-                case VALUE_NUMBER_INT, VALUE_NUMBER_FLOAT -> values.put(name, JsonFiles.finite(parser, file, name));
+                case VALUE_NUMBER_INT -> {
+                    values.put(name, JsonFiles.finite(parser, file, name));
+                    if (longs != null && parser.getNumberType() == JsonParser.NumberType.LONG
+                            || longs != null && parser.getNumberType() == JsonParser.NumberType.INT) {
+                        longs.put(name, parser.getLongValue());
+                    }
+                }
+                case VALUE_NUMBER_FLOAT -> values.put(name, JsonFiles.finite(parser, file, name));
                 case VALUE_TRUE -> values.put(name, 1.0);
                 case VALUE_FALSE -> values.put(name, 0.0);
                 case VALUE_STRING -> {
@@ -272,7 +281,7 @@ public final class IrttJson {
                 }
                 case START_OBJECT -> {
                     if (depth < 4) {
-                        flatten(parser, file, name + ".", values, texts, depth + 1);
+                        flatten(parser, file, name + ".", values, texts, longs, depth + 1);
                     } else {
                         parser.skipChildren();
                     }
