@@ -18,6 +18,12 @@ abstract class BaseCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
+    /**
+     * The exit status of a result that is undefined (too few values, a run that did not converge):
+     * the summary says why on standard output, and a script cannot take it for a result.
+     */
+    static final int UNDEFINED = 1;
+
     /** The name of the {@code --json} switch. */
     static final String JSON = "--json";
     /** The description of the {@code --json} switch. */

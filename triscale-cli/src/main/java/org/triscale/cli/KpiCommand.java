@@ -13,7 +13,9 @@ import picocli.CommandLine.Option;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /** {@code triscale kpi}: a series' KPI, a one-sided Thompson bound of a percentile of run metrics. */
 @Command(name = "kpi", mixinStandardHelpOptions = true,
@@ -32,6 +34,21 @@ final class KpiCommand extends SeriesCommand {
         if (percentile == 50 && side == null) {
             throw usageError("the median (-p 50) needs a side: add --side lower or --side upper");
         }
+        if (grouped()) {
+            Grouped.Table table = readGroups(true);
+            List<Grouped.Row> rows = new ArrayList<>();
+            for (Grouped.Group group : table.groups()) {
+                KpiResult kpi = Kpis.kpi(group.columns().get(0), percentile, confidence, side, bounds, mode);
+                Map<String, Object> cells = new LinkedHashMap<>();
+                cells.put("kpi", Grouped.value(kpi.defined(), kpi.value()));
+                cells.put("side", kpi.side().name().toLowerCase(Locale.ROOT));
+                cells.put("values", kpi.values());
+                cells.put("dropped_nan", kpi.droppedNaN());
+                cells.put("stationary", kpi.stationarity().stationary());
+                rows.add(new Grouped.Row(group.key(), cells, toJson(kpi), kpi.defined()));
+            }
+            return Grouped.print(this, output(), table.keyNames(), rows);
+        }
         CsvColumns data = readValues();
         KpiResult kpi = Kpis.kpi(data.column(0), percentile, confidence, side, bounds, mode);
         if (json) {
@@ -39,7 +56,7 @@ final class KpiCommand extends SeriesCommand {
         } else {
             printLines(summary(kpi, data));
         }
-        return 0;
+        return kpi.defined() ? 0 : UNDEFINED;
     }
 
     private static ObjectNode toJson(KpiResult kpi) {

@@ -13,6 +13,7 @@ import org.triscale.engine.analysis.RunMetrics;
 import org.triscale.engine.trend.ConvergenceResult;
 import org.triscale.engine.trend.TheilSenFit;
 import org.triscale.testbed.LogFormat;
+import org.triscale.testbed.LogReading;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.PositionalParamSpec;
@@ -20,7 +21,9 @@ import picocli.CommandLine.Model.PositionalParamSpec;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -36,6 +39,9 @@ final class MetricCommand extends BaseCommand {
     private static final String Y_COLUMN = "--y-column";
     private static final String FORMAT = "--format";
     private static final String FIELD = "--field";
+    private static final String GROUP_BY = "--group-by";
+    private static final String SERIES_COLUMN = "--series-column";
+    private static final String CSV = "--csv";
 
     Path file;
     Measure measure;
@@ -45,6 +51,9 @@ final class MetricCommand extends BaseCommand {
     ColumnRef yColumn;
     LogFormat format;
     String field;
+    String groupBy;
+    String seriesColumn;
+    boolean csv;
 
     /**
      * The model of the command: its help, options and parameter.
@@ -84,6 +93,16 @@ final class MetricCommand extends BaseCommand {
                         + "fct|throughput|delay|jitter|loss; mahimahi delay|throughput|capacity|ingress; a flent "
                         + "series; a CSV column or JSON field (dotted path; x from --x-column, else the position).")
                 .build());
+        spec.addOption(OptionSpec.builder(GROUP_BY).type(String.class).paramLabel("COLUMN[,COLUMN]")
+                .description("Split the CSV's rows by the values of these columns (names or positions), e.g. the CCA "
+                        + "and the run, and compute one metric per group: one result row per group. The values are "
+                        + "--y-column (or --field), against --x-column or the row number in the group.").build());
+        spec.addOption(OptionSpec.builder(SERIES_COLUMN).type(String.class).paramLabel("COLUMN")
+                .description("The column naming each series (e.g. its date): part of the group, printed as its own "
+                        + "column.").build());
+        spec.addOption(OptionSpec.builder(CSV).type(boolean.class)
+                .description("With --group-by: print the rows as CSV (a header, one line per group); --json prints "
+                        + "one JSON object per group and line.").build());
         spec.addOption(jsonOption());
         command.spec = spec;
         return spec;
@@ -100,6 +119,9 @@ final class MetricCommand extends BaseCommand {
         format = Specs.value(spec, FORMAT);
         field = Specs.value(spec, FIELD);
         json = Boolean.TRUE.equals(Specs.value(spec, JSON));
+        groupBy = Specs.value(spec, GROUP_BY);
+        seriesColumn = Specs.value(spec, SERIES_COLUMN);
+        csv = Boolean.TRUE.equals(Specs.value(spec, CSV));
     }
 
     @Override
@@ -111,25 +133,127 @@ final class MetricCommand extends BaseCommand {
         if (field != null && yColumn != null) {
             throw usageError("--field and --y-column both choose the values; give one");
         }
-        CsvColumns data = read();
+        if (csv && groupBy == null && seriesColumn == null) {
+            throw usageError("--csv prints the rows of --group-by; add --group-by COLUMN (or use --json)");
+        }
+        if (csv && json) {
+            throw usageError("--csv and --json both choose the output; give one");
+        }
+        if (groupBy != null || seriesColumn != null) {
+            return grouped();
+        }
+        LogInput.Read input = read();
+        CsvColumns data = input.data();
+        LogReading reading = input.reading();
+        if (reading != null && reading.runValue()) {
+            return printRunValue(reading, data);
+        }
         // The columns may be longer than the rows read (sized from an estimate): not copied to trim them.
         RunMetric metric = RunMetrics.compute(data.leadingRows(0), data.leadingRows(1), data.rows(), measure, bounds,
                 convergence);
+        String meanRule = null;
+        if (reading != null && measure.kind() == Measure.Kind.MEAN && convergence == null
+                && !Double.isNaN(reading.toolMean()) && metric.samples() > 0) {
+            // The tool's own rule for the run's mean (iperf3 weights intervals by their duration,
+            // flent takes the series metadata's mean), so that the metric agrees with its summary.
+            metric = new RunMetric(true, reading.toolMean(), metric.measure(), metric.samples(), metric.droppedNaN(),
+                    Optional.empty());
+            meanRule = reading.toolMeanSource();
+        }
         if (json) {
-            printJson(toJson(metric));
+            ObjectNode node = toJson(metric);
+            if (reading != null) {
+                node.put("source", reading.source());
+                if (meanRule != null) {
+                    node.put("mean_rule", meanRule);
+                }
+            }
+            printJson(node);
         } else {
-            printLines(summary(metric, data));
+            List<String> lines = summary(metric, data);
+            if (meanRule != null) {
+                lines.add(1, "the mean is " + meanRule);
+            }
+            if (reading != null && !reading.source().isEmpty()) {
+                lines.add("source: " + reading.source());
+            }
+            printLines(lines);
+        }
+        return metric.valid() ? 0 : UNDEFINED;
+    }
+
+    /** One metric per group of rows. */
+    private int grouped() throws IOException {
+        if (format != null && format != LogFormat.CSV) {
+            throw usageError("--group-by and --series-column read a CSV file; --format " + format
+                    + " has no rows to group");
+        }
+        ColumnRef y = field != null ? ColumnRef.parse(field) : yColumn;
+        if (y == null) {
+            throw usageError("--group-by needs the column of the values: add --y-column NAME|POSITION");
+        }
+        List<ColumnRef> keys = new ArrayList<>();
+        try {
+            if (groupBy != null) {
+                keys.addAll(Grouped.columns(groupBy));
+            }
+            if (seriesColumn != null) {
+                keys.add(ColumnRef.parse(seriesColumn));
+            }
+        } catch (IllegalArgumentException e) {
+            throw usageError("--group-by / --series-column: " + e.getMessage());
+        }
+        List<ColumnRef> values = xColumn == null ? List.of(y) : List.of(xColumn, y);
+        Grouped.Table table = Grouped.read(file, keys, values);
+        List<Grouped.Row> rows = new ArrayList<>();
+        for (Grouped.Group group : table.groups()) {
+            double[] ys = group.columns().get(values.size() - 1);
+            double[] xs;
+            if (xColumn == null) {
+                xs = new double[ys.length];
+                for (int i = 0; i < xs.length; i++) {
+                    xs[i] = i;
+                }
+            } else {
+                xs = group.columns().get(0);
+            }
+            RunMetric metric = RunMetrics.compute(xs, ys, ys.length, measure, bounds, convergence);
+            Map<String, Object> cells = new LinkedHashMap<>();
+            cells.put("metric", Grouped.value(metric.valid(), metric.value()));
+            cells.put("samples", metric.samples());
+            cells.put("dropped_nan", metric.droppedNaN());
+            if (convergence != null) {
+                cells.put("converged", metric.convergence().map(ConvergenceResult::converged).orElse(false));
+            }
+            rows.add(new Grouped.Row(group.key(), cells, toJson(metric), metric.valid()));
+        }
+        return Grouped.print(this, json ? Grouped.Output.JSON : csv ? Grouped.Output.CSV : Grouped.Output.TABLE,
+                table.keyNames(), rows);
+    }
+
+    /** A field that is one value for the whole run (iperf3's end summary): printed as it stands. */
+    private int printRunValue(LogReading reading, CsvColumns data) throws IOException {
+        double value = reading.samples().y()[0];
+        if (json) {
+            ObjectNode node = Responses.metric(new RunMetric(true, value, measure, 1, 0, Optional.empty()));
+            node.put("metric", reading.samples().name());
+            node.put("samples", 1);
+            node.put("dropped_nan", 0);
+            node.put("source", reading.source());
+            printJson(node);
+        } else {
+            printLines(List.of("metric: " + data.names().get(1) + " = " + Text.number(value) + " "
+                            + reading.samples().unit() + " (" + reading.toolMeanSource() + ": one value for the run;"
+                            + " --measure " + measure + " does not apply)",
+                    "source: " + reading.source() + " (" + data.file() + ")"));
         }
         return 0;
     }
 
-    private CsvColumns read() {
+    private LogInput.Read read() {
         if (format == null || format == LogFormat.CSV) {
             ColumnRef y = field != null ? ColumnRef.parse(field) : yColumn;
-            return xColumn == null && y == null
-                    ? CsvColumnReader.readAll(file, 2, "choose the columns with --x-column and --y-column (name or position)")
-                    : CsvColumnReader.read(file, List.of(xColumn == null ? ColumnRef.position(1) : xColumn,
-                            y == null ? ColumnRef.position(2) : y));
+            return new LogInput.Read(CsvInput.xy(file, xColumn, y), null);
         }
         if (yColumn != null || xColumn != null && (format != LogFormat.JSONL || xColumn.name() == null)) {
             throw usageError("--format " + format + " reads --field NAME; --x-column and --y-column are for CSV "
@@ -158,7 +282,9 @@ final class MetricCommand extends BaseCommand {
         } else if (convergence.isPresent() && !convergence.get().converged()) {
             lines.add("metric: " + name + " is undefined: the run did not converge");
         } else {
-            lines.add("metric: " + name + " is undefined: fewer than 2 samples");
+            lines.add("metric: " + name + " is undefined: fewer than 2 samples (" + metric.samples() + " used)"
+                    + (format == LogFormat.IPERF3 ? "; for a run of one interval use --measure mean (bytes over"
+                    + " seconds) or --field received / sent (iperf3's own summary)" : ""));
         }
         lines.add("samples: " + metric.samples() + " used, " + Text.count(metric.droppedNaN(), "row")
                 + " with NaN dropped (" + data.file() + ")");

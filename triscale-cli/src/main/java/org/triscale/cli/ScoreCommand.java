@@ -12,7 +12,9 @@ import picocli.CommandLine.Option;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /** {@code triscale score}: a sequel's variability score from its series KPIs. */
 @Command(name = "score", mixinStandardHelpOptions = true,
@@ -27,15 +29,66 @@ final class ScoreCommand extends SeriesCommand {
 
     @Override
     public Integer call() throws IOException {
-        CsvColumns data = readValues();
         IntervalKind kind = joint ? IntervalKind.JOINT : IntervalKind.TWO_SIDED;
+        if (grouped()) {
+            return grouped(kind);
+        }
+        CsvColumns data = readValues();
         VariabilityResult score = VariabilityScores.score(data.column(0), percentile, confidence, kind, bounds, mode);
         if (json) {
             printJson(toJson(score, kind));
         } else {
             printLines(summary(score, kind, data));
         }
-        return 0;
+        return score.defined() ? 0 : UNDEFINED;
+    }
+
+    /**
+     * One score per group. With a series column the rows of a group and series must be one value
+     * (one KPI per series): several are refused, since run metrics in place of KPIs would give a
+     * score of the runs, not of the series.
+     */
+    private int grouped(IntervalKind kind) throws IOException {
+        Grouped.Table table = readGroups(false);
+        List<String> keyNames = table.keyNames();
+        Map<List<String>, List<Double>> values = new LinkedHashMap<>();
+        if (seriesColumn != null) {
+            keyNames = keyNames.subList(0, keyNames.size() - 1);
+            for (Grouped.Group group : table.groups()) {
+                List<String> key = group.key().subList(0, group.key().size() - 1);
+                double[] column = group.columns().get(0);
+                if (column.length != 1) {
+                    throw new org.triscale.cli.csv.CsvDataException(table.file() + ": series '"
+                            + group.key().get(group.key().size() - 1) + "'" + (key.isEmpty() ? "" : " of group "
+                            + String.join(",", key)) + " has " + column.length + " rows; score takes one value (the"
+                            + " series' KPI) per series: compute the KPIs first (kpi --group-by ... --series-column"
+                            + " ... --csv)");
+                }
+                values.computeIfAbsent(key, k -> new ArrayList<>()).add(column[0]);
+            }
+        } else {
+            for (Grouped.Group group : table.groups()) {
+                List<Double> list = values.computeIfAbsent(group.key(), k -> new ArrayList<>());
+                for (double v : group.columns().get(0)) {
+                    list.add(v);
+                }
+            }
+        }
+        List<Grouped.Row> rows = new ArrayList<>();
+        for (Map.Entry<List<String>, List<Double>> group : values.entrySet()) {
+            double[] data = group.getValue().stream().mapToDouble(Double::doubleValue).toArray();
+            VariabilityResult score = VariabilityScores.score(data, percentile, confidence, kind, bounds, mode);
+            Map<String, Object> cells = new LinkedHashMap<>();
+            cells.put("score", Grouped.value(score.defined(), score.score()));
+            cells.put("relative_score", Grouped.value(score.defined(), score.relativeScore()));
+            cells.put("lower_value", Grouped.value(score.defined(), score.lowerValue()));
+            cells.put("upper_value", Grouped.value(score.defined(), score.upperValue()));
+            cells.put("values", score.values());
+            cells.put("dropped_nan", score.droppedNaN());
+            cells.put("stationary", score.stationarity().stationary());
+            rows.add(new Grouped.Row(group.getKey(), cells, toJson(score, kind), score.defined()));
+        }
+        return Grouped.print(this, output(), keyNames, rows);
     }
 
     private static ObjectNode toJson(VariabilityResult score, IntervalKind kind) {

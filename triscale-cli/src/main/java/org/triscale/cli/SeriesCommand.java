@@ -54,15 +54,85 @@ abstract class SeriesCommand extends BaseCommand {
             description = "The field whose values are read (see 'triscale metric --help'); for CSV the same as --column.")
     String field;
 
+    @Option(names = "--group-by", paramLabel = "COLUMN[,COLUMN]",
+            description = "Split the CSV's rows by the values of these columns (names or positions) and analyse each "
+                    + "group on its own: one result row per group, in the order of their first row.")
+    String groupBy;
+
+    @Option(names = "--series-column", paramLabel = "COLUMN",
+            description = "The column naming each series (e.g. its date). kpi: a series is the rows of one group and "
+                    + "one value of it (printed as its own column). score: each series of a group must give one value "
+                    + "(one KPI), else the input is refused.")
+    String seriesColumn;
+
+    @Option(names = "--csv", description = "With --group-by: print the rows as CSV (a header, one line per group) "
+            + "instead of a table; --json prints one JSON object per group and line.")
+    boolean csv;
+
+    /** Whether the command analyses groups of rows (--group-by or --series-column). */
+    boolean grouped() {
+        if (csv && groupBy == null && seriesColumn == null) {
+            throw usageError("--csv prints the rows of --group-by; add --group-by COLUMN (or use --json)");
+        }
+        if (csv && json) {
+            throw usageError("--csv and --json both choose the output; give one");
+        }
+        return groupBy != null || seriesColumn != null;
+    }
+
+    /** The output of grouped results. */
+    Grouped.Output output() {
+        return json ? Grouped.Output.JSON : csv ? Grouped.Output.CSV : Grouped.Output.TABLE;
+    }
+
+    /**
+     * The groups of the file: by the --group-by columns, and by the series column too when
+     * {@code seriesInKey}; the value column from --column or --field (needed when grouping).
+     */
+    Grouped.Table readGroups(boolean seriesInKey) {
+        if (format != null && format != LogFormat.CSV) {
+            throw usageError("--group-by and --series-column read a CSV file; --format " + format + " has no rows to group");
+        }
+        if (field != null && column != null) {
+            throw usageError("--field and --column both choose the values; give one");
+        }
+        ColumnRef value = field != null ? ColumnRef.parse(field) : column;
+        if (value == null) {
+            throw usageError("--group-by needs the column of the values: add --column NAME|POSITION");
+        }
+        List<ColumnRef> keys = new java.util.ArrayList<>(groupBy == null ? List.of() : parseColumns(groupBy, "--group-by"));
+        if (seriesColumn != null && seriesInKey) {
+            keys.add(parseColumns(seriesColumn, "--series-column").get(0));
+        }
+        List<ColumnRef> values = new java.util.ArrayList<>(List.of(value));
+        if (seriesColumn != null && !seriesInKey) {
+            // score: the series column is read as text below, through a second key
+            keys.add(parseColumns(seriesColumn, "--series-column").get(0));
+        }
+        return Grouped.read(file, keys, values);
+    }
+
+    private List<ColumnRef> parseColumns(String text, String option) {
+        try {
+            List<ColumnRef> refs = Grouped.columns(text);
+            if (option.equals("--series-column") && refs.size() != 1) {
+                throw new IllegalArgumentException("give one column");
+            }
+            return refs;
+        } catch (IllegalArgumentException e) {
+            throw usageError(option + " " + text + ": " + e.getMessage());
+        }
+    }
+
     CsvColumns readValues() {
         if (field != null && column != null) {
             throw usageError("--field and --column both choose the values; give one");
         }
         if (format == null || format == LogFormat.CSV) {
             ColumnRef chosen = field != null ? ColumnRef.parse(field) : column;
-            return chosen == null
-                    ? CsvColumnReader.readAll(file, 1, "choose one with --column NAME|POSITION")
-                    : CsvColumnReader.read(file, List.of(chosen));
+            return CsvInput.read(file, path -> chosen == null
+                    ? CsvColumnReader.readAll(path, 1, "choose one with --column NAME|POSITION")
+                    : CsvColumnReader.read(path, List.of(chosen)));
         }
         if (column != null) {
             throw usageError("--format " + format + " reads --field NAME; --column is for CSV");

@@ -126,7 +126,8 @@ class CommandOutputTest {
     void anUndefinedKpiSaysHowManyValuesAreNeeded() throws IOException {
         JsonNode input = CASES.get("kpi-0007").get("input");
         Cli result = Cli.run("kpi", csv("v", input.get("data")).toString(), "-p", "25", "-c", "95");
-        assertThat(result.exitCode()).as(result.err()).isZero();
+        // undefined is not a result: a script must not take it for one
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(1);
         assertThat(result.out()).contains("KPI: undefined: the lower bound of the 25th percentile of v at 95 % confidence "
                 + "needs at least 11 values, got 5");
     }
@@ -161,7 +162,7 @@ class CommandOutputTest {
     void anUndefinedScoreSaysHowManyValuesAreNeeded() throws IOException {
         Path file = csv("kpi", CASES.get("variability-0006").get("input").get("data"));
         Cli result = Cli.run("score", file.toString(), "-p", "25", "-c", "95");
-        assertThat(result.exitCode()).as(result.err()).isZero();
+        assertThat(result.exitCode()).as(result.err()).isEqualTo(1);
         assertThat(result.out()).contains("variability score: undefined: a 95 % interval of the 25th/75th percentiles "
                 + "needs at least 11 values, got 5");
     }

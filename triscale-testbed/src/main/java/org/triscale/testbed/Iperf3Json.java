@@ -66,10 +66,39 @@ public final class Iperf3Json {
      * @param version   iperf3's version, e.g. {@code "iperf 3.12"}
      * @param intervals the intervals, in time order, omitted ones left out
      */
-    public record Report(String version, List<Interval> intervals) {
+    public record Report(String version, List<Interval> intervals, Totals totals) {
         /** Copies the intervals. */
         public Report {
             intervals = List.copyOf(intervals);
+            java.util.Objects.requireNonNull(totals, "totals");
+        }
+
+        /**
+         * A report without iperf3's end summary.
+         *
+         * @param version   iperf3's version
+         * @param intervals the intervals
+         */
+        public Report(String version, List<Interval> intervals) {
+            this(version, intervals, Totals.NONE);
+        }
+
+        /**
+         * The throughput of the whole run from the intervals, each weighted by its duration (bytes
+         * over seconds), as iperf3's own summary computes it: a short last interval counts for its
+         * short time, not as much as a whole one.
+         *
+         * @return Mbit/s, NaN without intervals
+         */
+        public double meanThroughputMbps() {
+            double bits = 0;
+            double seconds = 0;
+            for (Interval interval : intervals) {
+                double duration = interval.end() - interval.start();
+                bits += interval.bitsPerSecond() * duration;
+                seconds += duration;
+            }
+            return seconds > 0 ? bits / seconds / 1e6 : Double.NaN;
         }
 
         /**
@@ -146,6 +175,24 @@ public final class Iperf3Json {
     }
 
     /**
+     * iperf3's own summary of the run ({@code end.sum_sent} and {@code end.sum_received} of
+     * {@code -J}, the {@code sender} and {@code receiver} lines of the text output); NaN where the
+     * report has none (a run cut short, UDP with only {@code end.sum}).
+     *
+     * @param sentBitsPerSecond     the sender's throughput over the run
+     * @param receivedBitsPerSecond the receiver's throughput over the run
+     * @param sentSeconds           the sender's duration
+     * @param receivedSeconds       the receiver's duration
+     * @since 0.4.0
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.4.0")
+    public record Totals(double sentBitsPerSecond, double receivedBitsPerSecond, double sentSeconds,
+                         double receivedSeconds) {
+        /** No summary. */
+        public static final Totals NONE = new Totals(Double.NaN, Double.NaN, Double.NaN, Double.NaN);
+    }
+
+    /**
      * Reads a report.
      *
      * @param file the output of {@code iperf3 -J}
@@ -173,6 +220,7 @@ public final class Iperf3Json {
         String version = "";
         List<Interval> intervals = null;
         String error = null;
+        Totals totals = Totals.NONE;
         java.util.Set<String> seen = new java.util.HashSet<>();
         while (parser.nextToken() == JsonToken.FIELD_NAME) {
             JsonFiles.once(seen, parser, file);
@@ -187,6 +235,7 @@ public final class Iperf3Json {
                 }
                 case "intervals" -> intervals = intervals(parser, file);
                 case "error" -> error = errorText(parser, file);
+                case "end" -> totals = totals(parser, file);
                 default -> parser.skipChildren();
             }
         }
@@ -196,7 +245,48 @@ public final class Iperf3Json {
         if (intervals == null) {
             throw new MalformedLogException(file, 0, "no \"intervals\" array: not the output of iperf3 -J");
         }
-        return new Report(version, intervals);
+        return new Report(version, intervals, totals);
+    }
+
+    /** {@code end.sum_sent} and {@code end.sum_received} (TCP), or {@code end.sum} (UDP) as both. */
+    private static Totals totals(JsonParser parser, Path file) throws IOException {
+        if (parser.currentToken() != JsonToken.START_OBJECT) {
+            parser.skipChildren();
+            return Totals.NONE;
+        }
+        Map<String, Double> sent = null;
+        Map<String, Double> received = null;
+        Map<String, Double> sum = null;
+        while (parser.nextToken() == JsonToken.FIELD_NAME) {
+            String field = parser.currentName();
+            parser.nextToken();
+            if (parser.currentToken() == JsonToken.START_OBJECT
+                    && (field.equals("sum_sent") || field.equals("sum_received") || field.equals("sum"))) {
+                Map<String, Double> values = JsonFiles.flatObject(parser, file, null);
+                switch (field) {
+                    case "sum_sent" -> sent = values;
+                    case "sum_received" -> received = values;
+                    default -> sum = values;
+                }
+            } else {
+                parser.skipChildren();
+            }
+        }
+        if (sent == null) {
+            sent = sum;
+        }
+        if (received == null) {
+            received = sum;
+        }
+        return new Totals(rate(sent), rate(received), seconds(sent), seconds(received));
+    }
+
+    private static double rate(Map<String, Double> sum) {
+        return sum == null ? Double.NaN : sum.getOrDefault("bits_per_second", Double.NaN);
+    }
+
+    private static double seconds(Map<String, Double> sum) {
+        return sum == null || !sum.containsKey("end") ? Double.NaN : sum.get("end") - sum.getOrDefault("start", 0.0);
     }
 
     /** iperf3's error: a string, or (some versions, wrappers) an object or array, shown as its values. */

@@ -96,8 +96,27 @@ final class JsonFiles {
     /** Refuses anything after the document's one value: concatenated reports, trailing data. */
     static void end(JsonParser parser, Path file, String expected) throws IOException {
         if (parser.nextToken() != null) {
-            throw new MalformedLogException(file, line(parser), "more than one JSON value: data after the end of the"
-                    + " first (concatenated reports or trailing data); expected " + expected + " alone");
+            throw new MalformedLogException(file, line(parser), "more than one JSON value: a second starts here, after"
+                    + " the end of the first (JSON lines, one object per line, or concatenated reports); expected "
+                    + expected + " alone (for JSON lines use --format jsonl)");
+        }
+    }
+
+    /** Whether the file's first character other than white space is '{' (JSON rather than text). */
+    static boolean startsWithBrace(Path file) {
+        try (InputStream in = LogLines.openStream(file)) {
+            int b;
+            while ((b = in.read()) >= 0) {
+                if (b == '{') {
+                    return true;
+                }
+                if (b != ' ' && b != '\t' && b != '\n' && b != '\r' && b != 0xEF && b != 0xBB && b != 0xBF) {
+                    return false;
+                }
+            }
+            return false;
+        } catch (IOException e) {
+            throw new MalformedLogException(file, 0, "cannot read: " + e.getMessage(), e);
         }
     }
 

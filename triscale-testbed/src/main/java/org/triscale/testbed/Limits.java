@@ -42,6 +42,11 @@ final class Limits {
         return what + " (limit " + String.format("%,d", value) + "; raise it with -D" + key + "=...)";
     }
 
+    /** A text cut to {@code max} characters, so that a message never echoes a whole hostile line. */
+    static String shorten(String text, int max) {
+        return text.length() <= max ? text : text.substring(0, max - 3) + "...";
+    }
+
     /** Refuses one value more than {@link #MAX_VALUES}. */
     static void checkCount(long count, Path file, long line, String what) {
         if (count > MAX_VALUES) {

@@ -118,6 +118,13 @@ public final class NamedFields {
             }
             return value;
         } catch (JsonProcessingException e) {
+            String open = line.strip();
+            char last = open.isEmpty() ? ' ' : open.charAt(open.length() - 1);
+            if (String.valueOf(e.getOriginalMessage()).contains("end-of-input") && "{[,:".indexOf(last) >= 0) {
+                throw new MalformedLogException(file, number, "the line is not a whole JSON object: the file looks"
+                        + " like one JSON document spread over lines (pretty-printed); --format jsonl expects one JSON"
+                        + " object per line (for iperf3, flent or irtt output use --format iperf3, flent or irtt)", e);
+            }
             throw new MalformedLogException(file, number, "not valid JSON: " + JsonFiles.reason(e), e);
         } catch (IOException e) {
             throw new MalformedLogException(file, number, "cannot read: " + e.getMessage(), e);

@@ -16,22 +16,46 @@ class FlentDataTest {
     Path dir;
 
     @Test
-    void readsARealCompressedDataFile() {
-        // flent 2.1.1's qdisc-stats test (the one test that needs no netperf), 3 s at 0.5 s steps.
-        Map<String, Samples> series = FlentData.read(Fixtures.path("flent-qdisc-stats.flent.gz"));
+    void readsARealCompressedDataFileFromItsRawValuesAsFlentDoes() {
+        // flent 2.1.1's qdisc-stats test (the one test that needs no netperf), 3 s at 0.5 s steps;
+        // "qdisc-stats::sent_bytes" has no raw series of its own: flent takes "sent_bytes" of "qdisc-stats".
+        Map<String, FlentData.Series> series = FlentData.readSeries(Fixtures.path("flent-qdisc-stats.flent.gz"));
         assertThat(series).containsKeys("qdisc-stats::sent_bytes", "qdisc-stats::backlog_pkts");
-        Samples sent = series.get("qdisc-stats::sent_bytes");
-        assertThat(sent.x()).containsExactly(0, 0.5, 1, 1.5, 2, 2.5);
-        assertThat(java.util.Arrays.stream(sent.y()).allMatch(bytes -> bytes > 0)).isTrue();
+        FlentData.Series sent = series.get("qdisc-stats::sent_bytes");
+        assertThat(sent.raw()).isTrue();
+        assertThat(sent.source()).startsWith("flent raw_values (5 points)");
+        assertThat(sent.samples().x()).hasSize(5).startsWith(0.0).isSorted();
+        assertThat(sent.samples().y()).containsOnly(306723.0);
+        assertThat(sent.meanValue()).isNaN();
+        assertThat(sent.flentMean()).isEqualTo(306723.0);
     }
 
     @Test
-    void leavesOutMissingPointsOfPingAndThroughput() {
-        Map<String, Samples> series = FlentData.read(Fixtures.path("flent-ping-written-by-hand.flent"));
-        Samples ping = series.get("Ping (ms) ICMP");
-        assertThat(ping.x()).containsExactly(0.0, 0.2, 0.6, 0.8, 1.0);
-        assertThat(ping.y()).containsExactly(20.1, 20.4, 35.2, 41.0, 38.7);
-        assertThat(series.get("TCP upload").size()).isEqualTo(5);
+    void readsTheGridWhereTheSeriesHasNoRawValuesLeavingOutMissingPoints() {
+        Map<String, FlentData.Series> series = FlentData.readSeries(Fixtures.path("flent-ping-written-by-hand.flent"));
+        FlentData.Series ping = series.get("Ping (ms) ICMP");
+        assertThat(ping.raw()).isTrue();
+        assertThat(ping.samples().y()).containsExactly(20.1);
+        FlentData.Series upload = series.get("TCP upload");
+        assertThat(upload.raw()).isFalse();
+        assertThat(upload.source()).contains("interpolated results grid");
+        assertThat(upload.samples().x()).containsExactly(0.2, 0.4, 0.6, 0.8, 1.0);
+        assertThat(upload.samples().y()).containsExactly(8.5, 9.6, 9.8, 9.7, 9.9);
+    }
+
+    @Test
+    void theMeanIsTheSeriesMetadataMeanValueWhenPresent(@TempDir Path tmp) throws IOException {
+        // A sum of flows: flent's mean is the sum of the flows' own means, not the grid's mean.
+        Path file = tmp.resolve("sum.flent");
+        Files.writeString(file, "{\"x_values\": [0, 1, 2], \"results\": {\"TCP upload sum\": [10, null, 20]},"
+                + " \"metadata\": {\"SERIES_META\": {\"TCP upload sum\": {\"MEAN_VALUE\": 26.09, \"UNITS\": \"Mbits/s\"}}}}");
+        FlentData.Series sum = FlentData.readSeries(file).get("TCP upload sum");
+        assertThat(sum.flentMean()).isEqualTo(26.09);
+        assertThat(sum.units()).isEqualTo("Mbits/s");
+        assertThat(sum.source()).contains("MEAN_VALUE");
+        LogReading reading = LogFormat.FLENT.reading(file, "TCP upload sum", null);
+        assertThat(reading.toolMean()).isEqualTo(26.09);
+        assertThat(reading.samples().y()).containsExactly(10, 20);
     }
 
     @Test
@@ -44,6 +68,7 @@ class FlentDataTest {
         assertThatThrownBy(() -> FlentData.read(file)).hasMessageContaining("has 1 values for 2 x_values");
         Path notGzip = dir.resolve("plain.flent.gz");
         Files.writeString(notGzip, "{}");
-        assertThatThrownBy(() -> FlentData.read(notGzip)).hasMessageContaining("expected a flent data file");
+        assertThatThrownBy(() -> FlentData.read(notGzip)).hasMessageContaining("not gzip data")
+                .hasMessageContaining("magic bytes 1f 8b");
     }
 }

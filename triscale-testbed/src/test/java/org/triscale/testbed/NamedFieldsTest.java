@@ -73,6 +73,9 @@ class NamedFieldsTest {
         Path file = file("bad.jsonl", "{\"y\": 1}\n{\"y\": 2\n");
         assertThatThrownBy(() -> NamedFields.jsonLines(file, "y", null)).isInstanceOf(MalformedLogException.class)
                 .hasMessageStartingWith(file + ":2: not valid JSON");
+        Path pretty = file("pretty.json", "{\n  \"y\": 1\n}\n");
+        assertThatThrownBy(() -> NamedFields.jsonLines(pretty, "y", null)).hasMessageStartingWith(pretty + ":1: the line"
+                + " is not a whole JSON object: the file looks like one JSON document spread over lines");
         Path array = file("array.jsonl", "[1]\n");
         assertThatThrownBy(() -> NamedFields.jsonLines(array, "y", null)).hasMessageContaining(":1: not a JSON object");
         Path text = file("text.jsonl", "{\"y\": \"0x10\"}\n");
@@ -84,7 +87,7 @@ class NamedFieldsTest {
         assertThat(LogFormat.parse("IPerf3")).isEqualTo(LogFormat.IPERF3);
         assertThatThrownBy(() -> LogFormat.parse("pcap")).hasMessageContaining("use one of iperf3, flowmon");
         assertThatThrownBy(() -> LogFormat.IPERF3.read(Fixtures.path("iperf3-tcp-2streams.json"), "jitter", null))
-                .hasMessage("format iperf3 has no field 'jitter'; its fields are throughput, retransmits, rtt, cwnd");
+                .hasMessage("format iperf3 has no field 'jitter'; its fields are throughput, retransmits, rtt, cwnd, sent, received");
         assertThat(LogFormat.FLOWMON.read(Fixtures.path("ns3-flowmon.xml"), "fct", null).size()).isEqualTo(3);
         assertThatThrownBy(() -> LogFormat.FLENT.read(Fixtures.path("flent-ping-written-by-hand.flent"), "Ping", null))
                 .hasMessageContaining("its series are Ping (ms) ICMP, TCP upload");

@@ -101,6 +101,25 @@ public final class CsvColumnReader {
         return new Reading(file, columns, count, howToChoose, chunking).run();
     }
 
+    /**
+     * Returns the number of cells of the file's first record (its header, or first data row),
+     * reading only that record.
+     *
+     * @param file the CSV file
+     * @return the number of columns, 0 when the file has no record
+     * @throws CsvDataException if the file cannot be read
+     */
+    public static int width(Path file) {
+        new Reading(file, List.of(ColumnRef.position(1)), 0, null, Chunking.defaults()).checkReadable();
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+            CsvScanner scanner = new CsvScanner(file, channel, 0, channel.size(), IntUnaryOperator.identity());
+            scanner.skipByteOrderMark();
+            return scanner.nextRecord() ? scanner.cells() : 0;
+        } catch (IOException e) {
+            throw new CsvDataException("cannot read " + file + ": " + e.getMessage(), e);
+        }
+    }
+
     /** One pass over one file. */
     private static final class Reading {
         private final Path file;
