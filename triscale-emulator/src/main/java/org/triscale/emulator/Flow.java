@@ -97,6 +97,8 @@ final class Flow implements Connection, AckSink {
     private int timeouts;
     private int fastRecoveries;
     final ThroughputBins bins;
+    /** Payload bytes the receiver can hand to the application in order, by arrival time. */
+    final ThroughputBins goodputBins;
 
     Flow(Simulation sim, int id, String label, FlowResult.Kind kind, Cca cca, long oneWayDelay, long start,
          long sizeBytes, long randomSeed, boolean reverse, int[] dataRoute, int[] ackRoute) {
@@ -128,6 +130,7 @@ final class Flow implements Connection, AckSink {
         this.receiveWindow = Math.max(2, sim.receiveWindowBytes / Wire.MSS);
         this.receiver = new Receiver(this, sim.delayedAck);
         this.bins = sim.newBins(start);
+        this.goodputBins = sim.newBins(start);
     }
 
     // ---- events -------------------------------------------------------------------------------
@@ -155,7 +158,21 @@ final class Flow implements Connection, AckSink {
             sim.schedule(toReceiver.headTime(), id, Simulation.DATA);
         }
         sim.delays.record(time, time - sendTime, id);
+        long before = receiver.rcvNxt();
         receiver.onSegment(time, seg, sendTime, ce, seg == totalSegments - 1 && lastPayload < Wire.MSS);
+        long after = receiver.rcvNxt();
+        if (after > before) {
+            // Goodput: each payload byte once, when it can go to the application in order; a
+            // retransmitted copy of a segment already received advances nothing.
+            long payload = (after - before) * Wire.MSS;
+            if (after >= totalSegments) {
+                payload -= Wire.MSS - lastPayload;
+            }
+            goodputBins.add(time, payload);
+            if (!reverse) {
+                sim.totalGoodputBins.add(time, payload);
+            }
+        }
     }
 
     void onDelayedAckTimer(long time) {

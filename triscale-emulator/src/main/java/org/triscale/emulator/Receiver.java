@@ -79,6 +79,14 @@ final class Receiver {
         }
     }
 
+    /**
+     * The next segment expected: every segment below it was received and can be handed to the
+     * application in order.
+     */
+    long rcvNxt() {
+        return rcvNxt;
+    }
+
     void onDelayedAckTimer(long now) {
         timerEventAt = Long.MAX_VALUE;
         if (!pending) {

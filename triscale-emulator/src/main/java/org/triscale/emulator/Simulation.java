@@ -54,6 +54,7 @@ final class Simulation {
     private final ServedLink[] servedLinks;
     final DelayRecorder delays;
     final ThroughputBins totalBins;
+    final ThroughputBins totalGoodputBins;
     private final int binCount;
     private final List<Flow> flows = new ArrayList<>();
     private final long ackJitterNanos;
@@ -167,6 +168,7 @@ final class Simulation {
         }
         this.delays = new DelayRecorder(scenario.measurement().delaySampleEvery());
         this.totalBins = new ThroughputBins(binNanos, 0, binCount);
+        this.totalGoodputBins = new ThroughputBins(binNanos, 0, binCount);
         this.ackJitterNanos = scenario.variation().ackJitter().toNanos();
         // Drawn last so that the variation leaves every older stream's seed unchanged.
         this.startJitterNanos = scenario.variation().startJitter().toNanos();
@@ -252,13 +254,17 @@ final class Simulation {
         List<FlowResult> results = new ArrayList<>(flows.size());
         int[] firstBins = new int[flows.size()];
         double[][] flowMbps = new double[flows.size()][];
+        double[][] flowGoodput = new double[flows.size()][];
         for (Flow f : flows) {
             results.add(f.result(end));
             firstBins[f.id] = f.bins.firstBin();
             flowMbps[f.id] = f.bins.megabitsPerSecond(end, false);
+            flowGoodput[f.id] = f.goodputBins.megabitsPerSecond(end, false);
         }
         Throughput throughput = new Throughput(binNanos / 1e9, end / 1e9, totalBins.megabitsPerSecond(end, true),
                 firstBins, flowMbps);
+        Throughput goodput = new Throughput(binNanos / 1e9, end / 1e9, totalGoodputBins.megabitsPerSecond(end, true),
+                firstBins, flowGoodput);
         LinkStats link = bottleneck != null ? bottleneck.stats() : servedLinks[0].stats();
         List<LinkStats> hopStats = new ArrayList<>();
         for (int h = 1; h <= scenario.path().hops().size(); h++) {
@@ -266,7 +272,8 @@ final class Simulation {
         }
         Optional<LinkStats> reverseStats = reverseIndex < 0 ? Optional.empty()
                 : Optional.of(servedLinks[reverseIndex].stats());
-        return new Trace(scenario, seed, results, delays.samples(), throughput, link, hopStats, reverseStats, events);
+        return new Trace(scenario, seed, results, delays.samples(), throughput, goodput, link, hopStats, reverseStats,
+                events);
     }
 
     private Flow newFlow(String label, FlowResult.Kind kind, org.triscale.emulator.cca.Cca cca,

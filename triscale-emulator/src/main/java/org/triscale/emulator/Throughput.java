@@ -5,10 +5,20 @@ import org.apiguardian.api.API;
 import java.util.Arrays;
 
 /**
- * Throughput time series at the bottleneck's egress, like Pantheon's: the bits of data packets
- * (on-the-wire size, retransmissions included) that finish their transmission in each bin,
- * divided by the bin's width. Bin {@code i} covers {@code [i·w, (i+1)·w)}; the last one may be
- * shorter and is divided by its own width. Per-flow series are stored from the flow's first bin on.
+ * A rate time series of a run, in Mbit/s per bin, in one of two kinds that must not be confused:
+ * <ul>
+ *   <li>{@link Trace#throughput()}, the <em>wire throughput</em> at the bottleneck's egress, like
+ *       Pantheon's: the bits of data packets (on-the-wire size, headers and retransmissions
+ *       included) that finish their transmission in each bin. Copies of data the receiver already
+ *       has (spurious retransmissions, for example after a timeout) fill the link here as well
+ *       as new data do.</li>
+ *   <li>{@link Trace#goodput()}, the <em>goodput</em> at the receiver: the payload bits handed to
+ *       the application in order in each bin, each byte once (retransmitted copies and headers
+ *       excluded), as iperf3's receiver reports. A full 20 Mbit/s link of 1500-byte packets
+ *       carries about 19.3 Mbit/s of goodput.</li>
+ * </ul>
+ * Each bin's bits are divided by the bin's width. Bin {@code i} covers {@code [i·w, (i+1)·w)};
+ * the last one may be shorter and is divided by its own width. Per-flow series are stored from the flow's first bin on.
  *
  * @param binSeconds     bin width w
  * @param runSeconds     length of the run

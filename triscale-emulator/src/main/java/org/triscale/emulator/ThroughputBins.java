@@ -2,7 +2,10 @@ package org.triscale.emulator;
 
 import java.util.Arrays;
 
-/** Bytes per time bin from a first bin on, growing as needed; bins at or after the run's end are ignored. */
+/**
+ * Bytes per time bin (wire bytes or delivered payload, as the caller adds them) from a first bin
+ * on, growing as needed; bins at or after the run's end are ignored.
+ */
 final class ThroughputBins {
     private final long binNanos;
     private final int firstBin;
@@ -16,16 +19,16 @@ final class ThroughputBins {
         this.firstBin = (int) Math.min(from / binNanos, binCount);
     }
 
-    void add(long time, int wireBytes) {
+    void add(long time, long bytes) {
         long absolute = time / binNanos;
         if (absolute >= binCount) {
             return;
         }
         int bin = (int) absolute - firstBin;
-        if (bin >= bytes.length) {
-            bytes = Arrays.copyOf(bytes, Math.max(bin + 1, bytes.length * 2));
+        if (bin >= this.bytes.length) {
+            this.bytes = Arrays.copyOf(this.bytes, Math.max(bin + 1, this.bytes.length * 2));
         }
-        bytes[bin] += wireBytes;
+        this.bytes[bin] += bytes;
         if (bin >= used) {
             used = bin + 1;
         }

@@ -13,7 +13,11 @@ import java.util.Optional;
  * @param seed            the seed it ran with
  * @param flows           per-flow outcomes, by flow id
  * @param delays          per-packet one-way delay samples
- * @param throughput      throughput time series, per flow and in total
+ * @param throughput      wire throughput time series, per flow and in total: every data packet
+ *                        leaving the bottleneck, headers and retransmissions included
+ * @param goodput         goodput time series of the same shape: payload bytes delivered to the
+ *                        receiving application, each byte once (retransmissions and headers
+ *                        excluded), binned by the time the receiver can hand them over in order
  * @param link            bottleneck statistics
  * @param hops            statistics of the scenario's further hops, in path order
  * @param reverseLink     statistics of the reverse link (ACKs and reverse flows' data), if any
@@ -23,7 +27,7 @@ import java.util.Optional;
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public record Trace(Scenario scenario, long seed, List<FlowResult> flows, DelaySamples delays, Throughput throughput,
-                   LinkStats link, List<LinkStats> hops, Optional<LinkStats> reverseLink, long eventsProcessed) {
+                   Throughput goodput, LinkStats link, List<LinkStats> hops, Optional<LinkStats> reverseLink, long eventsProcessed) {
 
     /**
      * Copies the flow list.
@@ -32,7 +36,8 @@ public record Trace(Scenario scenario, long seed, List<FlowResult> flows, DelayS
      * @param seed the seed it ran with
      * @param flows per-flow outcomes, by flow id
      * @param delays per-packet one-way delay samples
-     * @param throughput throughput time series, per flow and in total
+     * @param throughput wire throughput time series, per flow and in total
+     * @param goodput goodput time series, per flow and in total
      * @param link bottleneck statistics
      * @param hops statistics of the scenario's further hops, in path order
      * @param reverseLink statistics of the reverse link, if any

@@ -93,7 +93,11 @@ public final class FlowMonitorXml {
 
         /**
          * Throughput as ns-3's examples compute it: bits received over the time between the first
-         * and the last packet received.
+         * and the last packet received. These are IP-level bytes: headers are counted, and so is
+         * every copy of a retransmitted segment that reached the receiver. FlowMonitor cannot give
+         * a goodput (each payload byte once): it sees packets, not the transport's sequence
+         * numbers. For goodput in ns-3, read the receiving application's byte count instead
+         * ({@code PacketSink::GetTotalRx}, as the ns-3 sample does).
          *
          * @return Mbit/s
          */

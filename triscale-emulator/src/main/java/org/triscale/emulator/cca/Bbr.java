@@ -34,6 +34,8 @@ public final class Bbr implements CongestionControl {
     private static final double QUANTIZATION_BUDGET = 3;
 
     private final WindowedMax bwFilter = new WindowedMax(BW_FILTER_ROUNDS);
+    /** A defect for {@link CcaMutant}: ProbeBW keeps the probing gain 1.25 in every phase. */
+    private final boolean pacingGainStuckHigh;
 
     private Mode mode;
     private double pacingGain;
@@ -68,7 +70,12 @@ public final class Bbr implements CongestionControl {
 
     /** A BBR v1 instance. */
     public Bbr() {
-        // state set in init
+        this(false);
+    }
+
+    /** BBR whose ProbeBW pacing gain may stay at 1.25, a defect of {@link CcaMutant}. */
+    Bbr(boolean pacingGainStuckHigh) {
+        this.pacingGainStuckHigh = pacingGainStuckHigh;
     }
 
     @Override
@@ -131,8 +138,12 @@ public final class Bbr implements CongestionControl {
         if (mode == Mode.PROBE_BW && isNextCyclePhase(c)) {
             cycleIndex = (cycleIndex + 1) % PACING_GAIN_CYCLE.length;
             cycleStamp = c.now();
-            pacingGain = PACING_GAIN_CYCLE[cycleIndex];
+            pacingGain = phaseGain();
         }
+    }
+
+    private double phaseGain() {
+        return pacingGainStuckHigh ? PACING_GAIN_CYCLE[0] : PACING_GAIN_CYCLE[cycleIndex];
     }
 
     private boolean isNextCyclePhase(Connection c) {
@@ -228,7 +239,7 @@ public final class Bbr implements CongestionControl {
         // Start at a random phase other than the draining one (index 1).
         cycleIndex = PACING_GAIN_CYCLE.length - 1 - c.random().nextInt(PACING_GAIN_CYCLE.length - 1);
         cycleIndex = (cycleIndex + 1) % PACING_GAIN_CYCLE.length;
-        pacingGain = PACING_GAIN_CYCLE[cycleIndex];
+        pacingGain = phaseGain();
         cycleStamp = c.now();
     }
 

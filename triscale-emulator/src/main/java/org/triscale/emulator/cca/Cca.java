@@ -61,6 +61,33 @@ public final class Cca {
     }
 
     /**
+     * A deliberately broken variant of a built-in algorithm, to check that a regression suite
+     * catches it (mutation testing): for example {@code Cca.mutant(CcaMutant.CUBIC_BETA_0_9)}.
+     *
+     * @param mutant the mutant
+     * @return the mutant as a named algorithm, {@link CcaMutant#cca()}
+     * @throws IllegalArgumentException if {@code mutant} is null
+     */
+    public static Cca mutant(CcaMutant mutant) {
+        if (mutant == null) {
+            throw new IllegalArgumentException("mutant must not be null; pass e.g. CcaMutant.CUBIC_BETA_0_9");
+        }
+        return mutant.cca();
+    }
+
+    /**
+     * A mutant by its name, for example from a configuration parameter:
+     * {@code Cca.mutant("CUBIC_BETA_0_9")}.
+     *
+     * @param name a {@link CcaMutant} constant's name (case-insensitive, {@code -} for {@code _})
+     * @return the mutant as a named algorithm
+     * @throws IllegalArgumentException naming the valid names if none matches
+     */
+    public static Cca mutant(String name) {
+        return CcaMutant.named(name).cca();
+    }
+
+    /**
      * The name shown in results.
      *
      * @return the name

@@ -108,6 +108,8 @@ public final class Cubic implements CongestionControl {
 
     private final Config config;
     private final double alphaCubic;
+    /** A defect for {@link CcaMutant}: the first slow start ends at the first ACK. */
+    private final boolean slowStartExitsAtOnce;
     private HyStartPlusPlus hyStartPlusPlus;
     private HyStart hyStart;
     private final EcnResponse ecnResponse = new EcnResponse();
@@ -133,11 +135,17 @@ public final class Cubic implements CongestionControl {
      * @throws IllegalArgumentException if {@code config} is null
      */
     public Cubic(Config config) {
+        this(config, false);
+    }
+
+    /** CUBIC whose first slow start may end at its first ACK, a defect of {@link CcaMutant}. */
+    Cubic(Config config, boolean slowStartExitsAtOnce) {
         if (config == null) {
             throw new IllegalArgumentException("cubic config must not be null; use Cubic.Config.RFC_9438");
         }
         this.config = config;
         this.alphaCubic = 3 * (1 - config.beta()) / (1 + config.beta());
+        this.slowStartExitsAtOnce = slowStartExitsAtOnce;
     }
 
     @Override
@@ -159,6 +167,12 @@ public final class Cubic implements CongestionControl {
             return;
         }
         if (cwnd < ssthresh) {
+            if (slowStartExitsAtOnce) {
+                ssthresh = cwnd;
+                hyStart = null;
+                hyStartPlusPlus = null;
+                return;
+            }
             double increase = Math.min(acked, RenoWindow.SLOW_START_LIMIT);
             if (hyStart != null && hyStart.exit(c, cwnd)) {
                 ssthresh = cwnd;

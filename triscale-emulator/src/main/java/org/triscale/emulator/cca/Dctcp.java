@@ -14,6 +14,8 @@ import org.apiguardian.api.API;
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class Dctcp extends RenoBased {
     private final MarkedFraction markedFraction;
+    /** A defect for {@link CcaMutant}: every reduction cuts by half, whatever alpha says. */
+    private final boolean ignoresAlpha;
 
     private long cwrEnd = -1;
 
@@ -29,7 +31,13 @@ public final class Dctcp extends RenoBased {
      * @throws IllegalArgumentException if {@code g} is outside (0, 1]
      */
     public Dctcp(double g) {
+        this(g, false);
+    }
+
+    /** DCTCP that may ignore its alpha, a defect of {@link CcaMutant}. */
+    Dctcp(double g, boolean ignoresAlpha) {
         this.markedFraction = new MarkedFraction(g);
+        this.ignoresAlpha = ignoresAlpha;
     }
 
     @Override
@@ -40,7 +48,8 @@ public final class Dctcp extends RenoBased {
             return;
         }
         if (c.ecnEcho() && !inCwr) {
-            cwnd = Math.max(cwnd * (1 - markedFraction.alpha() / 2), 2);
+            double alpha = ignoresAlpha ? 1 : markedFraction.alpha();
+            cwnd = Math.max(cwnd * (1 - alpha / 2), 2);
             ssthresh = cwnd;
             cwrEnd = c.sndNxt();
             return;

@@ -29,7 +29,7 @@ public final class Prague extends RenoBased {
     private final boolean rttIndependent;
     private final ClassicEcnDetector detector;
     private final EcnResponse ecnResponse = new EcnResponse();
-    private final MarkedFraction markedFraction = new MarkedFraction(G);
+    private final MarkedFraction markedFraction;
     private double pacingRate;
     private boolean sawCe;
 
@@ -56,8 +56,14 @@ public final class Prague extends RenoBased {
      *                           {@code prague_ecn_fallback=1}; off by default there)
      */
     public Prague(boolean rttIndependent, boolean classicEcnFallback) {
+        this(rttIndependent, classicEcnFallback, G);
+    }
+
+    /** Prague with another gain of its alpha estimator, a defect of {@link CcaMutant}. */
+    Prague(boolean rttIndependent, boolean classicEcnFallback, double g) {
         this.rttIndependent = rttIndependent;
         this.detector = classicEcnFallback ? new ClassicEcnDetector() : null;
+        this.markedFraction = new MarkedFraction(g);
     }
 
     @Override

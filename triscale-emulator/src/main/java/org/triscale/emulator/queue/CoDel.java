@@ -15,6 +15,8 @@ import java.time.Duration;
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class CoDel implements QueueDiscipline {
+    /** The name mutants refer to it by ({@link QueueMutant#original()}). */
+    public static final String NAME = "CoDel";
     /** RFC 8289's target sojourn time: 5 ms. */
     public static final Duration TARGET = Duration.ofMillis(5);
     /** RFC 8289's interval: 100 ms. */

@@ -27,6 +27,8 @@ import org.apiguardian.api.API;
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class DualPi2 implements QueueDiscipline {
+    /** The name mutants refer to it by ({@link QueueMutant#original()}). */
+    public static final String NAME = "DualPI2";
     /** Target classic queueing delay: 15 ms. */
     public static final Duration TARGET = Duration.ofMillis(15);
     /** Update interval: 16 ms. */
