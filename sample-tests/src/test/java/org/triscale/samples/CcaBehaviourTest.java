@@ -24,7 +24,7 @@ import org.triscale.samples.scenarios.CaseStudyPath;
 
 /**
  * The behaviours a CCA or AQM change must keep, one short test each, written to catch the defect
- * classes of the mutant catalogue ({@code CcaMutant}, {@code QueueMutant}); {@link MutationScoreTest}
+ * classes of the mutant catalogue ({@code CcaMutant}, {@code QueueMutant}); {@link MutationScoreTests}
  * checks that each mutant fails at least one of them and that the unchanged tests pass. Each test
  * runs 10 runs and bounds the 75th (or 25th) percentile of a per-run value at 75 % confidence; the
  * thresholds sit between what the algorithm and its mutants produce (docs/mutants.md).

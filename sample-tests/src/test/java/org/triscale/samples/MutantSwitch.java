@@ -11,7 +11,7 @@ import org.triscale.emulator.queue.QueueMutant;
 /**
  * Swaps a mutant in for the algorithm or queue it breaks when the configuration parameter
  * {@value #PARAMETER} names one ({@link CcaMutant} or {@link QueueMutant}), so that
- * {@link MutationScoreTest} can launch the unchanged samples with a mutant. A sample asks for its
+ * {@link MutationScoreTests} can launch the unchanged samples with a mutant. A sample asks for its
  * algorithm with {@code MutantSwitch.cca(Cca.CUBIC)}; without the parameter it gets CUBIC.
  */
 public final class MutantSwitch implements BeforeEachCallback, AfterEachCallback {
