@@ -53,6 +53,9 @@ class FctBesideALongFlowTests {
             alone = fcts(flows, TcpFlows.run(bed, List.of(), flows, Duration.ofSeconds(1)));
             TcpFlows.Result result = TcpFlows.run(bed, List.of(1), flows, Duration.ofSeconds(1));
             run.note("cpu", result.cpuNote());
+            if (result.hostLimited()) { // named in the verdict, not only in the run's notes
+                run.note("host-limited", result.cpuNote());
+            }
             beside = fcts(flows, result);
         }
         run.recordRunValue("fct", beside.p95());

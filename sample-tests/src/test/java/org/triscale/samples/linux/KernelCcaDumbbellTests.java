@@ -47,6 +47,9 @@ class KernelCcaDumbbellTests {
             result = TcpFlows.run(bed, List.of(0, 1), List.of(), Duration.ofSeconds(1));
         }
         run.note("cpu", result.cpuNote());
+        if (result.hostLimited()) { // named in the verdict, not only in the run's notes
+            run.note("host-limited", result.cpuNote());
+        }
         Map<Double, Double> cubic = result.throughputMbps().get(0);
         Map<Double, Double> bbr = result.throughputMbps().get(1);
         cubic.forEach((t, mbps) -> {

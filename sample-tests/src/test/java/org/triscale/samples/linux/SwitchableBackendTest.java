@@ -76,6 +76,9 @@ class SwitchableBackendTest {
                 .queue(Queue.pfifo(BUFFER_PACKETS)).congestionControl(0, "cubic").congestionControl(1, "reno").build()) {
             TcpFlows.Result result = TcpFlows.run(bed, List.of(0), flows, TRAFFIC);
             run.note("cpu", result.cpuNote());
+            if (result.hostLimited()) { // named in the verdict, not only in the run's notes
+                run.note("host-limited", result.cpuNote());
+            }
             return FlowMetrics.of(bed.testBed(), result, 0, flows.size());
         }
     }

@@ -11,6 +11,11 @@ import java.util.TreeMap;
  * of the control characters that JSON escapes but XML reports cannot hold.
  */
 public final class RunNotes {
+    /**
+     * The note of a run that the host, not the test bed, may have limited (a Linux test bed whose
+     * CPU was saturated while its flows stayed below the bottleneck): the verdict names such runs.
+     */
+    public static final String HOST_LIMITED = "host-limited";
     static final int MAX_NOTES = 32;
     static final int MAX_NAME = 100;
     static final int MAX_TEXT = 4_096;

@@ -3,6 +3,7 @@ package org.triscale.results.internal.verdict;
 import org.triscale.results.internal.setup.KpiSpec;
 import org.triscale.results.internal.common.Format;
 import org.triscale.results.internal.recording.MetricValue;
+import org.triscale.results.internal.recording.RunNotes;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.results.internal.setup.MetricSpec;
 import org.triscale.results.internal.model.RunStatus;
@@ -91,6 +92,7 @@ public final class VerdictAnalysis {
             lowEffectiveSampleSize(metric);
             identicalRuns(metric);
         }
+        hostLimitedRuns();
         List<ScoreOutcome> scores = new ArrayList<>();
         for (ScoreSpec spec : setup.scores()) {
             ScoreOutcome outcome = score(spec, kpis);
@@ -196,6 +198,31 @@ public final class VerdictAnalysis {
         }
         if (!excluded.isEmpty()) {
             warnings.add(VerdictMessages.excludedRuns(state, excluded));
+        }
+    }
+
+    /**
+     * Names the runs that noted the host, not the test bed, may have limited them (note
+     * {@value RunNotes#HOST_LIMITED}): their values may understate what the test bed can do, which
+     * a reader of the verdict must know, not only a reader of the run's notes.
+     */
+    private void hostLimitedRuns() {
+        List<String> limited = new ArrayList<>();
+        int executed = 0;
+        for (RunRecord record : state.runs()) {
+            if (record == null) {
+                continue;
+            }
+            executed++;
+            if (record.notes().containsKey(RunNotes.HOST_LIMITED)) {
+                limited.add("series " + record.series + " run " + record.run);
+            }
+        }
+        if (!limited.isEmpty()) {
+            warnings.add(limited.size() + " of " + executed + " runs may have been limited by the host, not the test"
+                    + " bed (note \"" + RunNotes.HOST_LIMITED + "\"): " + String.join(", ", limited)
+                    + "; their values may understate the test bed, so rerun them on a quieter host or with fewer"
+                    + " flows before trusting a KPI they drive");
         }
     }
 

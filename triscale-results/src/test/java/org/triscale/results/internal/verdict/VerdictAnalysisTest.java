@@ -316,4 +316,24 @@ class VerdictAnalysisTest {
         assertThat(outcome.boundRank()).isEqualTo(5);
         assertThat(outcome.boundRun()).isEqualTo(4);
     }
+
+    @Test
+    void runsThatTheHostMayHaveLimitedAreNamedInTheVerdict() {
+        TestSetup setup = delay(100, 2);
+        Analysis analysis = VerdictAnalysis.analyse(RecordedSequels.builder(setup).series(1, SERIES_1)
+                .series(2, SERIES_2)
+                .notes(1, 4, java.util.Map.of("host-limited", "cpu 99 %", "cpu", "cpu 99 %"))
+                .notes(2, 2, java.util.Map.of("host-limited", "cpu 97 %"))
+                .notes(2, 3, java.util.Map.of("cpu", "cpu 12 %"))
+                .build());
+
+        assertThat(analysis.failures()).isEmpty();
+        assertThat(analysis.warnings()).filteredOn(w -> w.contains("limited by the host")).singleElement()
+                .asString().startsWith("2 of 10 runs may have been limited by the host, not the test bed"
+                        + " (note \"host-limited\"): series 1 run 4, series 2 run 2;");
+        // a run note of another name is not such a flag
+        Analysis quiet = VerdictAnalysis.analyse(RecordedSequels.builder(setup).series(1, SERIES_1)
+                .series(2, SERIES_2).notes(2, 3, java.util.Map.of("cpu", "cpu 12 %")).build());
+        assertThat(quiet.warnings()).noneMatch(w -> w.contains("limited by the host"));
+    }
 }
