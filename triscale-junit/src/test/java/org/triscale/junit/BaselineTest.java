@@ -418,7 +418,7 @@ class BaselineTest {
         assertUnusable(json.replace("\"measure\" : \"P95\"", "\"measure\" : \"P99\""),
                 "defines metric \"fct\" as P99 ms, the test as P95 ms");
         assertUnusable(json.replace("\"runsPerSeries\" : 5", "\"runsPerSeries\" : \"five\""),
-                "does not have the fields of a sequel record");
+                "its runsPerSeries is a string; expected a whole number");
         assertUnusable(json.replaceFirst("\\[ 106\\.0", "[ \"x\""), "does not have the fields of a sequel record");
     }
 

@@ -95,7 +95,7 @@ public final class GateSpecReader {
         // A grid cell has its own baseline and history: method[cell]
         String testMethod = TestSetup.TestId.key(method.getName(), Cells.name(context));
         if (baseline.file().isEmpty()) {
-            Path dir = SettingsReader.folder(context, DIR, DEFAULT_DIR);
+            Path dir = SettingsReader.readFolder(context, DIR, DEFAULT_DIR);
             file = dir.resolve(testClass).resolve(org.triscale.results.internal.common.FileNames.stem(testMethod) + ".json");
         } else {
             String what = "@Baseline(file = \"" + baseline.file() + "\")";
@@ -108,7 +108,7 @@ public final class GateSpecReader {
                     + "update never overwrites another file of the project");
         }
         // Beside the results unless triscale.history.dir says otherwise: triscale.output.dir moves it.
-        Path historyDir = SettingsReader.folder(context, HISTORY_DIR, SettingsReader.parameter(context,
+        Path historyDir = SettingsReader.readFolder(context, HISTORY_DIR, SettingsReader.parameter(context,
                 org.triscale.junit.TriscaleConstants.OUTPUT_DIR).map(output -> output + "/history")
                 .orElse(DEFAULT_HISTORY_DIR));
 

@@ -115,12 +115,25 @@ public final class SettingsReader {
         return parameter(context, key).map(text -> parseBoolean(key, text));
     }
 
-    /**
-     * A folder parameter, or its default, resolved by {@link #path(String, String)}; a path that
-     * exists as a regular file is refused (else a baseline folder that is a file would read as
-     * "no baseline", and writing into it would fail later).
-     */
+    /** A folder parameter, or its default, resolved by {@link #path(String, String)}. */
     public static Path folder(ExtensionContext context, String key, String defaultFolder) {
+        return path(key, parameter(context, key).orElse(defaultFolder));
+    }
+
+    /**
+     * A folder the gate reads from before any run ({@code triscale.baseline.dir},
+     * {@code triscale.history.dir}), as {@link #folder}; a path that exists as a file is refused,
+     * as a baseline folder that is a file would otherwise read as "no baseline". (The output
+     * folders are checked when written: a verdict that cannot write its files fails and keeps its
+     * outcome.)
+     *
+     * @param context       the context
+     * @param key           the key
+     * @param defaultFolder the default, relative to the module
+     * @return the folder
+     * @throws ExtensionConfigurationException naming the key when the path is a file
+     */
+    public static Path readFolder(ExtensionContext context, String key, String defaultFolder) {
         Optional<String> given = parameter(context, key);
         Path folder = path(key, given.orElse(defaultFolder));
         if (java.nio.file.Files.exists(folder) && !java.nio.file.Files.isDirectory(folder)) {

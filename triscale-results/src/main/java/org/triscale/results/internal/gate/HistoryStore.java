@@ -40,7 +40,7 @@ import java.util.function.Predicate;
  * <p><b>Bounded reading.</b> The gate uses only the end of a history: the last
  * {@link Tail#recent} sequels of the test (its trend) and its last {@link Tail#accepted} accepted
  * sequels of the same test bed (the baseline). {@link #read(Path, Tail)} therefore reads the file
- * backwards, line by line from its end, in chunks of {@value #CHUNK_BYTES} bytes, and stops as
+ * backwards, line by line from its end, in chunks of 64 KiB, and stops as
  * soon as it has both, or after {@link #MAX_SCANNED_LINES} lines or {@link #MAX_SCANNED_BYTES}
  * bytes, whichever comes first; a line longer than {@link #MAX_LINE_BYTES} is skipped without
  * being held. Memory is thus bounded by the kept records and one line, and time by the bytes
@@ -48,7 +48,7 @@ import java.util.function.Predicate;
  * A line number in a warning is counted from the file's start when the part not scanned is at
  * most {@link #MAX_COUNTED_BYTES} bytes (a streaming count of its line breaks), else from its end.
  *
- * <p><b>Validation.</b> Every line read is validated strictly ({@link SequelRecords#parseHistoryLine}):
+ * <p><b>Validation.</b> Every line read is validated strictly ({@code SequelRecords.parseHistoryLine}):
  * types as written (a string {@code "true"} is not a boolean), {@code runsPerSeries >= 1}, an ISO
  * instant, a verdict consistent with {@code accepted}, and each stored KPI equal to the one its own
  * run metrics give. A line that fails is never used: it is skipped with a warning naming the file
