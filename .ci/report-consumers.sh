@@ -8,7 +8,7 @@
 # check or verdict. Runs a subset of the sample suite plus the deliberately failing
 # BrokenCubicRegression, once whole and once as two shards merged by `triscale merge` (the shards'
 # Surefire XML with the merged verdicts must count as the whole launch). Exits non-zero on a
-# mismatch. With SCREENSHOTS=1 it also renders xunit-viewer's page of the whole launch.
+# mismatch. It also renders xunit-viewer's page of the whole launch, to look at in a browser.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -175,7 +175,8 @@ if not failed_series or not any(n.endswith(" verdict") and f for n, f in cases):
     print("  MISMATCH: the failing client shows no failed series check or verdict")
     ok = False
 text = open(f"{work}/console.log", encoding="utf-8").read()
-block = text[text.rindex("Results:"):]
+# The "Results:" heading of Maven's summary (a failure message may hold "Results: <file>" too).
+block = text[[m.start() for m in re.finditer(r"^\[\w+\] Results:\s*$", text, re.M)][-1]:]
 listed = re.findall(r"\[ERROR\]   (\S+\[\d+\]) (.*)", block)
 for invocation, message in listed:
     if not re.match(r"(series \d+/\d+ · KPI checks|TriScale verdict) of ", message):
