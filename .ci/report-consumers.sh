@@ -2,10 +2,13 @@
 # Checks that consumers of Surefire XML count a TriScale launch as Surefire's own console summary
 # does: maven-surefire-report-plugin's summary and junit-report-merger's merged totals must equal
 # the tests, failures, errors and skipped of the "Results:" line, and their total time the sum of
-# the classes' "Time elapsed" within 2 %; xunit-viewer's counts must equal them too. Runs a subset of
-# the sample suite plus the deliberately failing BrokenCubicRegression (one failing method), once
-# whole and once as two shards merged by `triscale merge` (the shards' Surefire XML with the merged
-# verdicts must count as the whole launch). Exits non-zero on a mismatch.
+# the classes' "Time elapsed" within 2 %; xunit-viewer's counts must equal them too. Each series
+# is a test case named for it ("series k/S · KPI checks", with the sample POM's phrased names),
+# a failing series' case holds a failure, and every line of Maven's "Failures:" list names its
+# check or verdict. Runs a subset of the sample suite plus the deliberately failing
+# BrokenCubicRegression, once whole and once as two shards merged by `triscale merge` (the shards'
+# Surefire XML with the merged verdicts must count as the whole launch). Exits non-zero on a
+# mismatch. It also renders xunit-viewer's page of the whole launch, to look at in a browser.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -84,10 +87,12 @@ console.log(JSON.stringify(counts))
 JS
 xunit() { (cd "$work/npm" && node xunit-counts.mjs "$1" | tail -1); }
 xunit "$PWD/$work/whole" > "$work/xunit-whole.json"
+"$work/npm/node_modules/.bin/xunit-viewer" -r "$work/whole" -o "$work/xunit-whole.html" -t "TriScale sample suite" \
+    >/dev/null 2>&1 || echo "report-consumers: xunit-viewer could not render its page (counts are checked anyway)"
 xunit "$PWD/$work/sharded" > "$work/xunit-sharded.json"
 
 python3 - "$work" <<'PY'
-import json, re, sys, html as htmllib
+import glob, json, re, sys, html as htmllib
 import xml.etree.ElementTree as ET
 work = sys.argv[1]
 
@@ -152,6 +157,33 @@ for label, want, want_jrm, page, merged, counts in (
     ok = check("maven-surefire-report-plugin", plugin(f"{work}/{page}"), want) and ok
     ok = check("junit-report-merger", jrm(f"{work}/{merged}"), want_jrm) and ok
     ok = check("xunit-viewer", xunit(f"{work}/{counts}"), want) and ok
+
+# Each series is a test case named for it; a failing series' case holds the failure; Maven's
+# "Failures:" lines name the check or the verdict after the invocation's index.
+cases = []
+for path in sorted(glob.glob(f"{work}/whole/TEST-*.xml")):
+    for case in ET.parse(path).getroot().iter("testcase"):
+        cases.append((case.get("name"), case.find("failure") is not None or case.find("error") is not None))
+series = [(n, f) for n, f in cases if re.search(r"series \d+/\d+ · KPI checks$", n)]
+failed_series = [n for n, f in series if f]
+print(f"series test cases: {len(series)}, failed: {len(failed_series)}")
+for name, failed in cases:
+    if failed and not (name in failed_series or name.endswith(" verdict")):
+        print(f"  MISMATCH: failed test case not named for its series or verdict: {name}")
+        ok = False
+if not failed_series or not any(n.endswith(" verdict") and f for n, f in cases):
+    print("  MISMATCH: the failing client shows no failed series check or verdict")
+    ok = False
+text = open(f"{work}/console.log", encoding="utf-8").read()
+# The "Results:" heading of Maven's summary (a failure message may hold "Results: <file>" too).
+block = text[[m.start() for m in re.finditer(r"^\[\w+\] Results:\s*$", text, re.M)][-1]:]
+listed = re.findall(r"\[ERROR\]   (\S+\[\d+\]) (.*)", block)
+for invocation, message in listed:
+    if not re.match(r"(series \d+/\d+ · KPI checks|TriScale verdict) of ", message):
+        print(f"  MISMATCH: Failures: line does not name its check: {invocation} {message[:80]}")
+        ok = False
+print(f"Failures: lines: {len(listed)}, each naming its series check or verdict" if listed else "  MISMATCH: no Failures: line")
+ok = ok and bool(listed)
 sys.exit(0 if ok else 1)
 PY
 echo "report-consumers: the plugin's pages are $work/plugin-whole.html and $work/plugin-sharded.html"

@@ -94,7 +94,7 @@ cd "$root/sample-tests"
 exec java -cp "$cp" org.junit.platform.console.ConsoleLauncher execute --disable-banner --details=none \
     ${classes[@]/#/--select-class } \
     --config triscale.output.dir=$work/out/shard-\$SLURM_ARRAY_TASK_ID \
-    --config triscale.report.enabled=false --config triscale.surefire.reports=false
+    --config triscale.report.enabled=false
 JOB
 cat > "$work/merge.sh" <<JOB
 #!/usr/bin/env bash
@@ -113,7 +113,7 @@ echo "submitted shards $array (array of $shards) and merge $merge"
 # Meanwhile the unsharded run, outside Slurm.
 (cd sample-tests && java -cp "$cp" org.junit.platform.console.ConsoleLauncher execute --disable-banner --details=none \
     "${classes[@]/#/--select-class=}" --config triscale.output.dir="$work/whole" \
-    --config triscale.report.enabled=false --config triscale.surefire.reports=false) > "$work/whole.log" 2>&1
+    --config triscale.report.enabled=false) > "$work/whole.log" 2>&1
 
 for _ in $(seq 600); do
     [ -z "$(squeue -h -j "$array,$merge" 2>/dev/null)" ] && break

@@ -42,7 +42,7 @@ launch() { # name parallelism round selectors...
     /usr/bin/time -f "%e %U %S" -o "$out.time" java -Dtriscale.samples.parallelBenchmark=true -Dtriscale.samples.parallelBenchmark.arrivals="${ARRIVALS:-600}" -jar "$WORK/junit-platform-console-standalone-$LAUNCHER.jar" \
         execute --class-path "$CP" "$@" --details=none --disable-banner \
         --config triscale.runs.parallelism="$p" --config triscale.output.dir="$out" \
-        --config triscale.surefire.reports=false --config triscale.report.enabled=false \
+        --config triscale.report.enabled=false \
         --config triscale.baseline.dir="$BASELINES" > "$out.log" 2>&1 || true
     read -r wall user sys < <(tail -1 "$out.time")
     echo "$name parallelism $p round $round: wall $wall s, CPU $(echo "$user + $sys" | bc) s, load $(cut -d' ' -f1 /proc/loadavg)" \

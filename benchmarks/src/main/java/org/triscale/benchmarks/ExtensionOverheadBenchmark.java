@@ -85,7 +85,6 @@ public class ExtensionOverheadBenchmark extends AverageMillisecondsBenchmark {
     private long launch(Class<?> fixture) {
         LauncherDiscoveryRequest request = request().selectors(selectClass(fixture))
                 .configurationParameter("triscale.progress", "false")
-                .configurationParameter("triscale.surefire.reports", "false")
                 .configurationParameter("triscale.output.dir", output.toString())
                 .build();
         SummaryGeneratingListener listener = new SummaryGeneratingListener();

@@ -57,7 +57,7 @@ class ReadmeExampleVerdictTest {
     void passesOnCubic(@TempDir Path out) throws Exception {
         EngineExecutionResults results = run(Cca.CUBIC, out);
 
-        results.testEvents().assertStatistics(s -> s.started(26).succeeded(26).failed(0));
+        results.testEvents().assertStatistics(s -> s.started(31).succeeded(31).failed(0));
     }
 
     @Test

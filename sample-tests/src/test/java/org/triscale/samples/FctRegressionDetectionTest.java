@@ -49,7 +49,6 @@ class FctRegressionDetectionTest {
                 .configurationParameter("triscale.baseline.paired", "runs")
                 .configurationParameter("triscale.output.dir", folder.resolve("triscale").toString())
                 .configurationParameter("triscale.history.dir", folder.resolve("history").toString())
-                .configurationParameter("triscale.surefire.reports.dir", folder.resolve("reports").toString())
                 .configurationParameter("triscale.progress", "false")
                 .configurationParameter("triscale.baseline.strict", "true")
                 .execute();
@@ -57,7 +56,7 @@ class FctRegressionDetectionTest {
 
     @Test
     void pairedGateCatchesAFivePercentSlowerCubic(@TempDir Path folder) throws Exception {
-        EngineExecutionResults results = EngineTestKit.engine("junit-jupiter")
+        EngineExecutionResults results = ExpectedFailures.execute(EngineTestKit.engine("junit-jupiter")
                 .selectors(selectMethod(FctRegressionTest.class, "cubicFlowsAlone",
                         RunContext.class.getName() + "," + Cca.class.getName()))
                 .configurationParameter(CubicUnderTest.PARAMETER, "slower")
@@ -65,12 +64,11 @@ class FctRegressionDetectionTest {
                 // Keep the failing example's results and history out of the suite's own.
                 .configurationParameter("triscale.output.dir", folder.resolve("triscale").toString())
                 .configurationParameter("triscale.history.dir", folder.resolve("history").toString())
-                .configurationParameter("triscale.surefire.reports.dir", folder.resolve("reports").toString())
                 .configurationParameter("triscale.progress", "false")
-                .configurationParameter("triscale.baseline.strict", "false")
-                .execute();
+                .configurationParameter("triscale.baseline.strict", "false"));
 
-        results.testEvents().assertStatistics(stats -> stats.started(51).succeeded(50).failed(1));
+        // 5 × 10 runs and 5 series checks pass: only the verdict's gate fails.
+        results.testEvents().assertStatistics(stats -> stats.started(56).succeeded(55).failed(1));
         Event verdict = results.testEvents().failed().stream().findFirst().orElseThrow();
         String message = verdict.getPayload(TestExecutionResult.class).orElseThrow()
                 .getThrowable().orElseThrow().getMessage();

@@ -42,8 +42,8 @@ final class MergeCommand implements Callable<Integer> {
     List<Path> folders;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Folder of the merged results: the"
-            + " JSON results, surefire-reports/ (one TEST-<class>.<method>.verdict.xml per test, and one report per"
-            + " series) and report/index.html.")
+            + " JSON results, surefire-reports/ (one TEST-<class>.<method>.verdict.xml per test; the series' KPI"
+            + " checks are in the shards' own reports) and report/index.html.")
     Path out;
 
     @Option(names = "--baseline-dir", paramLabel = "DIR", defaultValue = "src/test/resources/triscale/baselines",

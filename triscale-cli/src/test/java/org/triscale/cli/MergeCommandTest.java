@@ -215,8 +215,7 @@ class MergeCommandTest {
     private Path launch(String name, String shard) {
         Path output = folder.resolve(name);
         Map<String, String> parameters = new java.util.HashMap<>(Map.of(FIXTURES, "true", "triscale.progress", "false",
-                "triscale.output.dir", output.toString(), "triscale.surefire.reports.dir",
-                output.resolve("surefire").toString(), "triscale.summary.enabled", "false",
+                "triscale.output.dir", output.toString(), "triscale.summary.enabled", "false",
                 "triscale.report.enabled", "false"));
         if (shard != null) {
             parameters.put("triscale.shard", shard);

@@ -48,21 +48,6 @@ public final class TriscaleConstants {
     /** Folder of the JSON results; default {@code target/triscale}. */
     public static final String OUTPUT_DIR = "triscale.output.dir";
 
-    /** Whether to write one Surefire XML report per series: {@code true} (default) or {@code false}. */
-    public static final String SUREFIRE_REPORTS = "triscale.surefire.reports";
-
-    /** Folder of the per-series Surefire reports; default {@code target/surefire-reports}. */
-    public static final String SUREFIRE_REPORTS_DIR = "triscale.surefire.reports.dir";
-
-    /**
-     * {@code true} also writes each series' KPI checks as test cases of its Surefire report; default
-     * {@code false}. Consumers that sum Surefire reports (maven-surefire-report-plugin,
-     * junit-report-merger, Jenkins) then count every KPI check as a test, and a failing one as a
-     * failure, on top of Surefire's own count; by default the checks are properties and output of
-     * the series suite, which no consumer counts.
-     */
-    public static final String SUREFIRE_KPI_TESTCASES = "triscale.surefire.reports.kpiTestcases";
-
     /**
      * {@code true} writes each {@link Baseline} test's sequel as its new baseline and prints what
      * changed; default {@code false}.

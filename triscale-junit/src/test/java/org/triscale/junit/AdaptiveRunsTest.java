@@ -50,7 +50,7 @@ class AdaptiveRunsTest {
         int stopRun = series.get("stopRun").asInt();
         assertThat(series.get("stopReason").asText()).isEqualTo("decided");
         assertThat(stopRun).isBetween(5, 99);
-        results.testEvents().assertStatistics(stats -> stats.started(stopRun + 1).succeeded(stopRun + 1));
+        results.testEvents().assertStatistics(stats -> stats.started(stopRun + 2).succeeded(stopRun + 2));
         assertThat(runNames(results)).last().isEqualTo("verdict");
         assertThat(runNames(results).get(0)).isEqualTo("series 1/1 · run 1 of max 100");
         JsonNode kpi = series.at("/sequential/0");
@@ -84,7 +84,7 @@ class AdaptiveRunsTest {
             System.setOut(original);
         }
         List<String> lines = out.toString(StandardCharsets.UTF_8).lines()
-                .filter(line -> line.startsWith("[FarBelowThreshold.cca] series")).toList();
+                .filter(line -> line.startsWith("[FarBelowThreshold.cca] series") && !line.contains("KPI checks")).toList();
         assertThat(lines.get(0)).startsWith("[FarBelowThreshold.cca] series 1/1 run 1 of max 100 · delay=")
                 .contains("delay P75 in [-∞, ∞] ms · runs left unknown yet");
         assertThat(lines.get(1)).containsPattern("delay P75 in \\[-∞, ∞\\] ms · ~\\d+ runs? left");
@@ -143,7 +143,7 @@ class AdaptiveRunsTest {
         JsonNode series = result(kit, TwoSeries.class).get("series");
         int first = series.at("/0/stopRun").asInt();
         int second = series.at("/1/stopRun").asInt();
-        results.testEvents().assertStatistics(stats -> stats.started(first + second + 1).failed(0));
+        results.testEvents().assertStatistics(stats -> stats.started(first + second + 2 + 1).failed(0));
         assertThat(runNames(results)).contains("series 2/2 · run 1 of max 100")
                 .doesNotContain("series 1/2 · run " + (first + 1) + " of max 100");
     }
@@ -158,7 +158,7 @@ class AdaptiveRunsTest {
         int stopRun = series.get("stopRun").asInt();
         assertThat(stopRun).isLessThan(100);
         assertThat(series.at("/sequential/0/decision").asText()).isEqualTo("FAIL");
-        results.testEvents().assertStatistics(stats -> stats.started(stopRun + 1).failed(1));
+        results.testEvents().assertStatistics(stats -> stats.started(stopRun + 2).failed(2));
         assertThat(verdictMessage(results)).contains("sequential bound (Howard & Ramdas 2022) after " + stopRun
                 + " of max 100 runs: decided fail. With 75 % confidence the 75th percentile of delay is above 10 ms");
     }
@@ -180,7 +180,7 @@ class AdaptiveRunsTest {
         int fixedIndex = ThompsonBounds.indices(12, 75, 75, IntervalKind.ONE_SIDED).upperIndex().orElseThrow();
         int lastLookIndex = ThompsonBounds.indices(12, 75, lastLook, IntervalKind.ONE_SIDED).upperIndex().orElseThrow();
         assertThat(series.at("/kpis/0/index").asInt()).isEqualTo(lastLookIndex).isGreaterThanOrEqualTo(fixedIndex);
-        results.testEvents().assertStatistics(stats -> stats.started(13));
+        results.testEvents().assertStatistics(stats -> stats.started(14));
         assertThat(verdictMessage(results)).contains("undecided after max 12 runs", "the verdict is the fixed-N KPI"
                 + " of the 12 valid runs (Thompson 1936) at " + Format.number(Math.floor(100 * lastLook) / 100)
                 + " % confidence", "together they keep a false pass at most 25 % likely");
@@ -203,7 +203,7 @@ class AdaptiveRunsTest {
         assertThat(series.at("/sequential/0/relativeHalfWidth").asDouble()).isLessThanOrEqualTo(0.01);
         assertThat(result(kit, PreciseAtTheThreshold.class).at("/parameters/runs/precision").asDouble())
                 .isEqualTo(0.01);
-        results.testEvents().assertStatistics(stats -> stats.started(stopRun + 1).failed(1));
+        results.testEvents().assertStatistics(stats -> stats.started(stopRun + 2).failed(2));
         assertThat(verdictMessage(results)).contains("after " + stopRun + " of max 200 runs: precision target",
                 "met (±", "but undecided: the threshold", "lies in the anytime-valid interval");
     }
@@ -258,9 +258,16 @@ class AdaptiveRunsTest {
 
     private static String verdictMessage(EngineExecutionResults results) {
         List<Event> failed = results.testEvents().failed().list();
-        assertThat(failed).hasSize(1);
-        assertThat(failed.get(0).getTestDescriptor().getDisplayName()).isEqualTo("verdict");
-        return Kit.error(failed.get(0)).getMessage();
+        Event verdict = failed.get(failed.size() - 1);
+        assertThat(verdict.getTestDescriptor().getDisplayName()).isEqualTo("verdict");
+        // Before it, the KPI checks of each failing series, stating what the verdict states of it.
+        String message = Kit.error(verdict).getMessage();
+        for (Event series : failed.subList(0, failed.size() - 1)) {
+            assertThat(series.getTestDescriptor().getDisplayName()).matches("series \\d+/\\d+ · KPI checks");
+            String statement = Kit.error(series).getMessage().split("\n- ", 2)[1];
+            assertThat(message).contains(statement.substring(0, Math.min(120, statement.length())));
+        }
+        return message;
     }
 
     private static JsonNode result(Kit kit, Class<?> fixture) throws IOException {

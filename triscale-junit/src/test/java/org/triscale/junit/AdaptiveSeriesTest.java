@@ -46,7 +46,8 @@ class AdaptiveSeriesTest {
         assertThat(parameters.get("maxCount").asInt()).isEqualTo(60);
         assertThat(parameters.get("stopReason").asText()).isEqualTo("decided");
         assertThat(series).isBetween(5, 59);
-        results.testEvents().assertStatistics(stats -> stats.started(series * RUNS + 1).succeeded(series * RUNS + 1));
+        results.testEvents().assertStatistics(stats -> stats.started(series * (RUNS + 1) + 1)
+                .succeeded(series * (RUNS + 1) + 1));
         assertThat(runNames(results)).contains("series 1 of max 60 · run 1/5")
                 .doesNotContain("series " + (series + 1) + " of max 60 · run 1/5");
         assertThat(result.get("series")).hasSize(series);
@@ -74,7 +75,7 @@ class AdaptiveSeriesTest {
         int series = sequential.get("stopSeries").asInt();
         assertThat(series).isLessThan(60);
         assertThat(sequential.get("decision").asText()).isEqualTo("FAIL");
-        results.testEvents().assertStatistics(stats -> stats.started(series * RUNS + 1).failed(1));
+        results.testEvents().assertStatistics(stats -> stats.started(series * (RUNS + 1) + 1).failed(1));
         assertThat(verdictMessage(results)).contains("adaptive series of at most 60 × 5 runs")
                 .contains("variability score of delay", "(atMost 1 ms)", "after " + series + " of max 60 series",
                         "decided fail", "75 % confidence for each end", "is at least ")
@@ -93,7 +94,7 @@ class AdaptiveSeriesTest {
         assertThat(sequential.get("decision").asText()).isEqualTo("UNDECIDED");
         assertThat(sequential.get("verdict").asText()).isEqualTo("fixedN");
         assertThat(sequential.get("lastLookConfidence").asDouble()).isGreaterThanOrEqualTo(75).isLessThan(100);
-        results.testEvents().assertStatistics(stats -> stats.started(6 * RUNS + 1));
+        results.testEvents().assertStatistics(stats -> stats.started(6 * (RUNS + 1) + 1));
         assertThat(reportEntry(results)).contains("undecided after max 6 series")
                 .contains("fixed-N score of the 6 defined series KPIs", "each end at ");
     }

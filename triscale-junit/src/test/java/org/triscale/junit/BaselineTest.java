@@ -38,7 +38,7 @@ class BaselineTest {
     void updateCreatesTheBaselineAndSaysWhatItHolds() throws IOException {
         Kit kit = kit().with("triscale.baseline.update", "true");
 
-        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.started(26).succeeded(26));
+        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.started(31).succeeded(31));
 
         JsonNode baseline = JSON.readTree(kit.baseline(Gated.class, "fct").toFile());
         assertThat(baseline.get("schemaVersion").asInt()).isEqualTo(2);
@@ -73,7 +73,7 @@ class BaselineTest {
         Gated.shift = 20;
 
         // A regression is not judged while updating: the user accepts the new numbers.
-        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.succeeded(26));
+        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.succeeded(31));
 
         assertThat(JSON.readTree(kit.baseline(Gated.class, "fct").toFile()).at("/metrics/0/kpi/median").asDouble())
                 .isEqualTo(133);
@@ -143,7 +143,7 @@ class BaselineTest {
     void unchangedPasses() throws IOException {
         Kit kit = withBaseline();
 
-        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.succeeded(26).failed(0));
+        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.succeeded(31).failed(0));
 
         JsonNode metric = result(kit).at("/baseline/metrics/0");
         assertThat(metric.get("outcome").asText()).isEqualTo("UNCHANGED");
@@ -163,7 +163,7 @@ class BaselineTest {
         Kit kit = withBaseline();
         kit.with("triscale.baseline.tolerance.floor", "0.03");
 
-        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.succeeded(26).failed(0));
+        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.succeeded(31).failed(0));
 
         assertThat(result(kit).at("/baseline/metrics/0/message").asText()).contains("inside the tolerance ±3 % (the"
                 + " default floor");
@@ -240,7 +240,7 @@ class BaselineTest {
         Kit kit = withBaseline();
         Gated.shift = -20;
 
-        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.succeeded(26).failed(0));
+        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.succeeded(31).failed(0));
 
         JsonNode metric = result(kit).at("/baseline/metrics/0");
         assertThat(metric.get("outcome").asText()).isEqualTo("IMPROVED");
@@ -342,7 +342,7 @@ class BaselineTest {
     void missingBaselineIsRecordedOnlyByDefaultOutsideCi() throws IOException {
         Kit kit = kit();
 
-        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.succeeded(26).failed(0));
+        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.succeeded(31).failed(0));
 
         assertThat(kit.baseline(Gated.class, "fct")).doesNotExist();
         JsonNode result = result(kit);

@@ -11,7 +11,6 @@ class ConfigurationKeysTest {
     @Test
     void theVerdictsMessagesNameTheExtensionsParameters() {
         assertThat(ConfigurationKeys.OUTPUT_DIR).isEqualTo(TriscaleConstants.OUTPUT_DIR);
-        assertThat(ConfigurationKeys.SUREFIRE_REPORTS_DIR).isEqualTo(TriscaleConstants.SUREFIRE_REPORTS_DIR);
         assertThat(ConfigurationKeys.BASELINE_STRICT).isEqualTo(TriscaleConstants.BASELINE_STRICT);
         assertThat(ConfigurationKeys.BASELINE_MISSING).isEqualTo(TriscaleConstants.BASELINE_MISSING);
         assertThat(ConfigurationKeys.BASELINE_INCONCLUSIVE).isEqualTo(TriscaleConstants.BASELINE_INCONCLUSIVE);

@@ -87,16 +87,19 @@ class ConfigurationTest {
                 .contains("triscale.seed = 'abc' is not valid");
         assertThat(configurationError(Kit.in(folder).with("triscale.progress", "yes").run(PassingFixture.class)))
                 .contains("triscale.progress = 'yes' is not valid; use true or false");
-        assertThat(configurationError(Kit.in(folder).with("triscale.surefire.reportsDir", "x")
+        assertThat(configurationError(Kit.in(folder).with("triscale.baseline.fromHistory", "2")
                 .run(PassingFixture.class)))
-                .contains("triscale.surefire.reportsDir", "renamed", "triscale.surefire.reports.dir = 'x'");
+                .contains("triscale.baseline.fromHistory", "renamed", "triscale.baseline.from.history = '2'");
+        assertThat(configurationError(Kit.in(folder).with("triscale.surefire.reports.dir", "x")
+                .run(PassingFixture.class)))
+                .contains("triscale.surefire.reports.dir was removed", "remove triscale.surefire.reports.dir");
     }
 
     @Test
     void acceptsEveryParameterSpelledRight() {
         Kit.in(folder).with("triscale.mode", "triscale").with("triscale.checks", "Warn").with("triscale.seed", "0x2a")
                 .with("triscale.progress", "false").run(PassingFixture.class)
-                .testEvents().assertStatistics(stats -> stats.started(6).succeeded(6));
+                .testEvents().assertStatistics(stats -> stats.started(7).succeeded(7));
     }
 
     static String configurationError(EngineExecutionResults results) {

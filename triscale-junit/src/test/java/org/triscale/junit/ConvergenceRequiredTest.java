@@ -23,7 +23,7 @@ class ConvergenceRequiredTest {
     void nonConvergedRunsAreSkippedAndTooFewRemain() {
         EngineExecutionResults results = Kit.in(folder).run(DriftingFixture.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(6).succeeded(3).aborted(2).failed(1));
+        results.testEvents().assertStatistics(stats -> stats.started(7).succeeded(3).aborted(2).failed(2));
         List<Event> aborted = results.testEvents().aborted().list();
         assertThat(aborted).extracting(event -> event.getTestDescriptor().getDisplayName())
                 .containsExactly("series 1/1 · run 2/5", "series 1/1 · run 4/5");
@@ -42,8 +42,12 @@ class ConvergenceRequiredTest {
     void runsThatAllSkipThemselvesSkipTheVerdictToo() {
         EngineExecutionResults results = Kit.in(folder).run(AssumingFixture.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(6).aborted(6).failed(0));
-        Event verdict = results.testEvents().aborted().list().get(5);
+        results.testEvents().assertStatistics(stats -> stats.started(7).aborted(7).failed(0));
+        Event checks = results.testEvents().aborted().list().get(5);
+        assertThat(checks.getTestDescriptor().getDisplayName()).isEqualTo("series 1/1 · KPI checks");
+        assertThat(Kit.error(checks)).isInstanceOf(TestAbortedException.class)
+                .hasMessageContaining("all 5 runs of the series were skipped by an assumption");
+        Event verdict = results.testEvents().aborted().list().get(6);
         assertThat(verdict.getTestDescriptor().getDisplayName()).isEqualTo("verdict");
         assertThat(Kit.error(verdict))
                 .isInstanceOf(TestAbortedException.class)
@@ -53,7 +57,7 @@ class ConvergenceRequiredTest {
     @Test
     void convergedRunsUseTheMedianOfTheWindowedMetric() throws IOException {
         Kit kit = Kit.in(folder);
-        kit.run(SteadyFixture.class).testEvents().assertStatistics(stats -> stats.started(6).succeeded(6));
+        kit.run(SteadyFixture.class).testEvents().assertStatistics(stats -> stats.started(7).succeeded(7));
 
         // Every window of 500 alternating samples has the median 40.5 (the midpoint of 40 and 41);
         // the plain nearest-rank median of all 1000 samples would be 41.

@@ -50,7 +50,7 @@ class GridCellsTest {
             assertThat(result.at("/environment/testBed/rtt").asText()).isEqualTo(cell.substring(6) + " ms");
             assertThat(kit.baseline(RttGrid.class, key)).isRegularFile();
             assertThat(kit.history(RttGrid.class, key)).isRegularFile();
-            assertThat(kit.seriesXml(RttGrid.class, key, 1)).isRegularFile();
+            assertThat(kit.summary(RttGrid.class, key)).isRegularFile();
             int rtt = Integer.parseInt(cell.substring(cell.indexOf('=') + 1));
             // each cell's baseline holds its own numbers: the median series KPI grows with the RTT
             assertThat(JSON.readTree(kit.baseline(RttGrid.class, key).toFile()).at("/metrics/0/kpi/median").asDouble())

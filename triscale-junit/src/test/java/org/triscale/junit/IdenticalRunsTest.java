@@ -24,7 +24,7 @@ class IdenticalRunsTest {
     void identicalRunsWarnAndPass() throws IOException {
         Kit kit = kit("warn");
 
-        kit.run(Constant.class).testEvents().assertStatistics(stats -> stats.started(11).failed(0));
+        kit.run(Constant.class).testEvents().assertStatistics(stats -> stats.started(13).failed(0));
 
         JsonNode warnings = kit.result(Constant.class, "cca").at("/verdict/warnings");
         assertThat(warnings.toString()).contains("Metric delay: every run of each of the 2 series gave the same value"

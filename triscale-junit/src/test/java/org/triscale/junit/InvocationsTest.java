@@ -32,16 +32,17 @@ class InvocationsTest {
         }
         assertThat(names).containsExactly(
                 "series 1/2 · run 1/5", "series 1/2 · run 2/5", "series 1/2 · run 3/5", "series 1/2 · run 4/5",
-                "series 1/2 · run 5/5", "series 2/2 · run 1/5", "series 2/2 · run 2/5", "series 2/2 · run 3/5",
-                "series 2/2 · run 4/5", "series 2/2 · run 5/5", "verdict");
-        results.testEvents().assertStatistics(stats -> stats.started(11).succeeded(11).failed(0).aborted(0));
+                "series 1/2 · run 5/5", "series 1/2 · KPI checks", "series 2/2 · run 1/5", "series 2/2 · run 2/5",
+                "series 2/2 · run 3/5", "series 2/2 · run 4/5", "series 2/2 · run 5/5", "series 2/2 · KPI checks",
+                "verdict");
+        results.testEvents().assertStatistics(stats -> stats.started(13).succeeded(13).failed(0).aborted(0));
     }
 
     @Test
     void verdictSkipsBodyAndEachMethods() {
         TwoSeriesFixture.calls.clear();
 
-        Kit.in(folder).run(TwoSeriesFixture.class).testEvents().assertStatistics(stats -> stats.succeeded(11));
+        Kit.in(folder).run(TwoSeriesFixture.class).testEvents().assertStatistics(stats -> stats.succeeded(13));
 
         assertThat(TwoSeriesFixture.calls).hasSize(30).containsSequence("before", "body 1.1", "after")
                 .containsSequence("before", "body 2.5", "after");
@@ -59,9 +60,9 @@ class InvocationsTest {
     void composedAnnotationWorks() {
         EngineExecutionResults results = Kit.in(folder).run(ComposedFixture.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(11).succeeded(10).failed(1));
-        assertThat(results.testEvents().failed().list().get(0).getTestDescriptor().getDisplayName())
-                .isEqualTo("verdict");
+        results.testEvents().assertStatistics(stats -> stats.started(12).succeeded(10).failed(2));
+        assertThat(results.testEvents().failed().list()).extracting(event -> event.getTestDescriptor().getDisplayName())
+                .containsExactly("series 1/1 · KPI checks", "verdict");
     }
 
     @FixturesOnly

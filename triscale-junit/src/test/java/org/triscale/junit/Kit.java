@@ -36,7 +36,6 @@ final class Kit {
         parameters.put(FixturesOnly.PARAMETER, "true");
         parameters.put("triscale.progress", "false");
         parameters.put("triscale.output.dir", outputDir().toString());
-        parameters.put("triscale.surefire.reports.dir", reportsDir().toString());
         parameters.put("triscale.baseline.dir", baselineDir().toString());
         parameters.put("triscale.history.dir", historyDir().toString());
         // The gate's defaults follow the CI environment variable; the tests choose explicitly.
@@ -50,6 +49,11 @@ final class Kit {
     Kit with(String key, String value) {
         parameters.put(key, value);
         return this;
+    }
+
+    /** The configuration parameters of a launch, for a launcher of a test's own. */
+    Map<String, String> parameters() {
+        return Map.copyOf(parameters);
     }
 
     /** Leaves a parameter at its default. */
@@ -88,10 +92,6 @@ final class Kit {
 
     Path json(Class<?> fixture, String method) {
         return outputDir().resolve(fixture.getName() + "." + method + ".json");
-    }
-
-    Path seriesXml(Class<?> fixture, String method, int series) {
-        return reportsDir().resolve("TEST-" + fixture.getName() + "." + method + ".series-" + series + ".xml");
     }
 
     /** The JSON result of a fixture's method. */

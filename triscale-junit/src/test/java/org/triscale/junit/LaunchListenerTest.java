@@ -156,7 +156,6 @@ class LaunchListenerTest {
                 .configurationParameter(FixturesOnly.PARAMETER, "true")
                 .configurationParameter("triscale.progress", "false")
                 .configurationParameter("triscale.output.dir", folder.resolve("triscale").toString())
-                .configurationParameter("triscale.surefire.reports.dir", folder.resolve("surefire").toString())
                 .configurationParameter("triscale.summary.enabled", enabled)
                 .configurationParameter("triscale.report.enabled", enabled)
                 .build();

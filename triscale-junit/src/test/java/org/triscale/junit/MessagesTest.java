@@ -110,10 +110,20 @@ class MessagesTest {
 
     @Test
     void renamedConfigurationParameter() {
-        assertThat(ConfigurationTest.configurationError(Kit.in(folder).with("triscale.surefire.reportsDir", "x")
+        assertThat(ConfigurationTest.configurationError(Kit.in(folder).with("triscale.baseline.fromHistory", "2")
                 .run(PassingFixture.class))).isEqualTo("TriScale configuration parameter "
-                + "triscale.surefire.reportsDir was renamed to triscale.surefire.reports.dir in 0.2.0; set "
-                + "triscale.surefire.reports.dir = 'x' instead");
+                + "triscale.baseline.fromHistory was renamed to triscale.baseline.from.history in 0.2.0; set "
+                + "triscale.baseline.from.history = '2' instead");
+    }
+
+    @Test
+    void removedConfigurationParameter() {
+        assertThat(ConfigurationTest.configurationError(Kit.in(folder)
+                .with("triscale.surefire.reports.kpiTestcases", "true").run(PassingFixture.class)))
+                .isEqualTo("TriScale configuration parameter triscale.surefire.reports.kpiTestcases was removed in"
+                        + " 0.3.0: TriScale writes no per-series Surefire files any more, since each series' KPI"
+                        + " checks are a test of their own (\"series k/S · KPI checks\") in Surefire's own"
+                        + " report; remove triscale.surefire.reports.kpiTestcases");
     }
 
     @Test
@@ -127,7 +137,7 @@ class MessagesTest {
     @Test
     void verdictRefused() {
         String message = VerdictTest.verdictFailure(Kit.in(folder)
-                .run(selectUniqueId(Kit.invocation(PassingFixture.class, "cca", 6))));
+                .run(selectUniqueId(Kit.invocation(PassingFixture.class, "cca", 7))));
 
         assertThat(message).isEqualTo(
                 "TriScale verdict of PassingFixture.cca: REFUSED (1 series × 5 runs, mode SOUND)\n"

@@ -26,7 +26,7 @@ class ParallelExecutionTest {
                 .with("junit.jupiter.execution.parallel.config.strategy", "fixed")
                 .with("junit.jupiter.execution.parallel.config.fixed.parallelism", "4")
                 .run(Fixture.class)
-                .testEvents().assertStatistics(stats -> stats.started(33).succeeded(33));
+                .testEvents().assertStatistics(stats -> stats.started(36).succeeded(36));
 
         assertThat(Fixture.overlaps).hasValue(0);
     }

@@ -22,10 +22,11 @@ class PartialDataTest {
     @TempDir
     Path folder;
 
+    // PassingFixture.cca: runs 1-5 are invocations 1-5, the series' KPI checks 6, the verdict 7.
     @Test
     void verdictAloneIsRefused() {
         Kit kit = Kit.in(folder);
-        EngineExecutionResults results = kit.run(selectUniqueId(Kit.invocation(PassingFixture.class, "cca", 6)));
+        EngineExecutionResults results = kit.run(selectUniqueId(Kit.invocation(PassingFixture.class, "cca", 7)));
 
         results.testEvents().assertStatistics(stats -> stats.started(1).failed(1));
         assertThat(VerdictTest.verdictFailure(results)).contains("REFUSED", "partial data", "only 0 of 5 runs",
@@ -37,7 +38,7 @@ class PartialDataTest {
     void rerunOfOneRunAndTheVerdictIsRefused() {
         EngineExecutionResults results = Kit.in(folder).run(
                 selectUniqueId(Kit.invocation(PassingFixture.class, "cca", 2)),
-                selectUniqueId(Kit.invocation(PassingFixture.class, "cca", 6)));
+                selectUniqueId(Kit.invocation(PassingFixture.class, "cca", 7)));
 
         results.testEvents().assertStatistics(stats -> stats.started(2).succeeded(1).failed(1));
         assertThat(VerdictTest.verdictFailure(results)).contains("only 1 of 5 runs");
@@ -59,6 +60,6 @@ class PartialDataTest {
 
     @Test
     void wholeMethodIsJudged() {
-        Kit.in(folder).run(PassingFixture.class).testEvents().assertStatistics(stats -> stats.started(6).succeeded(6));
+        Kit.in(folder).run(PassingFixture.class).testEvents().assertStatistics(stats -> stats.started(7).succeeded(7));
     }
 }

@@ -104,53 +104,26 @@ class ResultsTest {
     }
 
     @Test
-    void oneSurefireReportPerSeriesThatConsumersDoNotCount() throws Exception {
+    void theExtensionWritesNoSurefireFileOfItsOwn() throws Exception {
+        // The series are tests in Surefire's own report; a file beside it would count them twice.
         Kit kit = Kit.in(folder);
         kit.run(Fixture.class);
-
-        Element first = Kit.suite(kit.seriesXml(Fixture.class, "cca", 1));
-        assertThat(first.getTagName()).isEqualTo("testsuite");
-        assertThat(first.getAttribute("name")).isEqualTo(Fixture.class.getName() + ".cca.series-1");
-        // Surefire's own report counts the runs and the verdict: a series adds no test, failure or time.
-        assertThat(first.getAttribute("tests")).isEqualTo("0");
-        assertThat(first.getAttribute("failures")).isEqualTo("0");
-        assertThat(first.getAttribute("errors")).isEqualTo("0");
-        assertThat(first.getAttribute("skipped")).isEqualTo("0");
-        assertThat(first.getAttribute("time")).isEqualTo("0");
-        assertThat(first.getElementsByTagName("testcase").getLength()).isZero();
-
-        Map<String, String> properties = Kit.properties(first);
-        assertThat(properties).containsEntry("triscale.series", "1").containsEntry("run-3.metric.delay", "15.0")
-                .containsEntry("run-3.status", "PASSED").containsKey("run-5.seed").containsKey("triscale.seconds")
-                .containsEntry("kpi-1.check", "KPI delay P75 at 75 % atMost 14.5 = 15 ms")
-                .containsEntry("kpi-1.value", "15.0").containsEntry("kpi-1.atMost", "14.5")
-                .containsEntry("kpi-1.passed", "false");
-        // Surefire's schema has no suite-level output: the checks' text is in the properties.
-        assertThat(first.getElementsByTagName("system-out").getLength()).isZero();
-
-        Element second = Kit.suite(kit.seriesXml(Fixture.class, "cca", 2));
-        assertThat(Kit.properties(second)).containsEntry("kpi-1.passed", "true");
-        try (Stream<Path> files = Files.list(kit.reportsDir())) {
-            assertThat(files.map(path -> path.getFileName().toString())).containsExactlyInAnyOrder(
-                    "TEST-" + Fixture.class.getName() + ".cca.series-1.xml",
-                    "TEST-" + Fixture.class.getName() + ".cca.series-2.xml");
+        assertThat(kit.json(Fixture.class, "cca")).exists();
+        try (Stream<Path> files = Files.walk(folder)) {
+            assertThat(files.map(path -> path.getFileName().toString()).filter(name -> name.endsWith(".xml"))).isEmpty();
         }
     }
 
     /**
-     * Every Surefire XML file the extension and the merge write (series files with and without KPI
-     * test cases, verdict files of each outcome, with characters XML cannot hold in the message)
-     * is valid against Surefire's own schema, version 3.0.2 (from Maven Surefire 3.5.4).
+     * Every Surefire XML file the merge writes (verdict files of each outcome, with characters XML
+     * cannot hold in the message) is valid against Surefire's own schema, version 3.0.2 (from Maven
+     * Surefire 3.5.4); the extension writes none.
      */
     @Test
     void everySurefireFileIsValidAgainstTheSurefire302Schema() throws Exception {
         javax.xml.validation.Schema schema = javax.xml.validation.SchemaFactory
                 .newInstance(javax.xml.XMLConstants.W3C_XML_SCHEMA_NS_URI)
                 .newSchema(ResultsTest.class.getResource("/surefire/surefire-test-report-3.0.2.xsd"));
-        Kit plain = Kit.in(folder.resolve("plain"));
-        plain.run(Fixture.class);
-        Kit kpis = Kit.in(folder.resolve("kpis")).with("triscale.surefire.reports.kpiTestcases", "true");
-        kpis.run(Fixture.class);
         Path verdicts = folder.resolve("verdicts");
         for (org.triscale.results.internal.output.SurefireVerdictReports.Outcome outcome
                 : org.triscale.results.internal.output.SurefireVerdictReports.Outcome.values()) {
@@ -159,12 +132,12 @@ class ResultsTest {
                     verdicts);
         }
         List<Path> files = new java.util.ArrayList<>();
-        for (Path dir : List.of(plain.reportsDir(), kpis.reportsDir(), verdicts)) {
+        for (Path dir : List.of(verdicts)) {
             try (Stream<Path> list = Files.list(dir)) {
                 list.filter(path -> path.getFileName().toString().endsWith(".xml")).forEach(files::add);
             }
         }
-        assertThat(files).hasSize(2 + 2 + 3);
+        assertThat(files).hasSize(3);
         for (Path file : files) {
             javax.xml.validation.Validator validator = schema.newValidator();
             try {
@@ -183,45 +156,12 @@ class ResultsTest {
     }
 
     @Test
-    void kpiChecksAsTestCasesOnlyWhenAskedFor() throws Exception {
-        Kit kit = Kit.in(folder).with("triscale.surefire.reports.kpiTestcases", "true");
-        kit.run(Fixture.class);
-
-        Element first = Kit.suite(kit.seriesXml(Fixture.class, "cca", 1));
-        assertThat(first.getAttribute("tests")).isEqualTo("1");
-        assertThat(first.getAttribute("failures")).isEqualTo("1");
-        assertThat(first.getAttribute("time")).isEqualTo("0");
-        NodeList cases = first.getElementsByTagName("testcase");
-        assertThat(cases.getLength()).isEqualTo(1);
-        Element kpi = (Element) cases.item(0);
-        assertThat(kpi.getAttribute("name")).isEqualTo("KPI delay P75 at 75 % atMost 14.5 = 15 ms");
-        assertThat(kpi.getAttribute("classname")).isEqualTo(Fixture.class.getName() + ".cca.series-1");
-        Element failure = (Element) kpi.getElementsByTagName("failure").item(0);
-        assertThat(failure.getAttribute("type")).isEqualTo("org.opentest4j.AssertionFailedError");
-        assertThat(failure.getAttribute("message")).contains("KPI delay P75", "at most 15 ms", "atMost 14.5 ms");
-
-        Element second = Kit.suite(kit.seriesXml(Fixture.class, "cca", 2));
-        assertThat(second.getAttribute("failures")).isEqualTo("0");
-        assertThat(((Element) second.getElementsByTagName("testcase").item(0))
-                .getElementsByTagName("failure").getLength()).isZero();
-    }
-
-    @Test
-    void surefireReportsCanBeSwitchedOff() {
-        Kit kit = Kit.in(folder).with("triscale.surefire.reports", "false");
-        kit.run(Fixture.class);
-
-        assertThat(Files.exists(kit.json(Fixture.class, "cca"))).isTrue();
-        assertThat(Files.exists(kit.reportsDir())).isFalse();
-    }
-
-    @Test
     void unwritableFolderFailsTheVerdictAndKeepsTheOutcome() throws IOException {
         Path file = Files.writeString(folder.resolve("not-a-folder"), "");
         EngineExecutionResults results = Kit.in(folder).with("triscale.output.dir", file.toString())
                 .run(PassingFixture.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(6).succeeded(5).failed(1));
+        results.testEvents().assertStatistics(stats -> stats.started(7).succeeded(6).failed(1));
         assertThat(VerdictTest.verdictFailure(results))
                 .contains("FAILED", "the JSON result could not be written to " + file, "triscale.output.dir");
     }
@@ -241,8 +181,7 @@ class ResultsTest {
             }
         };
         Map<String, String> parameters = new HashMap<>(Map.of(FixturesOnly.PARAMETER, "true",
-                "triscale.progress", "false", "triscale.output.dir", folder.resolve("triscale").toString(),
-                "triscale.surefire.reports", "false"));
+                "triscale.progress", "false", "triscale.output.dir", folder.resolve("triscale").toString()));
         EngineExecutionResults results = EngineTestKit.engine("junit-jupiter").selectors(selectClass(PassingFixture.class))
                 .configurationParameters(parameters).outputDirectoryCreator(creator).execute();
 

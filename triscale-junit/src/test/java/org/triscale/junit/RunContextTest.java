@@ -29,7 +29,7 @@ class RunContextTest {
 
     private static List<Long> seeds(Kit kit) {
         SeedFixture.seeds.clear();
-        kit.run(SeedFixture.class).testEvents().assertStatistics(stats -> stats.succeeded(11));
+        kit.run(SeedFixture.class).testEvents().assertStatistics(stats -> stats.succeeded(13));
         return new ArrayList<>(SeedFixture.seeds);
     }
 
@@ -67,11 +67,14 @@ class RunContextTest {
         }
         List<String> lines = bytes.toString(StandardCharsets.UTF_8).lines().toList();
 
-        assertThat(lines).hasSize(15); // 10 runs, the verdict, its table of numbers (3 lines and the result)
+        // 10 runs, 2 series' KPI checks, the verdict, its table of numbers (3 lines and the result)
+        assertThat(lines).hasSize(17);
         assertThat(lines.get(0)).matches("\\[SeedFixture\\.cca] series 1/2 run 1/5 · delay=13 ms · elapsed \\d+ s · ETA \\d+ s");
-        assertThat(lines.get(9)).matches("\\[SeedFixture\\.cca] series 2/2 run 5/5 · delay=14 ms · elapsed \\d+ s");
-        assertThat(lines.get(10)).startsWith("[SeedFixture.cca] verdict · passed · 1 KPI in 2 series and 0 scores hold · ");
-        assertThat(lines.get(11)).startsWith("TriScale verdict of RunContextTest$SeedFixture.cca: PASSED");
+        assertThat(lines.get(5)).isEqualTo("[SeedFixture.cca] series 1/2 · KPI checks: passed · KPI delay P75 at 75 %"
+                + " (atMost 100 ms) = 15 ms ok");
+        assertThat(lines.get(10)).matches("\\[SeedFixture\\.cca] series 2/2 run 5/5 · delay=14 ms · elapsed \\d+ s");
+        assertThat(lines.get(12)).startsWith("[SeedFixture.cca] verdict · passed · 1 KPI in 2 series and 0 scores hold · ");
+        assertThat(lines.get(13)).startsWith("TriScale verdict of RunContextTest$SeedFixture.cca: PASSED");
     }
 
     @FixturesOnly

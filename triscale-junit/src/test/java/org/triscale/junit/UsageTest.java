@@ -91,13 +91,13 @@ class UsageTest {
     @Test
     void countZeroSizesForTheMostDemandingKpi() {
         // @Runs asks for 5 runs (75/75); the KPI at 95 % confidence needs 11.
-        Kit.in(folder).run(DemandingKpi.class).testEvents().assertStatistics(stats -> stats.started(12).succeeded(12));
+        Kit.in(folder).run(DemandingKpi.class).testEvents().assertStatistics(stats -> stats.started(13).succeeded(13));
     }
 
     @Test
     void aKpiOnTheOppositeSideRunsWhenAllowed() {
         Kit.in(folder).run(OppositeSideAllowed.class).testEvents()
-                .assertStatistics(stats -> stats.started(6).succeeded(6));
+                .assertStatistics(stats -> stats.started(7).succeeded(7));
     }
 
     @Test

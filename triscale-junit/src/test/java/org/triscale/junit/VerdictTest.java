@@ -25,7 +25,7 @@ class VerdictTest {
     void passesWhenEveryKpiHolds() {
         EngineExecutionResults results = Kit.in(folder).run(PassingFixture.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(6).succeeded(6));
+        results.testEvents().assertStatistics(stats -> stats.started(7).succeeded(7));
         // A passing verdict shows its numbers in the console tree and IDEs, as a report entry of the verdict.
         List<Event> numbers = results.testEvents().reportingEntryPublished().stream()
                 .filter(e -> e.getPayload(ReportEntry.class).orElseThrow().getKeyValuePairs().containsKey("triscale.numbers"))
@@ -99,7 +99,7 @@ class VerdictTest {
     void failingRunsFailTheVerdict() {
         EngineExecutionResults results = Kit.in(folder).run(FailingRunFixture.class);
 
-        results.testEvents().assertStatistics(stats -> stats.started(11).succeeded(9).failed(2));
+        results.testEvents().assertStatistics(stats -> stats.started(12).succeeded(10).failed(2));
         assertThat(results.testEvents().failed().list().get(0).getTestDescriptor().getDisplayName())
                 .isEqualTo("series 1/1 · run 3/10");
         assertThat(verdictFailure(results))
@@ -108,7 +108,7 @@ class VerdictTest {
 
     @Test
     void warnsOnFailingChecksByDefaultAndFailsUnderTheFailPolicy() {
-        Kit.in(folder).run(TrendFixture.class).testEvents().assertStatistics(stats -> stats.succeeded(11));
+        Kit.in(folder).run(TrendFixture.class).testEvents().assertStatistics(stats -> stats.succeeded(12));
 
         String message = verdictFailure(Kit.in(folder).with("triscale.checks", "fail").run(TrendFixture.class));
         assertThat(message).contains("KPI delay P75", "mann-kendall check failed", "checks policy is fail");

@@ -7,7 +7,7 @@ import java.nio.file.Path;
 /**
  * What a merge of shards reads and writes ({@link Results#mergeShards}).
  *
- * @param outputDir   folder of the merged JSON results, the per-series Surefire reports and the
+ * @param outputDir   folder of the merged JSON results, the merged verdicts' Surefire reports and the
  *                    gate's summary (its {@code surefire-reports} subfolder for the XML)
  * @param baselineDir folder of the default baseline files, as {@code triscale.baseline.dir}
  * @param historyDir  folder of the histories the merged sequels are appended to (and read from,

@@ -40,7 +40,6 @@ class ExternalRunNotesTest {
                 .selectors(selectClass(SimulatorFixture.class))
                 .configurationParameters(Map.of(FIXTURES, "true", "triscale.progress", "false",
                         "triscale.output.dir", folder.resolve("triscale").toString(),
-                        "triscale.surefire.reports.dir", folder.resolve("reports").toString(),
                         "triscale.baseline.dir", folder.resolve("baselines").toString(),
                         "triscale.history.dir", folder.resolve("history").toString(),
                         "triscale.baseline.strict", "false", "triscale.seed", "1"))
@@ -75,7 +74,6 @@ class ExternalRunNotesTest {
                 .selectors(selectClass(DefaultFolderFixture.class))
                 .configurationParameters(Map.of(FIXTURES, "true", "triscale.progress", "false",
                         "triscale.output.dir", output.toString(),
-                        "triscale.surefire.reports.dir", folder.resolve("reports").toString(),
                         "triscale.baseline.dir", folder.resolve("baselines").toString(),
                         "triscale.baseline.strict", "false", "triscale.seed", "1"))
                 .execute();

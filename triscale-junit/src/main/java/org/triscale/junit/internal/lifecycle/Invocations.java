@@ -7,16 +7,18 @@ import java.util.Spliterators;
 import java.util.function.Consumer;
 
 /**
- * The invocations of a test method, generated lazily in order: series 1 runs 1..N, series 2, ...,
- * then the verdict. Each one is created only when JUnit asks for it, after the previous one ran;
+ * The invocations of a test method, generated lazily in order: series 1 runs 1..N and its KPI
+ * checks (when the test has a {@code @Kpi}), series 2, ..., then the verdict. Each one is created only when JUnit asks for it, after the previous one ran;
  * so an adaptive series ends as soon as its last run stopped it, and its remaining runs are never
  * generated; likewise a sequel with adaptive series ends with the series that decided it. A shard
- * ({@code triscale.shard}) generates the runs of its own series only, and no verdict.
+ * ({@code triscale.shard}) generates the runs and KPI checks of its own series only, and no verdict.
  */
 final class Invocations extends Spliterators.AbstractSpliterator<TestTemplateInvocationContext> {
     private final TemplateState state;
     private int series = 1;
     private int run;
+    /** Whether the current series' KPI checks were generated. */
+    private boolean checked;
     private boolean ended;
 
     Invocations(TemplateState state) {
@@ -36,8 +38,15 @@ final class Invocations extends Spliterators.AbstractSpliterator<TestTemplateInv
                 action.accept(new RunInvocationContext(state, state.generateRun(series, run)));
                 return true;
             }
+            if (run > 0 && !checked && !state.setup.kpis().isEmpty()) {
+                // The series ended: its KPI checks are a test of their own, before the next series.
+                checked = true;
+                action.accept(new SeriesCheckInvocationContext(state, series));
+                return true;
+            }
             series++;
             run = 0;
+            checked = false;
         }
         ended = true;
         if (state.shard != null) {

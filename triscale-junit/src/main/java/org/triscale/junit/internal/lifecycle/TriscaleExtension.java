@@ -18,9 +18,10 @@ import java.util.stream.StreamSupport;
 
 /**
  * The JUnit Jupiter extension behind {@link Runs}: validates the method's TriScale annotations,
- * then produces, one at a time, an invocation per run of every series and a last invocation named
- * {@code verdict} that analyses the runs (under {@code triscale.shard}, the runs of the shard's series and
- * no verdict: see {@code ShardEnd}). Registered by {@code @Runs}; users do not register it
+ * then produces, one at a time, an invocation per run of every series, after each series its KPI
+ * checks (with a {@code @Kpi}), and a last invocation named {@code verdict} that analyses the runs
+ * (under {@code triscale.shard}, the runs and checks of the shard's series and no verdict: see
+ * {@code ShardEnd}). Registered by {@code @Runs}; users do not register it
  * themselves.
  */
 public final class TriscaleExtension implements TestTemplateInvocationContextProvider {

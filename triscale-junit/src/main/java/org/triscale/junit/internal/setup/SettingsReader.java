@@ -15,9 +15,6 @@ import static org.triscale.junit.TriscaleConstants.MODE;
 import static org.triscale.junit.TriscaleConstants.OUTPUT_DIR;
 import static org.triscale.junit.TriscaleConstants.PROGRESS;
 import static org.triscale.junit.TriscaleConstants.SEED;
-import static org.triscale.junit.TriscaleConstants.SUREFIRE_REPORTS;
-import static org.triscale.junit.TriscaleConstants.SUREFIRE_REPORTS_DIR;
-import static org.triscale.junit.TriscaleConstants.SUREFIRE_KPI_TESTCASES;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -30,13 +27,17 @@ import java.util.Optional;
 public final class SettingsReader {
     /** Keys renamed in 0.2.0, old to new: setting an old one is an error, not silently ignored. */
     private static final Map<String, String> RENAMED = Map.of(
-            "triscale.surefire.reportsDir", SUREFIRE_REPORTS_DIR,
             "triscale.baseline.fromHistory", BASELINE_FROM_HISTORY);
+    /**
+     * Keys of the per-series Surefire files, removed in 0.3.0: each series' KPI checks are now a
+     * test of their own in Surefire's report. Setting one is an error, not silently ignored.
+     */
+    private static final java.util.List<String> REMOVED = java.util.List.of("triscale.surefire.reports",
+            "triscale.surefire.reports.dir", "triscale.surefire.reportsDir", "triscale.surefire.reports.kpiTestcases");
 
     /** The default base seed: the bytes of "TriScale" read as a big-endian long. */
     public static final long DEFAULT_SEED = 0x5472695363616c65L;
     static final String DEFAULT_OUTPUT_DIR = "target/triscale";
-    static final String DEFAULT_SUREFIRE_DIR = "target/surefire-reports";
 
     private SettingsReader() {
     }
@@ -52,21 +53,23 @@ public final class SettingsReader {
             throw new ExtensionConfigurationException("TriScale configuration parameter " + old + " was renamed to "
                     + key + " in 0.2.0; set " + key + " = '" + value + "' instead");
         }));
+        REMOVED.forEach(old -> context.getConfigurationParameter(old).ifPresent(value -> {
+            throw new ExtensionConfigurationException("TriScale configuration parameter " + old + " was removed in"
+                    + " 0.3.0: TriScale writes no per-series Surefire files any more, since each series' KPI checks"
+                    + " are a test of their own (\"series k/S · KPI checks\") in Surefire's own report; remove " + old);
+        }));
         Mode mode = parameter(context, MODE).map(text -> parseMode(text)).orElse(Mode.SOUND);
         FailingChecks checks = annotation != ChecksPolicy.DEFAULT ? FailingChecks.valueOf(annotation.name())
                 : parameter(context, CHECKS).map(text -> parseChecks(text)).orElse(FailingChecks.WARN);
         long seed = parameter(context, SEED).map(text -> parseSeed(text)).orElse(DEFAULT_SEED);
         boolean progress = booleanParameter(context, PROGRESS).orElse(true);
         Path output = folder(context, OUTPUT_DIR, DEFAULT_OUTPUT_DIR);
-        boolean surefire = booleanParameter(context, SUREFIRE_REPORTS).orElse(true);
-        Path surefireDir = folder(context, SUREFIRE_REPORTS_DIR, DEFAULT_SUREFIRE_DIR);
-        boolean kpiTestcases = booleanParameter(context, SUREFIRE_KPI_TESTCASES).orElse(false);
         // Read by the launch listener at the launch's end; refused here, like every boolean, so that it fails the test.
         booleanParameter(context, org.triscale.junit.TriscaleConstants.SUMMARY_ENABLED);
         booleanParameter(context, org.triscale.junit.TriscaleConstants.REPORT_ENABLED);
         Settings.IdenticalRuns identical = parameter(context, CHECKS_IDENTICAL_RUNS).map(text -> parseIdentical(text))
                 .orElse(Settings.IdenticalRuns.WARN);
-        return new Settings(mode, checks, seed, progress, output, surefire, surefireDir, kpiTestcases, identical);
+        return new Settings(mode, checks, seed, progress, output, identical);
     }
 
     /**

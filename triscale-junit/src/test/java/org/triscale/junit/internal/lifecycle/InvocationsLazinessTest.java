@@ -17,7 +17,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class InvocationsLazinessTest {
     private static TemplateState state() {
-        Settings settings = new Settings(Mode.SOUND, FailingChecks.WARN, 1, false, Path.of("out"), false, Path.of("r"), false);
+        Settings settings = new Settings(Mode.SOUND, FailingChecks.WARN, 1, false, Path.of("out"));
         TestSetup setup = new TestSetup(new TestSetup.TestId("a.B", "m", "B.m"),
                 new TestSetup.RunsSetup(75, 75, 0, 3, 3), new TestSetup.SeriesSetup(2, 75, 75), Optional.empty(),
                 new Metrics(List.of()), List.of(), List.of(), settings, Optional.empty());

@@ -5,7 +5,6 @@ import org.triscale.results.internal.gate.GateSummary;
 import org.triscale.results.internal.judge.Judge;
 import org.triscale.results.internal.model.JsonResults;
 import org.triscale.results.internal.model.TestResult;
-import org.triscale.results.internal.output.SurefireSeriesReports;
 import org.triscale.results.internal.setup.ConfigurationKeys;
 import org.triscale.results.internal.setup.Settings;
 import org.triscale.results.internal.setup.TestSetup;
@@ -17,9 +16,9 @@ import java.util.Optional;
 /**
  * Writes the files of a {@link Judge.Decision}: the baseline of an update (through
  * {@link BaselineGate#writeBaseline}, which first deletes stale temporary files in its folder), the
- * gate's history line, the per-series Surefire reports, the gate's Markdown summary and the JSON
- * result, in that order. Judging wrote none of them. A file that cannot be written is a problem of
- * the verdict (a failure for the baseline, the Surefire reports and the JSON, a warning for the
+ * gate's history line, the gate's Markdown summary and the JSON result, in that order. Judging
+ * wrote none of them. A file that cannot be written is a problem of the verdict (a failure for the
+ * baseline and the JSON, a warning for the
  * summary and the history), which the files written after it state; the analysis itself does not
  * depend on any of them.
  */
@@ -47,14 +46,6 @@ public final class VerdictFiles {
             current = baseline.failure().isPresent() ? current.withFailure(baseline.failure().get()) : current;
             Optional<String> unappended = gate.appendHistory(current.status(), current.passed());
             current = unappended.isPresent() ? current.withWarning(unappended.get()) : current;
-        }
-        if (settings.surefireReports() && !setup.kpis().isEmpty()) { // no KPI: an empty suite per series
-            try {
-                SurefireSeriesReports.write(current.result(), settings.surefireDir(), settings.kpiTestcases());
-            } catch (IOException | RuntimeException e) {
-                current = current.withFailure(unwritable("the per-series Surefire reports", settings.surefireDir(), e,
-                        ConfigurationKeys.SUREFIRE_REPORTS_DIR));
-            }
         }
         if (gate != null) {
             try {

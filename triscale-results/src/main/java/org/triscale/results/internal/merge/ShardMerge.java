@@ -57,7 +57,7 @@ public final class ShardMerge {
     /**
      * What the merge reads and writes.
      *
-     * @param outputDir   folder of the merged JSON results, the per-series Surefire reports and the
+     * @param outputDir   folder of the merged JSON results, the merged verdicts' Surefire reports and the
      *                    gate's summary (its {@code surefire-reports} subfolder for the XML)
      * @param baselineDir folder of the default baseline files, as {@code triscale.baseline.dir}
      * @param historyDir  folder of the histories the merged sequels are appended to (and read from,
@@ -365,7 +365,7 @@ public final class ShardMerge {
         }
         Path output = options.outputDir();
         Settings settings = new Settings(parameters.mode(), parameters.checksPolicy(), parameters.baseSeed(), false,
-                output, true, output.resolve("surefire-reports"), false);
+                output);
         Optional<GateSpec> gate = Optional.ofNullable(first.gate()).map(stored -> stored.restore(metrics,
                 baselineFile(stored, first, options), HistoryStore.file(options.historyDir(), first.testClass(),
                         first.testKey()), options.projectDir()));

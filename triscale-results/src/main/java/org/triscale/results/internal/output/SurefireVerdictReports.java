@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
  * Writes the verdict of a test computed outside JUnit ({@code triscale merge}) as a Surefire-format
@@ -67,7 +68,7 @@ public final class SurefireVerdictReports {
         xml.writeStartDocument(StandardCharsets.UTF_8.name(), "1.0");
         xml.writeCharacters("\n");
         xml.writeStartElement("testsuite");
-        xml.writeAttribute("name", SurefireSeriesReports.xml(suite));
+        xml.writeAttribute("name", xml(suite));
         xml.writeAttribute("time", time);
         xml.writeAttribute("tests", "1");
         xml.writeAttribute("errors", "0");
@@ -76,20 +77,69 @@ public final class SurefireVerdictReports {
         xml.writeCharacters("\n  ");
         xml.writeStartElement("testcase");
         xml.writeAttribute("name", "verdict");
-        xml.writeAttribute("classname", SurefireSeriesReports.xml(suite));
+        xml.writeAttribute("classname", xml(suite));
         xml.writeAttribute("time", time);
         if (outcome != Outcome.PASSED) {
             String text = message == null ? outcome.name() : message;
             xml.writeCharacters("\n    ");
             if (outcome == Outcome.FAILED) {
-                SurefireSeriesReports.failure(xml, text);
+                failure(xml, text);
             } else {
                 xml.writeEmptyElement("skipped");
-                xml.writeAttribute("message", SurefireSeriesReports.xml(text));
+                xml.writeAttribute("message", xml(text));
             }
             xml.writeCharacters("\n  ");
         }
         xml.writeEndElement();
-        SurefireSeriesReports.endSuite(xml);
+        endSuite(xml);
+    }
+
+    /** Closes the {@code testsuite} element and the document, and flushes. */
+    static void endSuite(XMLStreamWriter xml) throws XMLStreamException {
+        xml.writeCharacters("\n");
+        xml.writeEndElement();
+        xml.writeCharacters("\n");
+        xml.writeEndDocument();
+        xml.flush();
+    }
+
+    /**
+     * The text with every character XML 1.0 cannot hold (controls other than tab, line feed and
+     * carriage return; U+FFFE, U+FFFF; unpaired surrogates) written as {@code \\uXXXX}.
+     */
+    static String xml(String text) {
+        StringBuilder out = null;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            boolean pair = Character.isHighSurrogate(c) && i + 1 < text.length()
+                    && Character.isLowSurrogate(text.charAt(i + 1));
+            boolean allowed = c == '\t' || c == '\n' || c == '\r' || (c >= 0x20 && c < 0xD800)
+                    || (c >= 0xE000 && c <= 0xFFFD) || pair;
+            if (allowed) {
+                if (out != null) {
+                    out.append(c);
+                    if (pair) {
+                        out.append(text.charAt(i + 1));
+                    }
+                }
+                i += pair ? 1 : 0;
+                continue;
+            }
+            if (out == null) {
+                out = new StringBuilder(text.length() + 8).append(text, 0, i);
+            }
+            out.append(String.format(Locale.ROOT, "\\u%04X", (int) c));
+        }
+        return out == null ? text : out.toString();
+    }
+
+    /** A test case's {@code <failure>}, as Surefire writes a failed assertion. */
+    static void failure(XMLStreamWriter xml, String message) throws XMLStreamException {
+        String text = xml(message);
+        xml.writeStartElement("failure");
+        xml.writeAttribute("message", text);
+        xml.writeAttribute("type", "org.opentest4j.AssertionFailedError");
+        xml.writeCharacters(text);
+        xml.writeEndElement();
     }
 }

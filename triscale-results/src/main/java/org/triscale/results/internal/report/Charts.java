@@ -589,8 +589,10 @@ final class Charts {
      */
     static Figure cdf(TestResult result, String metric) {
         String unit = ResultFacts.unit(result, metric);
-        Plot plot = new Plot(WIDE, 300, "CDF of " + metric + " per run", axis(metric, unit),
-                "fraction of samples ≤ x (0 to 1)");
+        // A log x axis: flow completion times span decades, and a linear axis squeezes the bulk
+        // of the flows against zero to show the tail.
+        Plot plot = new Plot(WIDE, 300, "CDF of " + metric + " per run", axis(metric + ", log scale", unit),
+                "fraction of samples ≤ x (0 to 1)").logX();
         int drawn = 0;
         StringBuilder table = new StringBuilder(tableStart("series", "run", "samples", "min", "P25", "median", "P75",
                 "P95", "P99", "max"));

@@ -126,7 +126,14 @@ public final class HtmlReport {
             html = html.replace(COMPARISONS, comparisons(comparisons, comparisonsFile == null ? null
                     : link(folder, comparisonsFile)));
         }
-        write(index, html.replace(COMPARISONS, ""));
+        String count = "";
+        if (!comparisons.isEmpty() || results.isEmpty()) {
+            long failedComparisons = comparisons.stream().filter(c -> !ResultFacts.passed(c.outcome())).count();
+            count = (results.isEmpty() ? "" : " ") + comparisons.size() + (comparisons.size() == 1 ? " comparison"
+                    : " comparisons") + " of sequels, " + (comparisons.size() - failedComparisons) + " passed, "
+                    + failedComparisons + " failed.";
+        }
+        write(index, html.replace(COMPARISONS, "").replace(COMPARISON_COUNT, count));
         // The folder holds only what the index lists: a test page of an earlier launch would
         // disagree with it. Only *.html pages are removed, so a folder shared with other files keeps them.
         try (java.util.stream.Stream<Path> files = Files.list(folder)) {
@@ -183,9 +190,13 @@ public final class HtmlReport {
             start = started == null || start != null && start.isBefore(started) ? start : started;
             end = finished == null || end != null && end.isAfter(finished) ? end : finished;
         }
-        html.append("<h1>TriScale report</h1><p>").append(results.size()).append(results.size() == 1 ? " test, "
-                : " tests, ").append(results.size() - failed).append(" passed, ").append(failed).append(" failed.")
-                .append("</p>");
+        html.append("<h1>TriScale report</h1><p>");
+        if (!results.isEmpty()) {
+            html.append(results.size()).append(results.size() == 1 ? " test, " : " tests, ")
+                    .append(results.size() - failed).append(" passed, ").append(failed).append(" failed.");
+        }
+        // A launch of plain tests that compare sequels counts its comparisons here (see #write).
+        html.append(COMPARISON_COUNT).append("</p>");
         if (start != null) {
             html.append("<p class=\"note\">Launch of ").append(Html.escape(humanDate(start.toString())));
             if (end != null && !end.isBefore(start)) {
@@ -359,6 +370,7 @@ public final class HtmlReport {
 
     /** Where the index's section of comparisons goes. */
     private static final String COMPARISONS = "<!--comparisons-->";
+    private static final String COMPARISON_COUNT = "<!--comparison-count-->";
 
     /** The index's section of comparisons: one row per comparison, with what was claimed and its outcome. */
     static String comparisons(List<Comparisons.Comparison> comparisons, String json) {

@@ -30,6 +30,7 @@ final class Plot {
     private final List<Mark> marks = new ArrayList<>();
     private final List<String[]> legend = new ArrayList<>();
     private boolean integerX;
+    private boolean logX;
     /** How far a threshold may be from the data, in data spans, to be drawn in the scale. */
     static final int REACH = 10;
     private final List<double[]> thresholds = new ArrayList<>();
@@ -59,9 +60,19 @@ final class Plot {
         return this;
     }
 
-    /** Widens the axes to include a point (non-finite values are ignored). */
+    /**
+     * A logarithmic x axis (base 10), for distributions with a long tail such as flow completion
+     * times: ticks at 1, 2 and 5 times the powers of ten over at most two decades, at the powers
+     * of ten beyond. Only positive x are scaled; a mark at x &le; 0 lies left of the frame, clipped.
+     */
+    Plot logX() {
+        logX = true;
+        return this;
+    }
+
+    /** Widens the axes to include a point (non-finite values, and x &le; 0 on a log axis, are ignored). */
     Plot include(double x, double y) {
-        if (Double.isFinite(x)) {
+        if (Double.isFinite(x) && (!logX || x > 0)) {
             xMin = Math.min(xMin, x);
             xMax = Math.max(xMax, x);
         }
@@ -272,9 +283,16 @@ final class Plot {
             yMin = 0;
             yMax = 1;
         }
-        double[] xTicks = ticks(xMin, xMax, integerX);
+        if (logX && !(xMin > 0)) {
+            xMin = 1; // nothing positive to draw: one decade
+            xMax = 10;
+        }
+        double[] xTicks = logX ? logTicks(xMin, xMax) : ticks(xMin, xMax, integerX);
         double[] yTicks = ticks(yMin, yMax, false);
-        if (integerX) {
+        if (logX) {
+            xMin = xTicks[0];
+            xMax = xTicks[xTicks.length - 1];
+        } else if (integerX) {
             // Categories (runs, series, lags): the axis ends half a step beyond the data.
             xMin -= 0.5;
             xMax += 0.5;
@@ -285,7 +303,7 @@ final class Plot {
         }
         yMin = Math.min(yMin, yTicks[0]);
         yMax = Math.max(yMax, yTicks[yTicks.length - 1]);
-        int xDecimals = decimals(xTicks);
+        int xDecimals = logX ? -1 : decimals(xTicks);
         int yDecimals = decimals(yTicks);
         // The legend flows in rows under the plot, each entry as wide as its text (about 7 px a character).
         int[][] places = new int[legend.size()][2];
@@ -318,7 +336,9 @@ final class Plot {
         }
         for (double tick : xTicks) {
             svg.append("<text class=\"tick\" x=\"").append(px(tick)).append("\" y=\"").append(height - BOTTOM + 15)
-                    .append("\" text-anchor=\"middle\">").append(label(tick, xDecimals)).append("</text>");
+                    .append("\" text-anchor=\"middle\">")
+                    .append(xDecimals < 0 ? Html.escape(org.triscale.results.internal.common.Format.number(tick))
+                            : label(tick, xDecimals)).append("</text>");
         }
         // A nested viewport with the outer coordinates clips the marks to the plot area.
         svg.append("<svg x=\"").append(LEFT).append("\" y=\"").append(TOP).append("\" width=\"")
@@ -370,6 +390,10 @@ final class Plot {
     }
 
     private double xPixel(double x) {
+        if (logX) {
+            return x > 0 ? LEFT + (Math.log10(x) - Math.log10(xMin)) / (Math.log10(xMax) - Math.log10(xMin))
+                    * (width - LEFT - RIGHT) : LEFT - 10;
+        }
         return LEFT + (x - xMin) / (xMax - xMin) * (width - LEFT - RIGHT);
     }
 
@@ -445,6 +469,26 @@ final class Plot {
     }
 
     /** A tick's label with a fixed number of decimals, plain notation ("0.0012", "12500"). */
+    /**
+     * The ticks of a log axis covering {@code [low, high]} (both positive): the powers of ten from
+     * the one at or below {@code low} to the one at or above {@code high} (at least one decade),
+     * with 2 and 5 times each power between them when the axis spans at most two decades.
+     */
+    static double[] logTicks(double low, double high) {
+        int first = (int) Math.floor(Math.log10(low) + 1e-12);
+        int last = Math.max(first + 1, (int) Math.ceil(Math.log10(high) - 1e-12));
+        List<Double> ticks = new ArrayList<>();
+        for (int decade = first; decade <= last; decade++) {
+            double power = Double.parseDouble("1e" + decade); // exact, unlike Math.pow(10, decade)
+            ticks.add(power);
+            if (last - first <= 2 && decade < last) {
+                ticks.add(2 * power);
+                ticks.add(5 * power);
+            }
+        }
+        return ticks.stream().mapToDouble(Double::doubleValue).toArray();
+    }
+
     static String label(double tick, int decimals) {
         return java.math.BigDecimal.valueOf(tick).setScale(decimals, java.math.RoundingMode.HALF_UP).toPlainString();
     }

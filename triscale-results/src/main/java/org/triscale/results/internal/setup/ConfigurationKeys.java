@@ -8,8 +8,6 @@ package org.triscale.results.internal.setup;
 public final class ConfigurationKeys {
     /** Where the JSON results go. */
     public static final String OUTPUT_DIR = "triscale.output.dir";
-    /** Where the per-series Surefire reports go. */
-    public static final String SUREFIRE_REPORTS_DIR = "triscale.surefire.reports.dir";
     /** Strict regression gate: chooses the defaults of the two policies below. */
     public static final String BASELINE_STRICT = "triscale.baseline.strict";
     /** What a missing baseline does. */

@@ -12,21 +12,15 @@ import java.nio.file.Path;
  * @param baseSeed          base of every run's seed ({@code triscale.seed})
  * @param progress          whether to print a line per run ({@code triscale.progress})
  * @param outputDir         folder of the JSON results ({@code triscale.output.dir})
- * @param surefireReports   whether to write per-series Surefire XML ({@code triscale.surefire.reports})
- * @param surefireDir       folder of the per-series XML ({@code triscale.surefire.reports.dir})
- * @param kpiTestcases      whether a series report holds its KPI checks as test cases
- *                          ({@code triscale.surefire.reports.kpiTestcases})
  * @param identicalRuns     what a series whose runs all gave the same value of a metric does
  *                          ({@code triscale.checks.identicalRuns})
  */
 public record Settings(Mode mode, FailingChecks checks, long baseSeed, boolean progress, Path outputDir,
-                boolean surefireReports, Path surefireDir, boolean kpiTestcases, IdenticalRuns identicalRuns) {
+                IdenticalRuns identicalRuns) {
 
     /** The settings with the default for identical runs (a warning), as a merge of shards restores them. */
-    public Settings(Mode mode, FailingChecks checks, long baseSeed, boolean progress, Path outputDir,
-                    boolean surefireReports, Path surefireDir, boolean kpiTestcases) {
-        this(mode, checks, baseSeed, progress, outputDir, surefireReports, surefireDir, kpiTestcases,
-                IdenticalRuns.WARN);
+    public Settings(Mode mode, FailingChecks checks, long baseSeed, boolean progress, Path outputDir) {
+        this(mode, checks, baseSeed, progress, outputDir, IdenticalRuns.WARN);
     }
 
     /** What a series whose runs all gave the same value of a metric does. */

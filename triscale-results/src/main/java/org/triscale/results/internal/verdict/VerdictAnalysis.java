@@ -263,6 +263,39 @@ public final class VerdictAnalysis {
     }
 
     /**
+     * The KPI checks of one series that ended, as the verdict will judge them: each KPI's outcome,
+     * and a failure for each KPI that is undefined or violated and, under the fail policy, for each
+     * failed stationarity check of the series' runs. The verdict states the same failures (those
+     * of several series that violate a KPI the same way in one statement).
+     *
+     * @param state  the test's runs, the series' complete
+     * @param series the series, from 1
+     * @return its checks
+     */
+    public static SeriesChecks seriesChecks(RecordedSequel state, int series) {
+        VerdictAnalysis analysis = new VerdictAnalysis(state);
+        List<KpiOutcome> outcomes = new ArrayList<>();
+        for (KpiSpec spec : analysis.setup.kpis()) {
+            KpiOutcome outcome = analysis.kpi(spec, series);
+            outcomes.add(outcome);
+            if (!outcome.defined()) {
+                analysis.failures.add(VerdictMessages.kpiUndefined(analysis.setup, outcome, state));
+                continue;
+            }
+            if (!outcome.passed()) {
+                analysis.failures.add((outcome.sequentialVerdict() ? VerdictMessages.sequentialFailed(outcome)
+                        : VerdictMessages.kpiViolated(outcome)) + analysis.effectiveSampleSizes(spec.metric(), series)
+                        .map(text -> " " + text).orElse(""));
+            }
+            if (outcome.result() != null) {
+                // Under the warn policy a failing check is the verdict's warning, not this test's failure.
+                analysis.checks("series " + series + ", KPI " + spec.label(), outcome.result().stationarity());
+            }
+        }
+        return new SeriesChecks(series, outcomes, analysis.failures);
+    }
+
+    /**
      * The KPI of one series that ended, as the verdict will judge it: what an adaptive sequel
      * scores after each series.
      *

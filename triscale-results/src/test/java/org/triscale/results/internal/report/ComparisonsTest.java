@@ -56,6 +56,15 @@ class ComparisonsTest {
                 + " missing");
     }
 
+    /** A launch of plain tests that only compare sequels counts its comparisons on the index, not "0 tests". */
+    @Test
+    void anIndexOfComparisonsOnlyCountsThem() throws IOException {
+        Path index = HtmlReport.write(List.of(), folder.resolve("report"), List.of(), null, comparisons(), null);
+        String html = Files.readString(index);
+        assertThat(html).contains("<p>2 comparisons of sequels, 1 passed, 1 failed.</p>").doesNotContain("0 tests");
+        assertThat(html).doesNotContain("comparison-count");
+    }
+
     private static String expected(String name) throws IOException {
         try (InputStream in = ComparisonsTest.class.getResourceAsStream(name)) {
             assertThat(in).as(name).isNotNull();

@@ -49,4 +49,24 @@ class PlotTest {
         assertThat(y.find()).isTrue();
         assertThat(Double.parseDouble(y.group(1))).isBetween(12.0, 160.0); // inside the frame
     }
+
+    @Test
+    void aLogAxisTicksDecadesAndSpreadsATailThatALinearAxisSqueezes() {
+        assertThat(Plot.logTicks(1500, 3000)).containsExactly(1000, 2000, 5000, 10000);
+        assertThat(Plot.logTicks(12, 9000)).containsExactly(10, 100, 1000, 10000);
+        assertThat(Plot.logTicks(100, 100)).containsExactly(100, 200, 500, 1000);
+        assertThat(Plot.logTicks(0.03, 0.2)).containsExactly(0.01, 0.02, 0.05, 0.1, 0.2, 0.5, 1);
+        // Flows of 100 ms and a tail at 10 s: on a log axis 1 s lies half-way, not at a tenth.
+        String svg = new Plot(462, 200, "t", "fct (ms), log scale", "y").logX().line(new double[] {100, 1000, 10000},
+                new double[] {0, 0.5, 1}, "cdf").svg();
+        Matcher path = Pattern.compile("class=\"cdf\" d=\"M([0-9.]+),[0-9.]+L([0-9.]+),[0-9.]+L([0-9.]+),").matcher(svg);
+        assertThat(path.find()).isTrue();
+        double left = Double.parseDouble(path.group(1));
+        double middle = Double.parseDouble(path.group(2));
+        double right = Double.parseDouble(path.group(3));
+        assertThat((middle - left) / (right - left)).isCloseTo(0.5, org.assertj.core.data.Offset.offset(0.01));
+        assertThat(svg).contains(">100<", ">1000<", ">10000<");
+        // Nothing positive to draw: one decade, not an endless loop.
+        assertThat(new Plot(400, 200, "t", "x", "y").logX().include(0, 1).svg()).contains(">1<", ">10<");
+    }
 }
