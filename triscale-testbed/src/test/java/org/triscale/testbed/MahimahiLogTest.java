@@ -66,4 +66,12 @@ class MahimahiLogTest {
         assertThatThrownBy(() -> MahimahiLog.read(file)).hasMessage(file + ":1: line longer than " + LogLines.MAX_LINE
                 + " characters: not a line-oriented log (limit 1,048,576; raise it with -Dtriscale.testbed.maxLineLength=...)");
     }
+
+    @Test
+    void aControlCharacterInAnEchoedLineIsShownVisibly() throws IOException {
+        Path log = java.nio.file.Files.writeString(dir.resolve("nul.log"), "# base timestamp: 0\n12 + 1\u00005\n");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> MahimahiLog.read(log))
+                .isInstanceOf(MalformedLogException.class).hasMessageContaining("\\u0000")
+                .satisfies(e -> org.assertj.core.api.Assertions.assertThat(e.getMessage()).doesNotContain("\u0000"));
+    }
 }
