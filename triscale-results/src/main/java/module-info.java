@@ -5,6 +5,10 @@
  *
  * @since 0.3.0
  */
+// The internal packages are exported to the extension's module, which is built after this one and so
+// not observable when this module compiles: javac's "module not found" for each qualified export is
+// expected (JLS 7.7.2 allows a qualified export to name an unknown module).
+@SuppressWarnings("module")
 module org.triscale.results {
     requires static transitive org.apiguardian.api;
     requires transitive org.triscale.engine;

@@ -143,7 +143,7 @@ class FctGatePowerTests {
      */
     @Test
     void runMetricsAreTheExtensions() throws IOException {
-        JsonNode baseline = new ObjectMapper().readTree(FctGatePowerTests.class.getResource(
+        JsonNode baseline = new ObjectMapper().readTree(FctGatePowerTests.class.getResourceAsStream(
                 "/triscale/baselines/" + FctRegressionTest.class.getName() + "/cubicFlowsAlone.json"));
         long[][] seeds = new long[1][RUNS];
         for (int r = 0; r < RUNS; r++) {

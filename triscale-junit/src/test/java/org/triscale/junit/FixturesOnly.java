@@ -24,6 +24,10 @@ public @interface FixturesOnly {
 
     /** Enables fixtures only when {@value #PARAMETER} is {@code true}. */
     final class Condition implements ExecutionCondition {
+        /** Creates the condition (JUnit does). */
+        public Condition() {
+        }
+
         @Override
         public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
             return context.getConfigurationParameter(PARAMETER).map(Boolean::parseBoolean).orElse(false)

@@ -152,7 +152,7 @@ class ReportTest {
             assertThat(yTicks).as("y tick labels of " + title).doesNotHaveDuplicates().hasSizeGreaterThan(1);
             assertThat(classes(svg, "text", "axis")).as("axis labels of " + title)
                     .allSatisfy(label -> assertThat(label).matches(".*\\(.+\\)"));
-            Element frame = (Element) classesNodes(svg, "rect", "frame").get(0);
+            Element frame = classesNodes(svg, "rect", "frame").get(0);
             double top = Double.parseDouble(frame.getAttribute("y"));
             double bottom = top + Double.parseDouble(frame.getAttribute("height"));
             for (Element line : classesNodes(svg, "line", "threshold")) {

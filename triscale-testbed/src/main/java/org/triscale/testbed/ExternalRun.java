@@ -197,6 +197,8 @@ public final class ExternalRun {
      * @throws InterruptedException if the calling thread is interrupted; the process tree is
      *                              killed first
      */
+    // RunContext is the extension's, an optional module: this method is for tests that have it (by design).
+    @SuppressWarnings("exports")
     public Result run(String runName, RunContext run) throws InterruptedException {
         Objects.requireNonNull(run, "run");
         Result result;

@@ -1,8 +1,5 @@
 package org.triscale.emulator.cca;
 
-import org.triscale.emulator.queue.Packets;
-import org.triscale.emulator.base.Rate;
-import org.triscale.emulator.Scenario;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

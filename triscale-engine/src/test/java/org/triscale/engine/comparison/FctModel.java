@@ -22,6 +22,8 @@ public final class FctModel {
     private final double seriesEffect;
     private final double[] flows = new double[FLOWS];
 
+    // Test code: its callers bring Commons RNG, which the engine's module does not export.
+    @SuppressWarnings("exports")
     public FctModel(UniformRandomProvider rng, double seriesEffect) {
         this.gaussian = ZigguratSampler.NormalizedGaussian.of(rng);
         this.seriesEffect = seriesEffect;

@@ -6,7 +6,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
 import org.triscale.engine.ReferenceVectors;
 
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -72,8 +71,7 @@ class TheilSenTraceTest {
         JsonNode constants = ReferenceVectors.root().get("constants");
         Map<String, Double> confidences = Map.of("theil_z_confidence_95", 95.0, "theil_z_confidence_50", 50.0,
                 "theil_z_confidence_75", 75.0, "theil_z_confidence_99", 99.0);
-        for (Iterator<Map.Entry<String, JsonNode>> it = constants.fields(); it.hasNext(); ) {
-            Map.Entry<String, JsonNode> e = it.next();
+        for (Map.Entry<String, JsonNode> e : constants.properties()) {
             if (confidences.containsKey(e.getKey())) {
                 double expected = e.getValue().asDouble();
                 assertThat(TheilSen.zQuantile(confidences.get(e.getKey()))).as(e.getKey())

@@ -36,6 +36,8 @@ public final class LinuxWorkload {
      * @throws IllegalArgumentException on an unsupported workload, or one that would give more than
      *                                  {@value TcpFlows#MAX_FLOWS} flows in the span
      */
+    // FctWorkload is the emulator's, an optional module: this method is for users of its workloads (by design).
+    @SuppressWarnings("exports")
     public static List<TcpFlows.Flow> poisson(FctWorkload workload, int sender, Duration span, long seed) {
         Checks.notNull("workload", workload);
         Checks.notNull("span", span);

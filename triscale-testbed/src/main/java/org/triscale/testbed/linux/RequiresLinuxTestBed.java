@@ -25,6 +25,8 @@ import org.junit.platform.commons.support.AnnotationSupport;
 @Retention(RetentionPolicy.RUNTIME)
 @ExtendWith(RequiresLinuxTestBed.Condition.class)
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
+// JUnit Jupiter is an optional module: the annotation and its condition are for JUnit tests only (by design).
+@SuppressWarnings("exports")
 public @interface RequiresLinuxTestBed {
     /** @return qdisc kernel names needed besides htb (e.g. {@code "fq_codel"}, {@code "netem"}) */
     String[] qdisc() default {};

@@ -7,7 +7,6 @@ import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.triscale.emulator.workload.FctWorkload;
-import org.triscale.emulator.workload.FlowSizes;
 
 /** The seeded workload of the Linux test bed, without root. */
 class LinuxWorkloadTest {

@@ -16,7 +16,6 @@ import org.triscale.junit.internal.recording.RunMetricValues;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.junit.internal.recording.RunRecorder;
 import org.triscale.junit.internal.setup.SettingsReader;
-import org.triscale.results.internal.setup.TestSetup;
 
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;

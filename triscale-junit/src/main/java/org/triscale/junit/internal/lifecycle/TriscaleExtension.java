@@ -1,7 +1,6 @@
 package org.triscale.junit.internal.lifecycle;
 
 import org.triscale.junit.internal.setup.JUnitVersion;
-import org.triscale.junit.internal.setup.SettingsReader;
 import org.triscale.junit.internal.setup.SetupReader;
 import org.triscale.results.internal.setup.TestSetup;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;

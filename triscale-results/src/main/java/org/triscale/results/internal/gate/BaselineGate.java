@@ -19,7 +19,6 @@ import org.triscale.results.internal.model.TestResult;
 
 import java.io.IOException;
 import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -8,7 +8,6 @@ import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.engine.baseline.RegressionGate;
 import org.triscale.engine.analysis.Measure;
 import org.triscale.engine.baseline.SequelKpis;
-import org.triscale.results.internal.setup.Fingerprint;
 
 import java.time.Instant;
 import java.util.ArrayList;

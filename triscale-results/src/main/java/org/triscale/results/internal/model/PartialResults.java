@@ -2,7 +2,6 @@ package org.triscale.results.internal.model;
 
 import org.triscale.results.internal.common.AtomicFiles;
 import org.triscale.results.internal.common.FileNames;
-import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

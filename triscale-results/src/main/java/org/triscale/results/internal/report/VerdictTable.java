@@ -1,6 +1,5 @@
 package org.triscale.results.internal.report;
 
-import org.triscale.engine.comparison.Design;
 import org.triscale.results.internal.common.Format;
 import org.triscale.results.internal.model.TestResult;
 

@@ -4,7 +4,6 @@ import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.sequential.Decision;
 import org.triscale.engine.sequential.SequentialScore;
 import org.triscale.engine.sequential.SequentialScoreStep;
-import org.triscale.results.internal.common.Format;
 import org.triscale.results.internal.model.StopReason;
 import org.triscale.results.internal.setup.ScoreSpec;
 import org.triscale.results.internal.setup.TestSetup;
