@@ -76,20 +76,6 @@ class VerdictFilesTest {
     }
 
     @Test
-    void theSurefireReportsAreWrittenPerSeriesWhenAsked() throws IOException {
-        Judge.Conclusion conclusion = VerdictFiles.write(Judge.decide(sequel(setup(100, b -> b.surefire(true)))));
-
-        assertThat(conclusion.failures()).isEmpty();
-        try (Stream<Path> reports = Files.list(dir.resolve("out").resolve("surefire"))) {
-            List<Path> xml = reports.toList();
-            assertThat(xml).hasSize(3).allSatisfy(file -> assertThat(file.getFileName().toString()).endsWith(".xml"));
-            for (Path file : xml) {
-                assertThat(Files.readString(file)).startsWith("<?xml").contains("<testsuite").contains("delay");
-            }
-        }
-    }
-
-    @Test
     void aGatedUpdateWritesTheBaselineTheHistoryTheSummaryAndTheJson() throws IOException {
         TestSetup setup = setup(100, b -> b.gate(Gates.builder(dir).metric("delay", Direction.LOWER_IS_BETTER).update()
                 .build()));
