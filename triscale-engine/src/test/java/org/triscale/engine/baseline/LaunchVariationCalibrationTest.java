@@ -181,13 +181,15 @@ class LaunchVariationCalibrationTest {
 
     @Test
     void withoutLaunchOrSeriesEffectsTheUndeclaredGateKeepsMostOfThePowerOfTheRunsTest() {
-        Bed bed = new Bed(0, 0, 0, 0.04, false, 0);
+        // The cell where the series-level fallback of auto lost most: +5 % at σd = 0.08, 5 × 10 pairs
+        // (auto 72 %, runs 96 %). With the history's estimate the per-run test decides.
+        Bed bed = new Bed(0, 0, 0, 0.08 / Math.sqrt(2), false, 0);
         int clients = Calibration.replications(1, 10);
-        Counts undeclared = dayByDay(bed, 0.025, clients, LaunchVariation.DEFAULT_MINIMUM + 1, false, SEED + 300);
-        Counts runs = dayByDay(bed, 0.025, clients, LaunchVariation.DEFAULT_MINIMUM + 1, true, SEED + 300);
-        print("no effects, +2.5 %, undeclared", undeclared);
-        print("no effects, +2.5 %, independent", runs);
-        assertThat(undeclared.regressedRate()).isGreaterThanOrEqualTo(runs.regressedRate() - 0.10);
+        Counts undeclared = dayByDay(bed, 0.05, clients, LaunchVariation.DEFAULT_MINIMUM + 1, false, SEED + 300);
+        Counts runs = dayByDay(bed, 0.05, clients, LaunchVariation.DEFAULT_MINIMUM + 1, true, SEED + 300);
+        print("no effects, +5 %, undeclared", undeclared);
+        print("no effects, +5 %, independent", runs);
+        assertThat(undeclared.regressedRate()).isGreaterThanOrEqualTo(runs.regressedRate() - 0.08);
     }
 
     @Test
