@@ -41,12 +41,16 @@ import org.triscale.engine.Arguments;
  * @param launches    usable pairs of consecutive accepted launches found in the history
  * @param minimum     the pairs the estimate needs before it replaces the bound
  * @param launchShift the bound: the standard deviation of one launch's shift, as a fraction
+ * @param withinVariance the mean squared standard error of the history's pairs ({@code mean(se_i²)}),
+ *                    relative: the within-launch precision the history's comparisons had (for
+ *                    reports: how much of the launch-to-launch difference one launch sees); 0 for
+ *                    a bound or none
  *
  * @since 0.4.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.4.0")
 public record LaunchVariation(Source source, double variance, double degreesOfFreedom, int launches, int minimum,
-                              double launchShift) {
+                              double launchShift, double withinVariance) {
 
     /**
      * The default bound on the standard deviation of one launch's shift: 2 %. Conservative for
@@ -108,6 +112,9 @@ public record LaunchVariation(Source source, double variance, double degreesOfFr
                     + minimum);
         }
         checkShift(launchShift);
+        if (!(withinVariance >= 0) || Double.isInfinite(withinVariance)) {
+            throw new IllegalArgumentException("withinVariance must be finite and >= 0, got " + withinVariance);
+        }
     }
 
     /**
@@ -116,7 +123,7 @@ public record LaunchVariation(Source source, double variance, double degreesOfFr
      * @return the variation
      */
     public static LaunchVariation none() {
-        return new LaunchVariation(Source.NONE, 0, Double.POSITIVE_INFINITY, 0, DEFAULT_MINIMUM, 0);
+        return new LaunchVariation(Source.NONE, 0, Double.POSITIVE_INFINITY, 0, DEFAULT_MINIMUM, 0, 0);
     }
 
     /**
@@ -131,7 +138,7 @@ public record LaunchVariation(Source source, double variance, double degreesOfFr
     public static LaunchVariation bound(double launchShift, int launches, int minimum) {
         checkShift(launchShift);
         return new LaunchVariation(Source.BOUND, 2 * launchShift * launchShift, Double.POSITIVE_INFINITY, launches,
-                minimum, launchShift);
+                minimum, launchShift, 0);
     }
 
     /**
@@ -159,17 +166,19 @@ public record LaunchVariation(Source source, double variance, double degreesOfFr
         }
         int k = differences.length;
         double sum = 0;
+        double within = 0;
         for (int i = 0; i < k; i++) {
             if (!Double.isFinite(differences[i]) || !(standardErrors[i] >= 0) || Double.isInfinite(standardErrors[i])) {
                 throw new IllegalArgumentException("pair " + i + " has a non-finite change " + differences[i]
                         + " or standard error " + standardErrors[i] + "; leave such pairs out");
             }
             sum += differences[i] * differences[i] - standardErrors[i] * standardErrors[i];
+            within += standardErrors[i] * standardErrors[i];
         }
         if (k < minimum) {
             return bound(launchShift, k, minimum);
         }
-        return new LaunchVariation(Source.HISTORY, Math.max(0, sum / k), k, k, minimum, launchShift);
+        return new LaunchVariation(Source.HISTORY, Math.max(0, sum / k), k, k, minimum, launchShift, within / k);
     }
 
     /**

@@ -405,12 +405,14 @@ public final class SequelComparison {
     }
 
     /**
-     * How many times the launch-to-launch deviation's quantile the default tolerance reaches when a
-     * launch variation applies: 2. With a tolerance of {@code 2·q·√v} an unchanged launch whose
-     * change lies within {@code q·√v} of 0 reads "unchanged" (its interval then fits), while a
-     * change twice as large as the test bed's launches can produce stays beyond it.
+     * The margin of the launch tolerance: z(0.95). The default tolerance under a launch variation is
+     * {@code (q + z(0.95))·√v}, q the one-sided 1 − α quantile of the launch variance's degrees of
+     * freedom and v the launch variance: beyond what two launches of unchanged code differ by at
+     * level α, by a margin; the within-launch noise is left to the interval (as for runs declared
+     * independent), so the tolerance does not grow with it and costs no power where launches do
+     * not vary (measured: docs/checks-calibration.md).
      */
-    public static final double LAUNCH_TOLERANCE_FACTOR = 2;
+    public static final double LAUNCH_TOLERANCE_MARGIN = 1.6448536269514722;
 
     /**
      * The comparison of one launch against another, with the variation between launches added to
@@ -423,10 +425,10 @@ public final class SequelComparison {
      * {@code se⁴ / (se_w⁴/df_w + v²/df_v)}, and the decision uses the t (or normal) quantile and
      * p-values of {@code estimate / se} with the Hodges–Lehmann estimate kept: a change must stand
      * out of the launch-to-launch variation to count. When the tolerance is the default
-     * ({@link Tolerance.Kind#SCORE}) it is raised to {@link #LAUNCH_TOLERANCE_FACTOR}{@code ·q·√v},
-     * q the launch variance's own one-sided quantile: what the history (or the bound) says two
-     * launches of unchanged code can differ by, known before the candidate ran. With {@code v = 0}
-     * the within-launch test and interval decide unchanged.
+     * ({@link Tolerance.Kind#SCORE}) it is raised to {@code (q + }{@link #LAUNCH_TOLERANCE_MARGIN}{@code )·√v},
+     * q the launch variance's own one-sided quantile:
+     * what the history (or the bound) says two launches of unchanged code can differ by, known
+     * before the candidate ran. With {@code v = 0} the within-launch test and interval decide.
      *
      * @param within           the comparison of the two launches' runs
      * @param variance         the launch variance, relative (fraction², log scale for positive metrics)
@@ -457,7 +459,7 @@ public final class SequelComparison {
         double tolerance = within.tolerance();
         ToleranceSource tolSource = within.toleranceSource();
         if (settings.tolerance().kind() == Tolerance.Kind.SCORE && Double.isFinite(tolerance) && v > 0) {
-            double launch = scale.reported(LAUNCH_TOLERANCE_FACTOR * launchQuantile * Math.sqrt(v));
+            double launch = scale.reported((launchQuantile + LAUNCH_TOLERANCE_MARGIN) * Math.sqrt(v));
             if (launch > tolerance) {
                 tolerance = launch;
                 tolSource = source;

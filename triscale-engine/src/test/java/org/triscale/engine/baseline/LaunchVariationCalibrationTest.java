@@ -7,6 +7,7 @@ import org.triscale.engine.calibration.Calibration;
 import org.triscale.engine.comparison.ComparisonOutcome;
 import org.triscale.engine.comparison.Direction;
 import org.triscale.engine.comparison.PairedTest;
+import org.triscale.engine.comparison.SequelChange;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -115,24 +116,22 @@ class LaunchVariationCalibrationTest {
             UniformRandomProvider rng = Calibration.rng(seed + c);
             double[][] seeds = seeds(rng);
             List<double[][]> accepted = new ArrayList<>();
+            // Each pair of consecutive accepted launches compared once, as RegressionGate.launchVariation
+            // compares it (checked by launchVariationOfTheHistoryIsThePairsEstimate): minutes become seconds.
+            List<double[]> pairStats = new ArrayList<>();
             for (int day = 0; day < warmUp + DAY_PAIRS; day++) {
                 double[][] baseline = bed.launch(rng, seeds, 0);
-                accepted.add(baseline); // an update writes the baseline: accepted
+                accept(accepted, pairStats, baseline); // an update writes the baseline: accepted
                 boolean counted = day >= warmUp;
                 double[][] candidate = bed.launch(rng, seeds, counted ? change : 0);
                 GateResult result;
                 if (declaredIndependent) {
                     result = RegressionGate.compare(baseline, candidate, true, INDEPENDENT);
                 } else {
-                    LaunchVariation launch = RegressionGate.launchVariation(pairs(accepted), UNDECLARED,
-                            LaunchVariation.DEFAULT_LAUNCH_SHIFT, LaunchVariation.DEFAULT_MINIMUM);
-                    result = RegressionGate.compare(baseline, candidate, true, UNDECLARED, launch);
+                    result = RegressionGate.compare(baseline, candidate, true, UNDECLARED, variation(pairStats));
                 }
                 if (result.change().acceptable()) {
-                    accepted.add(candidate);
-                }
-                while (accepted.size() > LaunchVariation.WINDOW + 1) {
-                    accepted.remove(0);
+                    accept(accepted, pairStats, candidate);
                 }
                 if (counted) {
                     comparisons++;
@@ -143,6 +142,60 @@ class LaunchVariationCalibrationTest {
             }
         }
         return new Counts(comparisons, regressed, improved, unchanged);
+    }
+
+    /** Adds an accepted launch, and the change from the previous one with its standard error. */
+    private static void accept(List<double[][]> accepted, List<double[]> pairStats, double[][] launch) {
+        if (!accepted.isEmpty()) {
+            SequelChange change = RegressionGate.compare(accepted.get(accepted.size() - 1), launch, true,
+                    INDEPENDENT).change();
+            double difference = change.relativeOnScale(change.change().estimate());
+            double error = change.standardError();
+            if (Double.isFinite(difference) && Double.isFinite(error)) {
+                pairStats.add(new double[] {difference, error});
+            }
+        }
+        accepted.add(launch);
+        if (accepted.size() > 2) {
+            accepted.remove(0);
+        }
+    }
+
+    /** {@link LaunchVariation#of} of the last {@link LaunchVariation#WINDOW} pairs. */
+    private static LaunchVariation variation(List<double[]> pairStats) {
+        List<double[]> last = pairStats.subList(Math.max(0, pairStats.size() - LaunchVariation.WINDOW),
+                pairStats.size());
+        double[] differences = new double[last.size()];
+        double[] errors = new double[last.size()];
+        for (int i = 0; i < last.size(); i++) {
+            differences[i] = last.get(i)[0];
+            errors[i] = last.get(i)[1];
+        }
+        return LaunchVariation.of(differences, errors, LaunchVariation.DEFAULT_LAUNCH_SHIFT,
+                LaunchVariation.DEFAULT_MINIMUM);
+    }
+
+    @Test
+    void launchVariationOfTheHistoryIsThePairsEstimate() {
+        UniformRandomProvider rng = Calibration.rng(SEED + 600);
+        double[][] seeds = seeds(rng);
+        Bed bed = Bed.dayByDay(0.015);
+        List<double[][]> history = new ArrayList<>();
+        List<double[][]> kept = new ArrayList<>();
+        List<double[]> pairStats = new ArrayList<>();
+        for (int i = 0; i < LaunchVariation.WINDOW + 6; i++) {
+            double[][] launch = bed.launch(rng, seeds, 0);
+            history.add(launch);
+            accept(kept, pairStats, launch);
+            LaunchVariation expected = variation(pairStats);
+            LaunchVariation actual = RegressionGate.launchVariation(pairs(history), UNDECLARED,
+                    LaunchVariation.DEFAULT_LAUNCH_SHIFT, LaunchVariation.DEFAULT_MINIMUM);
+            assertThat(actual).isEqualTo(expected);
+        }
+        assertThat(variation(pairStats).source()).isEqualTo(LaunchVariation.Source.HISTORY);
+        assertThat(variation(pairStats).launches()).isEqualTo(LaunchVariation.WINDOW);
+        // 1.5 % per launch, plus series effects and AR(1) noise the per-run test does not see.
+        assertThat(variation(pairStats).perLaunch()).isBetween(0.008, 0.03);
     }
 
     static List<LaunchVariation.Pair> pairs(List<double[][]> launches) {
@@ -156,7 +209,7 @@ class LaunchVariationCalibrationTest {
     @Test
     void aDayByDayClientKeepsItsFalseAlarmsUnderALaunchShift() {
         // Independent series effects, AR(1) noise, a 1.5 % launch shift; no warm-up: the bound decides first.
-        Counts counts = dayByDay(Bed.dayByDay(0.015), 0, Calibration.replications(2, 20), 0, false, SEED);
+        Counts counts = dayByDay(Bed.dayByDay(0.015), 0, Calibration.replications(3, 20), 0, false, SEED);
         print("1.5 % launch shift, no change", counts);
         assertThat(counts.regressedRate()).as("false regressed").isLessThanOrEqualTo(0.035);
         assertThat(counts.improvedRate()).as("false improved").isLessThanOrEqualTo(0.035);
@@ -164,7 +217,7 @@ class LaunchVariationCalibrationTest {
 
     @Test
     void aDayByDayClientDetectsFivePercentOnceTheHistoryHoldsItsLaunches() {
-        Counts counts = dayByDay(Bed.dayByDay(0.005), 0.05, Calibration.replications(1, 20),
+        Counts counts = dayByDay(Bed.dayByDay(0.005), 0.05, Calibration.replications(2, 20),
                 LaunchVariation.DEFAULT_MINIMUM + 1, false, SEED + 100);
         print("0.5 % launch shift, +5 %", counts);
         assertThat(counts.regressedRate()).as("power").isGreaterThanOrEqualTo(0.70);
@@ -184,7 +237,7 @@ class LaunchVariationCalibrationTest {
         // The cell where the series-level fallback of auto lost most: +5 % at σd = 0.08, 5 × 10 pairs
         // (auto 72 %, runs 96 %). With the history's estimate the per-run test decides.
         Bed bed = new Bed(0, 0, 0, 0.08 / Math.sqrt(2), false, 0);
-        int clients = Calibration.replications(1, 10);
+        int clients = Calibration.replications(2, 20);
         Counts undeclared = dayByDay(bed, 0.05, clients, LaunchVariation.DEFAULT_MINIMUM + 1, false, SEED + 300);
         Counts runs = dayByDay(bed, 0.05, clients, LaunchVariation.DEFAULT_MINIMUM + 1, true, SEED + 300);
         print("no effects, +5 %, undeclared", undeclared);

@@ -9,7 +9,6 @@ import org.triscale.engine.comparison.ChangeScale;
 import org.triscale.engine.comparison.ComparisonOutcome;
 import org.triscale.engine.comparison.Design;
 import org.triscale.engine.comparison.SequelChange;
-import org.triscale.engine.comparison.SequelComparison;
 import org.triscale.engine.baseline.LaunchVariation;
 import org.triscale.engine.comparison.Tolerance;
 import org.triscale.results.internal.common.Format;
@@ -44,12 +43,12 @@ final class GateMessages {
         switch (outcome) {
             case REGRESSED:
                 return head + gatedChange + ", beyond the tolerance " + tolerance(gated, result) + "; "
-                        + test(change, true) + launch + "; " + detects(gated, change) + "." + information
+                        + test(result, true) + launch + "; " + detects(gated, change) + "." + information
                         + " If the change is intended, update the baseline with " + UPDATE_HINT + " and commit "
                         + spec.fileLabel() + ".";
             case IMPROVED:
                 return head + gatedChange + ", tolerance " + tolerance(gated, result) + "; "
-                        + test(change, false) + launch + "." + information + " To make it the new reference, update"
+                        + test(result, false) + launch + "." + information + " To make it the new reference, update"
                         + " the baseline with " + UPDATE_HINT + " and commit " + spec.fileLabel() + ".";
             case UNCHANGED:
                 return head + gatedChange + ", inside the tolerance " + tolerance(gated, result) + launch + "; "
@@ -84,18 +83,17 @@ final class GateMessages {
     static String quantity(GateSpec.GatedMetric gated, GateResult result) {
         SequelChange change = result.change();
         MetricSpec metric = gated.metric();
-        String value = metric.reportable() ? "each run's " + metric.name() + " (the " + metric.measure()
-                + " of its samples, or the value it reported)" : "each run's " + metric.measure() + " of "
-                + metric.name();
+        String value = metric.name() + "'s run values (each run's " + metric.measure() + " of its samples"
+                + (metric.reportable() ? ", or the value it reported)" : ")");
         switch (change.design()) {
             case PAIRED_SERIES:
-                return "mean over series of the mean per-run change of " + value + ", on the baseline's seeds";
+                return "mean over series of the mean per-run change of " + value + ", same seeds";
             case PAIRED:
             case INTERLEAVED:
-                return "median per-run change of " + value + ", on the baseline's seeds (Hodges-Lehmann)";
+                return "median per-run change of " + value + ", same seeds";
             default:
                 return "shift of " + (result.unit() == ComparisonUnit.SERIES ? "the series medians of " : "")
-                        + value + " (Hodges-Lehmann)";
+                        + value;
         }
     }
 
@@ -112,11 +110,16 @@ final class GateMessages {
                         + " per launch (standard deviation) estimated from " + launch.launches() + " pairs of"
                         + " consecutive accepted launches of the history; the estimate follows the history";
             case BOUND:
+                if (launch.variance() == 0) {
+                    return "; no launch-to-launch variation is assumed (" + ConfigurationKeys.BASELINE_LAUNCH_SHIFT
+                            + " = 0) while the history holds " + launch.launches() + " of the " + launch.minimum()
+                            + " pairs of consecutive accepted launches an estimate needs";
+                }
                 return "; the interval includes the launch-to-launch variation, assumed at most "
                         + Format.percent(launch.launchShift()) + " per launch (" + ConfigurationKeys.BASELINE_LAUNCH_SHIFT
                         + ") because the history holds " + launch.launches() + " of the " + launch.minimum()
-                        + " pairs of consecutive accepted launches an estimate needs; it is estimated from them as the"
-                        + " history grows (@Runs(independent = true) when a run depends on its seed only)";
+                        + " pairs of consecutive accepted launches an estimate needs (estimated once it holds them;"
+                        + " @Runs(independent = true) when a run depends on its seed only)";
             default:
                 return "";
         }
@@ -127,9 +130,8 @@ final class GateMessages {
      * 133 ms (+20 ms, +17.7 %)", with why it can move the other way.
      */
     private static String information(GateSpec.GatedMetric gated, KpiChange kpi) {
-        return "For information, not gated: " + kpiSentence(gated, kpi) + "; a KPI is a bound of a percentile of each"
-                + " series' runs, on other runs than the pairs compared, so it moves with the spread and the extremes"
-                + " of the runs and can move the other way than the gated change.";
+        return "For information, not gated: " + kpiSentence(gated, kpi) + " (a KPI bounds a percentile of each"
+                + " series, so it moves with the runs' spread and can move the other way).";
     }
 
     /** "paired: 50 runs on the baseline's seeds" or "unpaired: 5 series medians against 5". */
@@ -181,14 +183,12 @@ final class GateMessages {
                         + " of its " + scored(result) + " is larger";
                 break;
             case HISTORY:
-                source = "history: " + Format.number(SequelComparison.LAUNCH_TOLERANCE_FACTOR) + " × the one-sided "
-                        + Format.percent(1 - change.settings().alpha()) + " quantile of the launch-to-launch"
-                        + " variation estimated from the history, before this launch ran";
+                source = "history: (q + 1.645) × the launch-to-launch deviation estimated from the accepted launches"
+                        + " before this one, what two launches of unchanged code differ by";
                 break;
             case LAUNCH_BOUND:
-                source = "launch bound: " + Format.number(SequelComparison.LAUNCH_TOLERANCE_FACTOR) + " × the"
-                        + " one-sided " + Format.percent(1 - change.settings().alpha()) + " quantile of the assumed"
-                        + " launch-to-launch variation (" + ConfigurationKeys.BASELINE_LAUNCH_SHIFT + ")";
+                source = "launch bound: (q + 1.645) × the launch-to-launch deviation assumed by "
+                        + ConfigurationKeys.BASELINE_LAUNCH_SHIFT + ", until the history holds its launches";
                 break;
             default:
                 source = "the baseline's variability score of its " + scored(result);
@@ -209,8 +209,13 @@ final class GateMessages {
     }
 
     /** "one-sided Wilcoxon signed-rank test, p = 2.98e-08 <= alpha = 0.01". */
-    private static String test(SequelChange change, boolean worse) {
-        String name = change.design() == Design.PAIRED_SERIES ? "t-test of the series' mean changes (" + (change
+    private static String test(GateResult result, boolean worse) {
+        SequelChange change = result.change();
+        LaunchVariation launch = result.launch();
+        String name = launch.source() != LaunchVariation.Source.NONE && launch.variance() > 0
+                ? (launch.source() == LaunchVariation.Source.HISTORY ? "t-test (Satterthwaite's degrees of freedom)"
+                : "z-test") + " of the change against its standard error with the launch-to-launch variation"
+                : change.design() == Design.PAIRED_SERIES ? "t-test of the series' mean changes (" + (change
                 .seriesCount() - 1) + " df)" : change.design().isPaired() ? "Wilcoxon signed-rank test"
                 : "Wilcoxon-Mann-Whitney rank-sum test";
         double p = worse ? change.worsePValue() : change.betterPValue();

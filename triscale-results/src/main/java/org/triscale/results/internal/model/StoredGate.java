@@ -44,7 +44,11 @@ import java.util.Set;
 public record StoredGate(List<Metric> metrics, Tolerance tolerance, ComparisonUnit unit, double alpha, String file,
                          boolean defaultFile, int fromHistory, String scenario, Map<String, String> tags,
                          Set<String> ignored, GateSpec.MissingPolicy missing, GateSpec.InconclusivePolicy inconclusive,
-                         boolean strict, PairedTest paired, Boolean independent, Double launchShift) {
+                         boolean strict, PairedTest paired,
+                         @com.fasterxml.jackson.annotation.JsonInclude(
+                                 com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Boolean independent,
+                         @com.fasterxml.jackson.annotation.JsonInclude(
+                                 com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Double launchShift) {
 
     /**
      * One gated metric.
