@@ -75,7 +75,7 @@ class FctRegressionDetectionTest {
         String message = verdict.getPayload(TestExecutionResult.class).orElseThrow()
                 .getThrowable().orElseThrow().getMessage();
         assertThat(message).startsWith("TriScale verdict of FctRegressionTest.cubicFlowsAlone: FAILED")
-                .contains("Baseline gate: P95 fct regressed (paired: 50 runs on the baseline's seeds): change +");
+                .contains("Baseline gate: P95 fct regressed (paired: 50 runs on the baseline's seeds): gated change +");
         JsonNode gate = new ObjectMapper().readTree(folder.resolve("triscale")
                 .resolve(FctRegressionTest.class.getName() + ".cubicFlowsAlone.json").toFile())
                 .at("/baseline/metrics/0/gate");
