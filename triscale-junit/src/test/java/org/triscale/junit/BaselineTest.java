@@ -259,7 +259,7 @@ class BaselineTest {
                 .endsWith("To make it the new reference, update the baseline with -Dtriscale.baseline.update=true and"
                         + " commit " + label(kit) + ".");
         assertThat(Files.readString(kit.summary(Gated.class, "fct"))).contains("baseline gate: improved")
-                .contains("| P95 fct | improved | paired, 25 vs 25 runs | -1");
+                .contains("| P95 fct | improved | -18.04 % [-18.44 %, -17.63 %]");
     }
 
     @Test
@@ -604,7 +604,7 @@ class BaselineTest {
     @Test
     void byDefaultSeriesThatChangeDifferentlyAreTheUnitAndTheMessageSaysWhy() throws IOException {
         withBaseline();
-        Kit kit = Kit.in(folder);
+        Kit kit = Kit.in(folder).with("triscale.baseline.launchShift", "0");
         Gated.shift = 20;
 
         String message = VerdictTest.verdictFailure(kit.run(Gated.class));
@@ -659,8 +659,9 @@ class BaselineTest {
         // after it, for information.
         Gated.shift = 20;
         String message = VerdictTest.verdictFailure(kit.run(Gated.class));
-        assertThat(message).contains("P95 fct regressed (paired: 25 runs on the baseline's seeds): gated change"
-                + " +18.04 % [").contains("z-test of the change against its standard error with the launch-to-launch"
+        // auto sees the series differ and tests across them, the launch bound added.
+        assertThat(message).contains("P95 fct regressed (paired by series: 25 runs on the baseline's seeds in 5"
+                + " series").contains("gated change +18.05 % [+10.49 %, +26.12 %]").contains("z-test of the change against its standard error with the launch-to-launch"
                 + " variation").contains("For information, not gated: the median of the series KPIs");
         assertThat(message.indexOf("gated change")).isLessThan(message.indexOf("median of the series KPIs"));
         assertThat(Files.readString(kit.summary(Gated.class, "fct")))

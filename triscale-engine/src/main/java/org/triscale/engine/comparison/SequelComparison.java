@@ -44,9 +44,9 @@ import java.util.Locale;
  *
  * <p><b>Tolerance</b> ({@link Tolerance}): by default the smaller of {@link Tolerance#DEFAULT_LIMIT}
  * and the variability score that applies, raised to the floor ({@link Tolerance#DEFAULT_FLOOR}, 1 %) (the width of the two-sided Thompson interval of the
- * settings' percentile pair, Jacob et al. 2021): unpaired, of the reference's observations;
- * paired, of the per-series changes (the median change of each series). Relative or absolute
- * otherwise.
+ * settings' percentile pair, Jacob et al. 2021): of the reference's observations (unpaired) or of
+ * its series medians (paired), never of the candidate. Relative or absolute otherwise; raised by
+ * {@link #withLaunchVariation} when launches vary.
  *
  * <p><b>Minimum detectable change</b>: the change in the bad direction that is reported as
  * regressed with the settings' power, from the normal approximation of the Hodges–Lehmann

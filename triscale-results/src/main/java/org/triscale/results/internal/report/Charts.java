@@ -410,7 +410,7 @@ final class Charts {
     static Figure gate(TestResult result, TestResult.GateMetric gate) {
         TestResult.GateComparison comparison = gate.gate();
         Plot plot = new Plot(WIDE, 260, "Gated change of " + gate.metric() + " (" + gate.outcome().label() + ")",
-                "", "change, % of the baseline (positive: larger)").integerX();
+                "the gated change (1)", "change, % of the baseline (positive: larger)").integerX();
         boolean lowerIsBetter = ResultFacts.lowerIsBetter(gate.direction());
         double bad = lowerIsBetter ? 1 : -1;
         plot.include(0.5, 0).include(1.5, 0);
