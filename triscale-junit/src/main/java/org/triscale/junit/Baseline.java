@@ -69,14 +69,14 @@ public @interface Baseline {
     /**
      * The change that does not matter, as a fraction of the baseline ({@code 0.05} for ±5 %): a
      * regression must exceed it, and "unchanged" means the change's interval lies inside it. A
-     * negative value (the default) takes the variability score that applies, at most 2 %: paired,
-     * the score of the per-series changes (the 25th–75th percentiles of the series' median changes
-     * at 75 %, with 5 series their range); unpaired, the baseline's score of its series medians,
-     * relative to their middle, and never below the floor {@code triscale.baseline.tolerance.floor}
-     * (1 % unless set): by default a change of more than 2 % therefore matters, less on a test bed
-     * more reproducible than that, but never less than 1 % (a deterministic test bed has a score of
-     * 0, and a 0.2 % change then must not fail CI as "inconclusive"). Set at most one of {@code tolerance} and
-     * {@link #absoluteTolerance()}.
+     * negative value (the default) is fixed before the new sequel ran: the baseline's variability
+     * score of its series medians (the 25th–75th percentiles at 75 %, relative to their middle), at
+     * most 2 %, never below the floor {@code triscale.baseline.tolerance.floor} (1 % unless set; a
+     * deterministic test bed has a score of 0, and a 0.2 % change then must not fail CI as
+     * "inconclusive"); unless the runs are declared independent it is raised to what two launches of
+     * unchanged code differ by, estimated from the history or bounded by
+     * {@code triscale.baseline.launchShift} while the history is short. Set at most one of
+     * {@code tolerance} and {@link #absoluteTolerance()}.
      *
      * @return the relative tolerance, {@code >= 0}, or negative for the default
      */

@@ -95,6 +95,13 @@ public final class TriscaleConstants {
      */
     public static final String BASELINE_PAIRED = "triscale.baseline.paired";
 
+    /**
+     * The bound on the standard deviation of one launch's shift that the regression gate assumes
+     * while the history holds fewer than 5 pairs of accepted launches, a fraction in [0, 1]; default
+     * {@code 0.02} (2 %). Not used for runs declared independent ({@code @Runs(independent = true)}).
+     */
+    public static final String BASELINE_LAUNCH_SHIFT = "triscale.baseline.launchShift";
+
     /** False-alarm rate of each one-sided rank test of the regression gate, in (0, 0.5); default {@code 0.01}. */
     public static final String BASELINE_ALPHA = "triscale.baseline.alpha";
 

@@ -148,9 +148,10 @@ class BaselineTest {
         JsonNode metric = result(kit).at("/baseline/metrics/0");
         assertThat(metric.get("outcome").asText()).isEqualTo("UNCHANGED");
         assertThat(metric.get("message").asText()).startsWith("Baseline gate: P95 fct unchanged (paired: 25 runs on"
-                + " the baseline's seeds, 25 without change): change 0 % [0 %, 0 %] (98 % interval), inside the"
-                + " tolerance ±1 % (the default floor, the practical resolution; the variability score of the"
-                + " per-series changes is smaller)");
+                + " the baseline's seeds, 25 without change): gated change 0 % [0 %, 0 %] (98 % interval; median"
+                + " per-run change of fct's run values (each run's P95 of its samples, or the value it reported), same"
+                + " seeds), inside the tolerance ±2 % (limit: 2 %; the baseline's variability score of its series"
+                + " medians is larger)");
         assertThat(metric.get("compared").asText()).isEqualTo("SERIES");
         assertThat(metric.get("baselineCount").asInt()).isEqualTo(25);
         assertThat(metric.at("/gate/design").asText()).isEqualTo("PAIRED");
@@ -165,8 +166,8 @@ class BaselineTest {
 
         kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.succeeded(31).failed(0));
 
-        assertThat(result(kit).at("/baseline/metrics/0/message").asText()).contains("inside the tolerance ±3 % (the"
-                + " default floor");
+        assertThat(result(kit).at("/baseline/metrics/0/message").asText()).contains("inside the tolerance ±3 % (floor:"
+                + " triscale.baseline.tolerance.floor");
         assertThat(ConfigurationTest.configurationError(kit().with("triscale.baseline.tolerance.floor", "1.5")
                 .run(Gated.class))).contains("triscale.baseline.tolerance.floor = '1.5' is not valid")
                 .contains("[0, 1]");
@@ -180,11 +181,13 @@ class BaselineTest {
         String message = VerdictTest.verdictFailure(kit.run(Gated.class));
 
         assertThat(message).contains("- Baseline gate: P95 fct regressed (paired: 25 runs on the baseline's seeds):"
-                        + " change +18.04 % [+17.63 %, +18.44 %] (98 % interval), beyond the tolerance ±1.668 %")
-                .contains("(the variability score of the per-series changes); one-sided Wilcoxon signed-rank test for"
-                        + " worse, p = 2.98e-08 <= alpha = 0.01; this design detects changes of ±")
-                .contains("The median of the series KPIs (fct P75 at 75 %) went from 113 ms to 133 ms (+20 ms,"
-                        + " +17.7 %)")
+                        + " gated change +18.04 % [+17.63 %, +18.44 %] (98 % interval; median per-run change of fct's"
+                        + " run values")
+                .contains("beyond the tolerance ±2 % (limit: 2 %; the baseline's variability score of its series medians"
+                        + " is larger); one-sided Wilcoxon signed-rank test for worse, p = 2.98e-08 <= alpha = 0.01;")
+                .contains("this design detects changes of ±")
+                .contains("For information, not gated: the median of the series KPIs (fct P75 at 75 %) went from"
+                        + " 113 ms to 133 ms (+20 ms, +17.7 %)")
                 .contains("If the change is intended, update the baseline with -Dtriscale.baseline.update=true and "
                         + "commit " + label(kit));
         // One change number: the verdict table's gate row shows the estimate the decision used.
@@ -201,11 +204,13 @@ class BaselineTest {
         assertThat(gate.get("lower").asDouble()).isBetween(0.15, gate.get("change").asDouble());
         assertThat(gate.get("confidence").asDouble()).isEqualTo(0.98);
         assertThat(gate.get("tolerance").asDouble()).isBetween(0.01, 0.02);
-        assertThat(gate.get("toleranceSource").asText()).isEqualTo("SCORE");
+        assertThat(gate.get("toleranceSource").asText()).isEqualTo("LIMIT");
+        assertThat(gate.get("quantity").asText()).startsWith("median per-run change of fct's run values");
         assertThat(gate.get("minimumDetectableChange").asDouble()).isBetween(0.01, 0.03);
         assertThat(result(kit).at("/verdict/status").asText()).isEqualTo("FAILED");
         assertThat(Files.readString(kit.summary(Gated.class, "fct"))).contains("baseline gate: regressed")
-                .contains("| P95 fct | regressed | paired, 25 vs 25 runs | +18.04 % [+17.63 %, +18.44 %] | ±1.668 % |");
+                .contains("| P95 fct | regressed | +18.04 % [+17.63 %, +18.44 %] (median per-run change")
+                .contains("| ±2 % (limit) | paired, 25 vs 25 runs");
     }
 
     @Test
@@ -215,8 +220,11 @@ class BaselineTest {
 
         kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.failed(0));
         assertThat(result(kit).at("/baseline/metrics/0/outcome").asText()).isEqualTo("UNCHANGED");
-        assertThat(VerdictTest.verdictFailure(kit.with("triscale.baseline.tolerance.floor", "0").run(Gated.class)))
-                .contains("P95 fct regressed (paired");
+        // The tolerance comes from the baseline, whose series medians spread by more than 2 %: the limit,
+        // whatever the floor; the candidate's consistent change does not narrow it.
+        kit.with("triscale.baseline.tolerance.floor", "0").run(Gated.class).testEvents()
+                .assertStatistics(stats -> stats.failed(0));
+        assertThat(result(kit).at("/baseline/metrics/0/gate/toleranceSource").asText()).isEqualTo("LIMIT");
 
         Kit tolerant = kit();
         tolerant.run(Tolerant.class); // no baseline yet
@@ -232,7 +240,7 @@ class BaselineTest {
         assertThat(metric.get("outcome").asText()).isEqualTo("UNCHANGED");
         assertThat(metric.at("/gate/tolerance").asDouble()).isEqualTo(0.02);
         assertThat(metric.at("/gate/toleranceSource").asText()).isEqualTo("RELATIVE");
-        assertThat(metric.get("message").asText()).contains("inside the tolerance ±2 % (@Baseline(tolerance))");
+        assertThat(metric.get("message").asText()).contains("inside the tolerance ±2 % (declared: @Baseline(tolerance))");
     }
 
     @Test
@@ -245,13 +253,13 @@ class BaselineTest {
         JsonNode metric = result(kit).at("/baseline/metrics/0");
         assertThat(metric.get("outcome").asText()).isEqualTo("IMPROVED");
         assertThat(metric.get("message").asText()).startsWith("Baseline gate: P95 fct improved (paired: 25 runs on"
-                        + " the baseline's seeds): change -1")
+                        + " the baseline's seeds): gated change -1")
                 .contains("one-sided Wilcoxon signed-rank test for better, p = 2.98e-08 <= alpha = 0.01")
                 .contains("went from 113 ms to 93 ms (-20 ms, -17.7 %)")
                 .endsWith("To make it the new reference, update the baseline with -Dtriscale.baseline.update=true and"
                         + " commit " + label(kit) + ".");
         assertThat(Files.readString(kit.summary(Gated.class, "fct"))).contains("baseline gate: improved")
-                .contains("| P95 fct | improved | paired, 25 vs 25 runs | -1");
+                .contains("| P95 fct | improved | -18.04 % [-18.44 %, -17.63 %]");
     }
 
     @Test
@@ -263,7 +271,7 @@ class BaselineTest {
 
         assertThat(message).contains("P95 fct regressed (unpaired: 5 series medians against 5 of the baseline)")
                 .contains("one-sided Wilcoxon-Mann-Whitney rank-sum test for worse, p = 0.003968 <= alpha = 0.01")
-                .contains("the default limit 2 %; the variability score of the baseline's series medians is larger");
+                .contains("limit: 2 %; the baseline's variability score of its series medians is larger");
         assertThat(result(kit).at("/baseline/metrics/0/gate/design").asText()).isEqualTo("UNPAIRED");
     }
 
@@ -307,8 +315,8 @@ class BaselineTest {
                 .with("triscale.baseline.tags", "runner=lab-3").run(Gated.class));
         assertThat(strict).contains("P95 fct inconclusive (paired: 25 runs on the baseline's seeds): the test bed"
                         + " differs")
-                .contains("For information: change +18.04 % [+17.63 %, +18.44 %] (98 % interval) would have been"
-                        + " regressed")
+                .contains("For information: the gated change +18.04 % [+17.63 %, +18.44 %] (98 % interval;")
+                .contains("would have been regressed")
                 .contains("tag.runner: (none) → 'lab-3'")
                 .contains("The inconclusive policy is fail (triscale.baseline.inconclusive, strict because CI=true or"
                         + " triscale.baseline.strict=true)");
@@ -560,7 +568,7 @@ class BaselineTest {
             String message = VerdictTest.verdictFailure(kit().with("triscale.seed", "42")
                     .run(RunsCompared.class));
             assertThat(message).contains("P50 fct regressed (unpaired: 10 run metrics against 10 of the baseline)")
-                    .contains("±10 % (@Baseline(tolerance))");
+                    .contains("±10 % (declared: @Baseline(tolerance))");
             // On the baseline's seeds: paired, run by run, even with a single series.
             assertThat(VerdictTest.verdictFailure(kit().run(RunsCompared.class)))
                     .contains("P50 fct regressed (paired: 10 runs on the baseline's seeds)");
@@ -585,14 +593,18 @@ class BaselineTest {
      * (the default would take the series as the unit, since an additive shift changes the log
      * ratios of series of different levels differently).
      */
+    /**
+     * The within-launch statistics: the per-run test, no launch-to-launch variation assumed while the
+     * history is short (the launch variation has its own tests below).
+     */
     private Kit kit() {
-        return Kit.in(folder).with("triscale.baseline.paired", "runs");
+        return Kit.in(folder).with("triscale.baseline.paired", "runs").with("triscale.baseline.launchShift", "0");
     }
 
     @Test
     void byDefaultSeriesThatChangeDifferentlyAreTheUnitAndTheMessageSaysWhy() throws IOException {
         withBaseline();
-        Kit kit = Kit.in(folder);
+        Kit kit = Kit.in(folder).with("triscale.baseline.launchShift", "0");
         Gated.shift = 20;
 
         String message = VerdictTest.verdictFailure(kit.run(Gated.class));
@@ -612,7 +624,8 @@ class BaselineTest {
         IndependentGated.shift = 20;
         try {
             String message = VerdictTest.verdictFailure(Kit.in(folder).run(IndependentGated.class));
-            assertThat(message).contains("P95 fct regressed (paired: 25 runs on the baseline's seeds): change");
+            assertThat(message).contains("P95 fct regressed (paired: 25 runs on the baseline's seeds): gated change")
+                    .doesNotContain("launch-to-launch");
             assertThat(Kit.in(folder).result(IndependentGated.class, "fct").at("/baseline/metrics/0/gate/design").asText())
                     .isEqualTo("PAIRED");
             VerdictTest.verdictFailure(Kit.in(folder).with("triscale.baseline.paired", "series")
@@ -622,6 +635,53 @@ class BaselineTest {
         } finally {
             IndependentGated.shift = 0;
         }
+    }
+
+    // --- the launch as a unit of variation (defaults: not declared independent) ---
+
+    @Test
+    void undeclaredRunsIncludeTheLaunchBoundThenTheHistoryAndLeadWithTheGatedChange() throws IOException {
+        Kit.in(folder).with("triscale.baseline.update", "true").run(Gated.class);
+        Kit kit = Kit.in(folder);
+
+        // An unchanged re-run is no false alarm under the bound.
+        kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.failed(0));
+        JsonNode metric = result(kit).at("/baseline/metrics/0");
+        assertThat(metric.get("outcome").asText()).isEqualTo("UNCHANGED");
+        assertThat(metric.at("/gate/launch/source").asText()).isEqualTo("BOUND");
+        assertThat(metric.at("/gate/launch/launchShift").asDouble()).isEqualTo(0.02);
+        assertThat(metric.at("/gate/toleranceSource").asText()).isEqualTo("LAUNCH_BOUND");
+        assertThat(metric.at("/gate/quantity").asText()).startsWith("median per-run change of fct's run values");
+        assertThat(metric.get("message").asText()).contains("assumed at most 2 % per launch"
+                + " (triscale.baseline.launchShift) because the history holds 0 of the 5 pairs");
+
+        // +18 % fails on the first comparison after the baseline; the gated change comes first, the KPIs
+        // after it, for information.
+        Gated.shift = 20;
+        String message = VerdictTest.verdictFailure(kit.run(Gated.class));
+        // auto sees the series differ and tests across them, the launch bound added.
+        assertThat(message).contains("P95 fct regressed (paired by series: 25 runs on the baseline's seeds in 5"
+                + " series").contains("gated change +18.05 % [+10.49 %, +26.12 %]").contains("z-test of the change against its standard error with the launch-to-launch"
+                + " variation").contains("For information, not gated: the median of the series KPIs");
+        assertThat(message.indexOf("gated change")).isLessThan(message.indexOf("median of the series KPIs"));
+        assertThat(Files.readString(kit.summary(Gated.class, "fct")))
+                .contains("| gated change [interval] |").contains("KPI before → after (for information)")
+                .contains("launch variation 2 % (bound, history 1 of 5 pairs)");
+
+        // Unchanged launches fill the history (a regressed one never joins it): the estimate replaces the bound.
+        Gated.shift = 0;
+        for (int i = 0; i < 5; i++) {
+            kit.run(Gated.class).testEvents().assertStatistics(stats -> stats.failed(0));
+        }
+        metric = result(kit).at("/baseline/metrics/0");
+        assertThat(metric.at("/gate/launch/source").asText()).isEqualTo("HISTORY");
+        assertThat(metric.at("/gate/launch/launches").asInt()).isEqualTo(5);
+        assertThat(metric.at("/gate/launch/perLaunch").asDouble()).isZero();
+        assertThat(metric.get("message").asText()).contains("0 % per launch (standard deviation) estimated from 5"
+                + " pairs of consecutive accepted launches of the history");
+        Gated.shift = 20;
+        assertThat(VerdictTest.verdictFailure(kit.run(Gated.class))).contains("gated change +18.04 % [+17.63 %,"
+                + " +18.44 %]");
     }
 
     private Kit withBaseline() {

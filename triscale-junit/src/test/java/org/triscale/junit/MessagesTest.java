@@ -191,12 +191,20 @@ class MessagesTest {
         BaselineTest.Gated.shift = 20;
         kit.run(BaselineTest.Gated.class);
         assertThat(gateText(kit, "/verdict/failures")).isEqualTo(
-                "Baseline gate: P95 fct regressed (paired: 25 runs on the baseline's seeds): change +18.04 % "
-                + "[+17.63 %, +18.44 %] (98 % interval), beyond the tolerance ±1.668 % (the variability score of the "
-                + "per-series changes); one-sided Wilcoxon signed-rank test for worse, p = 2.98e-08 <= alpha = 0.01; "
-                + "this design detects changes of ±1.807 % or more (80 % power). The median of the series KPIs (fct "
-                + "P75 at 75 %) went from 113 ms to 133 ms (+20 ms, +17.7 %). If the change is intended, update the "
-                + "baseline with -Dtriscale.baseline.update=true and commit " + FILE + ".");
+                "Baseline gate: P95 fct regressed (paired: 25 runs on the baseline's seeds): gated change +18.04 % "
+                + "[+10.51 %, +26.08 %] (98 % interval; median per-run change of fct's run values (each run's P95 of "
+                + "its samples, or the value it reported), same seeds), beyond the tolerance ±11.89 % (launch bound: "
+                + "(q + 1.645) × the launch-to-launch deviation assumed by triscale.baseline.launchShift, until the "
+                + "history holds its launches); one-sided z-test of the change against its standard error with the "
+                + "launch-to-launch variation for worse, p = 2.37e-09 <= alpha = 0.01; the interval includes the "
+                + "launch-to-launch variation, assumed at most 2 % per launch (triscale.baseline.launchShift) because "
+                + "the history holds 0 of the 5 pairs of consecutive accepted launches an estimate needs (estimated "
+                + "once it holds them; @Runs(independent = true) when a run depends on its seed only); this design "
+                + "detects changes of ±14.59 % or more (80 % power). For information, not gated: the median of the "
+                + "series KPIs (fct P75 at 75 %) went from 113 ms to 133 ms (+20 ms, +17.7 %) (a KPI bounds a "
+                + "percentile of each series, so it moves with the runs' spread and can move the other way). If the "
+                + "change is intended, update the baseline with -Dtriscale.baseline.update=true and commit " + FILE
+                + ".");
     }
 
     @Test
@@ -208,9 +216,12 @@ class MessagesTest {
                 "Baseline gate: P95 fct inconclusive (paired: 25 runs on the baseline's seeds, 25 without "
                 + "change): the test bed differs from the baseline's (testBed.backend: 'emulator 1' → 'emulator 2'), "
                 + "so the numbers are not comparable; measure the baseline on this test bed "
-                + "(-Dtriscale.baseline.update=true) or run where it was measured. For information: change 0 % [0 %, "
-                + "0 %] (98 % interval) would have been unchanged; the median of the series KPIs (fct P75 at 75 %) went "
-                + "from 113 ms to 113 ms (0 ms, 0 %). The inconclusive policy is fail (triscale.baseline.inconclusive, "
+                + "(-Dtriscale.baseline.update=true) or run where it was measured. For information: the gated change "
+                + "0 % [-6.368 %, +6.801 %] (98 % interval; median per-run change of fct's run values (each run's P95 "
+                + "of its samples, or the value it reported), same seeds) would have been unchanged. For information, "
+                + "not gated: the median of the series KPIs (fct P75 at 75 %) went from 113 ms to 113 ms (0 ms, 0 %) "
+                + "(a KPI bounds a percentile of each series, so it moves with the runs' spread and can move the other "
+                + "way). The inconclusive policy is fail (triscale.baseline.inconclusive, "
                 + "strict because CI=true or triscale.baseline.strict=true).");
     }
 

@@ -85,7 +85,12 @@ class ReportTest {
         assertThat(classes(kpi, "path", "bound")).hasSize(5);
         assertThat(classes(figure(page, "acf"), "rect", "accept")).hasSize(5);
         assertThat(classes(figure(page, "score"), "rect", "scoreband")).hasSize(1);
-        assertThat(classes(figure(page, "gate"), "rect", "tolerated")).hasSize(1);
+        // The gated change on its own axis with the tolerance band; the KPIs only in the table, for information.
+        Element gate = figure(page, "gate");
+        assertThat(classes(gate, "rect", "tolerated")).hasSize(1);
+        assertThat(classes(gate, "path", "change")).hasSize(1);
+        assertThat(gate.getTextContent()).contains("change, % of the baseline").contains("KPI before → after (for"
+                + " information)").doesNotContain("KPI of fct");
         assertThat(classes(figure(page, "cdf"), "path", "cdf s0")).hasSize(5);
     }
 

@@ -9,12 +9,15 @@ import org.triscale.engine.analysis.Side;
 import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.bounds.OrderStatisticInterval;
 import org.triscale.engine.bounds.ThompsonBounds;
+import org.triscale.engine.comparison.PairedTest;
 import org.triscale.engine.comparison.SequelChange;
+import org.triscale.engine.comparison.ToleranceSource;
 import org.triscale.engine.comparison.SequelComparison;
 import org.triscale.engine.numeric.NanFree;
 import org.triscale.engine.numeric.SequelArrays;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.OptionalInt;
 
 /**
@@ -54,14 +57,91 @@ public final class RegressionGate {
      */
     public static GateResult compare(double[][] baseline, double[][] candidate, boolean paired,
                                      GateSettings settings) {
+        return compare(baseline, candidate, paired, settings, LaunchVariation.none());
+    }
+
+    /**
+     * Compares a new launch with its baseline launch, the variation between launches included
+     * ({@link SequelComparison#withLaunchVariation}): the change must stand out of what two
+     * launches of unchanged code differ by. With a variation estimated from the history
+     * ({@link LaunchVariation.Source#HISTORY}) the paired test {@link PairedTest#AUTO} tests the runs:
+     * the history's launch pairs were compared by the same per-run test, so their variance beyond
+     * its standard error (series effects and carried-over noise included) is in the estimate, and
+     * the series-level fallback would only cost power.
+     *
+     * @param baseline  the baseline's run metrics, one array per series; NaN marks an invalid run
+     * @param candidate the new sequel's run metrics, one array per series; NaN marks an invalid run
+     * @param paired    whether {@code candidate[s][r]} ran the seed of {@code baseline[s][r]}
+     * @param settings  how to compare
+     * @param launch    the launch-to-launch variation: {@link LaunchVariation#none()} for runs
+     *                  declared independent
+     * @return the decision
+     * @throws IllegalArgumentException if an array is null, a value is infinite, or paired sequels
+     *                                  differ in shape
+     */
+    public static GateResult compare(double[][] baseline, double[][] candidate, boolean paired,
+                                     GateSettings settings, LaunchVariation launch) {
         Arguments.notNull("settings", settings);
+        Arguments.notNull("launch", launch);
         SequelArrays.check("baseline", baseline);
         SequelArrays.check("candidate", candidate);
-        SequelChange change = paired
+        GateSettings used = launch.source() == LaunchVariation.Source.HISTORY
+                && settings.pairedTest() == PairedTest.AUTO ? settings.withPairedTest(PairedTest.RUNS) : settings;
+        SequelChange change = within(baseline, candidate, paired, used);
+        if (launch.source() != LaunchVariation.Source.NONE) {
+            change = SequelComparison.withLaunchVariation(change, launch.variance(), launch.degreesOfFreedom(),
+                    launch.source() == LaunchVariation.Source.HISTORY ? ToleranceSource.HISTORY
+                            : ToleranceSource.LAUNCH_BOUND);
+        }
+        return new GateResult(change, settings.unit(), kpiChange(baseline, candidate, settings), launch);
+    }
+
+    /**
+     * The launch-to-launch variation of a test bed from pairs of consecutive accepted launches of
+     * its history ({@link LaunchVariation#of}): each pair is compared as the gate compares a
+     * candidate with its baseline (per-run test when paired), and pairs without a finite change or
+     * standard error (too few valid runs) are left out.
+     *
+     * @param pairs       consecutive accepted launches, oldest first; at most the last
+     *                    {@link LaunchVariation#WINDOW} are used
+     * @param settings    the gate's settings
+     * @param launchShift the bound while the history is short, a fraction in [0, 1]
+     * @param minimum     the pairs the estimate needs, ≥ 1
+     * @return the variation: estimated, or the bound with the count of usable pairs
+     * @throws IllegalArgumentException if a value is out of range or a launch invalid
+     */
+    public static LaunchVariation launchVariation(List<LaunchVariation.Pair> pairs, GateSettings settings,
+                                                  double launchShift, int minimum) {
+        Arguments.notNull("pairs", pairs);
+        Arguments.notNull("settings", settings);
+        GateSettings used = settings.pairedTest() == PairedTest.AUTO ? settings.withPairedTest(PairedTest.RUNS)
+                : settings;
+        List<LaunchVariation.Pair> last = pairs.subList(Math.max(0, pairs.size() - LaunchVariation.WINDOW),
+                pairs.size());
+        double[] differences = new double[last.size()];
+        double[] errors = new double[last.size()];
+        int k = 0;
+        for (LaunchVariation.Pair pair : last) {
+            SequelArrays.check("earlier", pair.earlier());
+            SequelArrays.check("later", pair.later());
+            SequelChange change = within(pair.earlier(), pair.later(), pair.paired(), used);
+            double difference = change.relativeOnScale(change.change().estimate());
+            double error = change.standardError();
+            if (Double.isFinite(difference) && Double.isFinite(error)) {
+                differences[k] = difference;
+                errors[k++] = error;
+            }
+        }
+        return LaunchVariation.of(Arrays.copyOf(differences, k), Arrays.copyOf(errors, k), launchShift, minimum);
+    }
+
+    /** The comparison of two checked launches' runs, without launch variation. */
+    private static SequelChange within(double[][] baseline, double[][] candidate, boolean paired,
+                                       GateSettings settings) {
+        return paired
                 ? SequelComparison.paired(baseline, candidate, settings.comparison())
                 : SequelComparison.unpaired(validObservations(baseline, settings.unit()),
                         validObservations(candidate, settings.unit()), settings.comparison());
-        return new GateResult(change, settings.unit(), kpiChange(baseline, candidate, settings));
     }
 
     /**

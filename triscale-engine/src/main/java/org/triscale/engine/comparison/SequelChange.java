@@ -1,5 +1,7 @@
 package org.triscale.engine.comparison;
 
+import org.apache.commons.statistics.distribution.NormalDistribution;
+import org.apache.commons.statistics.distribution.TDistribution;
 import org.apiguardian.api.API;
 
 /**
@@ -66,5 +68,38 @@ public record SequelChange(Design design, ChangeScale scale, ComparisonOutcome o
     /** Whether the outcome lets the candidate become a new reference: unchanged or improved. */
     public boolean acceptable() {
         return outcome == ComparisonOutcome.UNCHANGED || outcome == ComparisonOutcome.IMPROVED;
+    }
+
+    /**
+     * A reported value as a relative change on the comparison's scale: the log ratio on the
+     * {@link ChangeScale#LOG_RATIO} scale ({@code log1p} of the reported relative change), the
+     * amount divided by {@code |referenceMedian|} on the {@link ChangeScale#DIFFERENCE} scale.
+     *
+     * @param reported a change or interval end of this result
+     * @return the relative value on the scale (NaN on the difference scale when the reference median is 0)
+     */
+    public double relativeOnScale(double reported) {
+        return relative(scale.fromReported(reported));
+    }
+
+    /**
+     * The standard error of the change, relative and on the comparison's scale, read back from its
+     * {@code 1 − 2α} interval: the half-width divided by the one-sided quantile that made it
+     * (Student's t on S − 1 degrees of freedom for {@link Design#PAIRED_SERIES}, the normal
+     * otherwise, which the exact rank intervals approach; Lehmann 1975).
+     *
+     * @return the standard error, or NaN when the change has no finite interval
+     */
+    public double standardError() {
+        double lower = relativeOnScale(change.lower());
+        double upper = relativeOnScale(change.upper());
+        if (!Double.isFinite(lower) || !Double.isFinite(upper)) {
+            return Double.NaN;
+        }
+        double alpha = settings.alpha();
+        double quantile = design == Design.PAIRED_SERIES && seriesCount >= 2
+                ? TDistribution.of(seriesCount - 1).inverseSurvivalProbability(alpha)
+                : NormalDistribution.of(0, 1).inverseSurvivalProbability(alpha);
+        return (upper - lower) / (2 * quantile);
     }
 }

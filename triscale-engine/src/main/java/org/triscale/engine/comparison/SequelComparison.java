@@ -44,9 +44,9 @@ import java.util.Locale;
  *
  * <p><b>Tolerance</b> ({@link Tolerance}): by default the smaller of {@link Tolerance#DEFAULT_LIMIT}
  * and the variability score that applies, raised to the floor ({@link Tolerance#DEFAULT_FLOOR}, 1 %) (the width of the two-sided Thompson interval of the
- * settings' percentile pair, Jacob et al. 2021): unpaired, of the reference's observations;
- * paired, of the per-series changes (the median change of each series). Relative or absolute
- * otherwise.
+ * settings' percentile pair, Jacob et al. 2021): of the reference's observations (unpaired) or of
+ * its series medians (paired), never of the candidate. Relative or absolute otherwise; raised by
+ * {@link #withLaunchVariation} when launches vary.
  *
  * <p><b>Minimum detectable change</b>: the change in the bad direction that is reported as
  * regressed with the settings' power, from the normal approximation of the Hodges–Lehmann
@@ -147,24 +147,22 @@ public final class SequelComparison {
         for (int i = 0; i < pairs; i++) {
             changes[i] = scale.change(refValues[i], candValues[i]);
         }
-        double[] seriesChanges = new double[reference.length];
         int seriesCount = 0;
-        for (int s = 0, i = 0; s < reference.length; s++) {
+        for (int i = 0; i < pairs; ) {
             int start = i;
-            while (i < pairs && seriesOf[i] == s) {
+            while (i < pairs && seriesOf[i] == seriesOf[start]) {
                 i++;
             }
-            if (i > start) {
-                seriesChanges[seriesCount++] = SequelArrays.median(Arrays.copyOfRange(changes, start, i));
-            }
+            seriesCount++;
         }
-        seriesChanges = Arrays.copyOf(seriesChanges, seriesCount);
         Context context = new Context(design, scale, settings,
                 pairs == 0 ? Double.NaN : SequelArrays.median(refValues), pairs, pairs, seriesCount);
         if (pairs == 0) {
             return context.inconclusive("no run is valid in both sequels", AppliedTolerance.NONE, Double.NaN);
         }
-        AppliedTolerance tolerance = context.tolerance(seriesChanges);
+        // The default tolerance comes from the reference alone (its series medians), fixed before the
+        // candidate's data: an equivalence margin must not move with the data it judges (Lakens 2017).
+        AppliedTolerance tolerance = context.tolerance(referenceSeriesMedians(reference, scale));
         PairedTest used = settings.pairedTest();
         if (used == PairedTest.AUTO && design == Design.INTERLEAVED) {
             used = PairedTest.RUNS; // the randomised order makes the pairs' signs independent coins
@@ -388,6 +386,135 @@ public final class SequelComparison {
         RankSumResult less = RankSumTest.less(y, x);
         ShiftEstimate estimate = HodgesLehmann.shift(x, y, 1 - 2 * settings.alpha());
         return context.decide(greater.pValue(), less.pValue(), smallest, estimate, tolerance, se, 0);
+    }
+
+    /**
+     * The median of each reference series' valid runs on the change scale, the values whose
+     * variability score gives the default tolerance of a paired comparison.
+     */
+    private static double[] referenceSeriesMedians(double[][] reference, ChangeScale scale) {
+        double[] medians = new double[reference.length];
+        int count = 0;
+        for (double[] series : reference) {
+            double[] valid = NanFree.of(series);
+            if (valid.length > 0) {
+                medians[count++] = scale.transform(SequelArrays.median(valid));
+            }
+        }
+        return Arrays.copyOf(medians, count);
+    }
+
+    /**
+     * The margin of the launch tolerance: z(0.95). The default tolerance under a launch variation is
+     * {@code (q + z(0.95))·√v}, q the one-sided 1 − α quantile of the launch variance's degrees of
+     * freedom and v the launch variance: beyond what two launches of unchanged code differ by at
+     * level α, by a margin; the within-launch noise is left to the interval (as for runs declared
+     * independent), so the tolerance does not grow with it and costs no power where launches do
+     * not vary (measured: docs/checks-calibration.md).
+     */
+    public static final double LAUNCH_TOLERANCE_MARGIN = 1.6448536269514722;
+
+    /**
+     * The comparison of one launch against another, with the variation between launches added to
+     * the change's variance: a launch is a random effect that no comparison of two launches alone
+     * sees (a shift common to all series, series effects, carried-over noise).
+     *
+     * <p>With {@code se_w} the standard error of the within-launch comparison
+     * ({@link SequelChange#standardError()}) and {@code v} the launch variance, the change's
+     * standard error is {@code se = √(se_w² + v)}, its degrees of freedom Satterthwaite's (1946)
+     * {@code se⁴ / (se_w⁴/df_w + v²/df_v)}, and the decision uses the t (or normal) quantile and
+     * p-values of {@code estimate / se} with the Hodges–Lehmann estimate kept: a change must stand
+     * out of the launch-to-launch variation to count. When the tolerance is the default
+     * ({@link Tolerance.Kind#SCORE}) it is raised to {@code (q + }{@link #LAUNCH_TOLERANCE_MARGIN}{@code )·√v},
+     * q the launch variance's own one-sided quantile:
+     * what the history (or the bound) says two launches of unchanged code can differ by, known
+     * before the candidate ran. With {@code v = 0} the within-launch test and interval decide.
+     *
+     * @param within           the comparison of the two launches' runs
+     * @param variance         the launch variance, relative (fraction², log scale for positive metrics)
+     * @param degreesOfFreedom its degrees of freedom, {@code +∞} for a bound
+     * @param source           what to name as the tolerance's source when the launch raises it:
+     *                         {@link ToleranceSource#HISTORY} or {@link ToleranceSource#LAUNCH_BOUND}
+     * @return the comparison with the launch variation
+     * @throws IllegalArgumentException if a value is out of range
+     */
+    public static SequelChange withLaunchVariation(SequelChange within, double variance, double degreesOfFreedom,
+                                                   ToleranceSource source) {
+        Arguments.notNull("within", within);
+        Arguments.notNull("source", source);
+        if (!(variance >= 0) || Double.isInfinite(variance)) {
+            throw new IllegalArgumentException("variance must be finite and >= 0, got " + variance);
+        }
+        if (!(degreesOfFreedom > 0)) {
+            throw new IllegalArgumentException("degreesOfFreedom must be > 0 (or +inf), got " + degreesOfFreedom);
+        }
+        ComparisonSettings settings = within.settings();
+        ChangeScale scale = within.scale();
+        double alpha = settings.alpha();
+        double magnitude = Math.abs(within.referenceMedian());
+        double v = scale == ChangeScale.LOG_RATIO ? variance : variance * magnitude * magnitude;
+        double z = NORMAL.inverseSurvivalProbability(alpha);
+        double launchQuantile = Double.isInfinite(degreesOfFreedom) ? z
+                : TDistribution.of(degreesOfFreedom).inverseSurvivalProbability(alpha);
+        double tolerance = within.tolerance();
+        ToleranceSource tolSource = within.toleranceSource();
+        if (settings.tolerance().kind() == Tolerance.Kind.SCORE && Double.isFinite(tolerance) && v > 0) {
+            double launch = scale.reported((launchQuantile + LAUNCH_TOLERANCE_MARGIN) * Math.sqrt(v));
+            if (launch > tolerance) {
+                tolerance = launch;
+                tolSource = source;
+            }
+        }
+        AppliedTolerance applied = new AppliedTolerance(tolerance, tolSource);
+        Context context = new Context(within.design(), scale, settings, within.referenceMedian(),
+                within.referenceCount(), within.candidateCount(), within.seriesCount());
+        double estimate = within.change().estimate();
+        double lower = within.change().lower();
+        double upper = within.change().upper();
+        if (Double.isNaN(estimate)) {
+            return new SequelChange(within.design(), scale, within.outcome(), within.reason(), within.referenceCount(),
+                    within.candidateCount(), within.zeros(), within.seriesCount(), within.worsePValue(),
+                    within.betterPValue(), within.smallestPValue(), within.change(), tolerance, tolSource,
+                    within.minimumDetectableChange(), within.referenceMedian(), settings);
+        }
+        double onEstimate = scale.fromReported(estimate);
+        double onLower = scale.fromReported(lower);
+        double onUpper = scale.fromReported(upper);
+        boolean series = within.design() == Design.PAIRED_SERIES && within.seriesCount() >= 2;
+        double withinDf = series ? within.seriesCount() - 1 : Double.POSITIVE_INFINITY;
+        double withinQuantile = series ? TDistribution.of(withinDf).inverseSurvivalProbability(alpha) : z;
+        boolean lowerIsBetter = settings.direction() == Direction.LOWER_IS_BETTER;
+        if (v == 0 || !Double.isFinite(onLower) || !Double.isFinite(onUpper)) {
+            // Nothing to add (or no finite interval to add it to): the within-launch test decides.
+            double greater = lowerIsBetter ? within.worsePValue() : within.betterPValue();
+            double less = lowerIsBetter ? within.betterPValue() : within.worsePValue();
+            double se = (onUpper - onLower) / (2 * z);
+            return context.decide(greater, less, within.smallestPValue(),
+                    new ShiftEstimate(onEstimate, onLower, onUpper, within.change().confidence()), applied, se,
+                    within.zeros());
+        }
+        double seWithin = (onUpper - onLower) / (2 * withinQuantile);
+        double se = Math.sqrt(seWithin * seWithin + v);
+        double inverse = (Double.isInfinite(withinDf) ? 0 : Math.pow(seWithin, 4) / withinDf)
+                + (Double.isInfinite(degreesOfFreedom) ? 0 : v * v / degreesOfFreedom);
+        double df = inverse == 0 ? Double.POSITIVE_INFINITY : Math.pow(se, 4) / inverse;
+        double greater;
+        double less;
+        double quantile;
+        if (Double.isInfinite(df)) {
+            quantile = z;
+            greater = NORMAL.survivalProbability(onEstimate / se);
+            less = NORMAL.cumulativeProbability(onEstimate / se);
+        } else {
+            TDistribution t = TDistribution.of(df);
+            quantile = t.inverseSurvivalProbability(alpha);
+            greater = t.survivalProbability(onEstimate / se);
+            less = t.cumulativeProbability(onEstimate / se);
+        }
+        ShiftEstimate interval = new ShiftEstimate(onEstimate, onEstimate - quantile * se, onEstimate + quantile * se,
+                1 - 2 * alpha);
+        // The detectable change uses normal quantiles; widen the standard error by t/z for the df.
+        return context.decide(greater, less, 0, interval, applied, se * quantile / z, within.zeros());
     }
 
     /** A tolerance as a reported value, and where it came from. */

@@ -6,11 +6,10 @@ import org.apiguardian.api.API;
  * The change between two sequels that does not matter: the equivalence margin of "unchanged" and
  * the size a change must exceed to count as a regression.
  *
- * <p>{@link #fromScore()} (the default) is the smaller of two values, raised to a floor: the variability score that
- * applies to the comparison (unpaired, the reference's score of the compared observations, how far
- * the reference's own series spread; paired, the score of the per-series changes, how far the
- * change itself spreads between series, which common random numbers make small) and
- * {@link #DEFAULT_LIMIT} of the reference. The score alone grows with the test bed's noise, and a
+ * <p>{@link #fromScore()} (the default) is the smaller of two values, raised to a floor: the
+ * reference's variability score (of its series medians, or of the compared runs unpaired with
+ * runs as the unit: how far the reference's own series spread), fixed before the candidate ran as
+ * an equivalence margin must be, and {@link #DEFAULT_LIMIT} of the reference. The score alone grows with the test bed's noise, and a
  * tolerance as wide as the noise hides the changes a seeded design resolves (a paired 5 × 10
  * design sees a 5 % change of a metric whose runs move by ±9 %, whose score is then about 8 %);
  * the limit keeps the default a statement about the change that matters, as the minimum

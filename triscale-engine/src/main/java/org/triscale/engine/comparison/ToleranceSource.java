@@ -25,5 +25,15 @@ public enum ToleranceSource {
     /** An explicit fraction of the reference. */
     RELATIVE,
     /** An explicit amount in the metric's unit. */
-    ABSOLUTE
+    ABSOLUTE,
+    /**
+     * The launch-to-launch variation estimated from the accepted launches of the history, larger
+     * than the score or the floor ({@link SequelComparison#withLaunchVariation}).
+     */
+    HISTORY,
+    /**
+     * The configured bound on the launch-to-launch variation, while the history holds too few
+     * accepted launches ({@link SequelComparison#withLaunchVariation}).
+     */
+    LAUNCH_BOUND
 }

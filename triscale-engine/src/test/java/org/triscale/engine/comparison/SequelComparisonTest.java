@@ -47,17 +47,32 @@ class SequelComparisonTest {
         assertThat(change.change().estimate()).isZero();
         assertThat(change.change().lower()).isZero();
         assertThat(change.change().upper()).isZero();
-        // The score of identical runs is 0; the default floor keeps the tolerance at ±1 %.
-        assertThat(change.tolerance()).isEqualTo(Tolerance.DEFAULT_FLOOR);
-        assertThat(change.toleranceSource()).isEqualTo(ToleranceSource.FLOOR);
+        // The tolerance comes from the baseline: its series medians spread by more than 2 %, the limit.
+        assertThat(change.tolerance()).isEqualTo(Tolerance.DEFAULT_LIMIT);
+        assertThat(change.toleranceSource()).isEqualTo(ToleranceSource.LIMIT);
         assertThat(change.acceptable()).isTrue();
+        // A baseline whose series repeat one another has a score of 0: the floor keeps ±1 %.
+        double[][] repeated = repeated(reference);
+        SequelChange floor = SequelComparison.paired(repeated, scaled(repeated, 1), LOWER);
+        assertThat(floor.tolerance()).isEqualTo(Tolerance.DEFAULT_FLOOR);
+        assertThat(floor.toleranceSource()).isEqualTo(ToleranceSource.FLOOR);
+        assertThat(floor.outcome()).isEqualTo(ComparisonOutcome.UNCHANGED);
+    }
+
+    /** Every series a copy of the first: series medians equal, a variability score of 0. */
+    private static double[][] repeated(double[][] sequel) {
+        double[][] out = new double[sequel.length][];
+        for (int s = 0; s < sequel.length; s++) {
+            out[s] = sequel[0].clone();
+        }
+        return out;
     }
 
     @Test
     void aDeterministicBackendZeroPointTwoPercentSlowerIsUnchangedWithinTheFloor() {
         // A deterministic test bed: every run 0.2 % slower, score 0. Without a floor the interval
         // [+0.2 %, +0.2 %] is neither inside ±0 % nor beyond it: inconclusive, a CI failure.
-        double[][] reference = sequel(3, 0.3);
+        double[][] reference = repeated(sequel(3, 0.3));
         SequelChange change = SequelComparison.paired(reference, scaled(reference, 1.002), LOWER);
         assertThat(change.outcome()).isEqualTo(ComparisonOutcome.UNCHANGED);
         assertThat(change.tolerance()).isEqualTo(0.01);
@@ -211,28 +226,33 @@ class SequelComparisonTest {
     }
 
     /**
-     * The paired default tolerance is the score of the per-series changes (5 series: their range)
-     * while it is below the default limit of 2 %, and the limit above.
+     * The paired default tolerance comes from the baseline (the score of its series medians, 5
+     * series: their range) while it is below the default limit of 2 %, the limit above; never from
+     * the candidate: two candidates whose series changes spread differently get the same tolerance.
      */
     @Test
-    void pairedDefaultToleranceIsTheScoreOfTheSeriesChangesAtMostTheLimit() {
-        double[][] reference = sequel(6, 0.3);
+    void pairedDefaultToleranceComesFromTheBaselineAtMostTheLimitNeverFromTheCandidate() {
+        double[][] reference = seriesScaled(repeated(sequel(6, 0.3)), 1, 0.004);
         SequelChange narrow = SequelComparison.paired(reference, seriesScaled(reference, 1.05, 0.004), LOWER);
         assertThat(narrow.toleranceSource()).isEqualTo(ToleranceSource.SCORE);
-        assertThat(narrow.tolerance()).isCloseTo((1.05 + 4 * 0.004) / 1.05 - 1, within(1e-12));
+        assertThat(narrow.tolerance()).isCloseTo(4 * 0.004, within(1e-12));
         assertThat(narrow.seriesCount()).isEqualTo(5);
         assertThat(narrow.outcome()).isEqualTo(ComparisonOutcome.REGRESSED);
-        // The series changes spread by 8 % (score 8 %): the tolerance is the 2 % limit, and the
-        // consistent 5 % change is still a regression.
-        // Declared independent, the per-run test sees it.
-        SequelChange wide = SequelComparison.paired(reference, seriesScaled(reference, 1.01, 0.02),
+        SequelChange spread = SequelComparison.paired(reference, seriesScaled(reference, 1.01, 0.02),
+                LOWER.withPairedTest(PairedTest.RUNS));
+        assertThat(spread.tolerance()).isEqualTo(narrow.tolerance());
+        assertThat(spread.toleranceSource()).isEqualTo(ToleranceSource.SCORE);
+        // A baseline whose series spread by more than 2 %: the limit; the consistent 5 % change is
+        // still a regression for the per-run test.
+        double[][] wideReference = sequel(6, 0.3);
+        SequelChange wide = SequelComparison.paired(wideReference, seriesScaled(wideReference, 1.01, 0.02),
                 LOWER.withPairedTest(PairedTest.RUNS));
         assertThat(wide.toleranceSource()).isEqualTo(ToleranceSource.LIMIT);
         assertThat(wide.tolerance()).isEqualTo(Tolerance.DEFAULT_LIMIT);
         assertThat(wide.outcome()).isEqualTo(ComparisonOutcome.REGRESSED);
         // By default such series differ (their changes run from +1 % to +9 %): the series are the
         // unit, 5 of them, and the t-test across them (t = 3.6 on 4 df, p = 0.011) cannot show it.
-        SequelChange auto = SequelComparison.paired(reference, seriesScaled(reference, 1.01, 0.02), LOWER);
+        SequelChange auto = SequelComparison.paired(wideReference, seriesScaled(wideReference, 1.01, 0.02), LOWER);
         assertThat(auto.design()).isEqualTo(Design.PAIRED_SERIES);
         assertThat(auto.outcome()).isEqualTo(ComparisonOutcome.INCONCLUSIVE);
         assertThat(auto.worsePValue()).isBetween(0.01, 0.02);

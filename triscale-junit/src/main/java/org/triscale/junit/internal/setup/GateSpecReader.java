@@ -16,6 +16,7 @@ import org.triscale.engine.comparison.PairedTest;
 import org.triscale.engine.comparison.Direction;
 import org.triscale.engine.comparison.Tolerance;
 import org.triscale.engine.baseline.GateSettings;
+import org.triscale.engine.baseline.LaunchVariation;
 import org.triscale.engine.comparison.RankSumTest;
 import org.triscale.junit.Baseline;
 import org.triscale.junit.Runs;
@@ -50,6 +51,7 @@ public final class GateSpecReader {
     static final String ALPHA = TriscaleConstants.BASELINE_ALPHA;
     static final String TOLERANCE_FLOOR = TriscaleConstants.BASELINE_TOLERANCE_FLOOR;
     static final String PAIRED = TriscaleConstants.BASELINE_PAIRED;
+    static final String LAUNCH_SHIFT = TriscaleConstants.BASELINE_LAUNCH_SHIFT;
     static final String FROM_HISTORY = TriscaleConstants.BASELINE_FROM_HISTORY;
     static final String TAGS = TriscaleConstants.BASELINE_TAGS;
     static final String HISTORY_DIR = TriscaleConstants.HISTORY_DIR;
@@ -139,7 +141,11 @@ public final class GateSpecReader {
         Path historyFile = HistoryStore.file(historyDir, testClass, testMethod);
         PairedTest paired = parameter(context, PAIRED).map(this::parsePaired).orElse(defaultPaired(method));
         boolean forceUpdate = SettingsReader.booleanParameter(context, UPDATE_FORCE).orElse(false);
-        return Optional.of(new GateSpec(gated, new GateSpec.Comparison(tolerance, unit, alpha, paired),
+        boolean independent = AnnotationSupport.findAnnotation(method, Runs.class).map(Runs::independent).orElse(false);
+        double launchShift = parameter(context, LAUNCH_SHIFT).map(this::parseLaunchShift)
+                .orElse(LaunchVariation.DEFAULT_LAUNCH_SHIFT);
+        return Optional.of(new GateSpec(gated, new GateSpec.Comparison(tolerance, unit, alpha, paired, independent,
+                launchShift),
                 new GateSpec.Files(file, fromHistory, historyFile, baseDir),
                 new GateSpec.Fingerprinting(baseline.scenario().trim(), tags, ignored),
                 new GateSpec.Policies(update, forceUpdate, missing, inconclusive, strict)));
@@ -313,6 +319,19 @@ public final class GateSpecReader {
         }
         throw SettingsReader.invalid(TOLERANCE_FLOOR, text, "a fraction of the baseline in [0, 1], e.g. 0.01 for"
                 + " ±1 % (the default) or 0 for the variability score alone");
+    }
+
+    private double parseLaunchShift(String text) {
+        try {
+            double shift = Double.parseDouble(text);
+            if (shift >= 0 && shift <= 1) {
+                return shift;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw SettingsReader.invalid(LAUNCH_SHIFT, text, "a fraction in [0, 1], the standard deviation of one"
+                + " launch's shift, e.g. 0.02 for 2 % (the default)");
     }
 
     private double parseAlpha(String text) {

@@ -10,6 +10,7 @@ import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.results.internal.setup.ConfigurationKeys;
 import org.triscale.engine.baseline.GateResult;
 import org.triscale.engine.baseline.KpiChange;
+import org.triscale.engine.baseline.LaunchVariation;
 import org.triscale.engine.baseline.RegressionGate;
 import org.triscale.engine.baseline.SequelKpis;
 import org.triscale.engine.comparison.ComparisonOutcome;
@@ -386,7 +387,7 @@ public final class BaselineGate {
             SequelRecord.MetricRecord old = baseline.metric(gated.metric().name());
             SequelRecord.MetricRecord now = current.metric(gated.metric().name());
             GateResult result = RegressionGate.compare(Sequels.runMetrics(old), Sequels.runMetrics(now), paired,
-                    gated.settings(spec));
+                    gated.settings(spec), launchVariation(gated));
             ComparisonOutcome outcome = differences.isEmpty() ? result.outcome() : ComparisonOutcome.INCONCLUSIVE;
             String reason = !differences.isEmpty() ? GateMessages.fingerprint(differences)
                     : outcome == ComparisonOutcome.INCONCLUSIVE ? result.change().reason() : null;
@@ -402,6 +403,39 @@ public final class BaselineGate {
             }
             metrics.add(json(gated, result, outcome, reason, message));
         }
+    }
+
+    /**
+     * The launch-to-launch variation of one gated metric: none for runs declared independent,
+     * otherwise estimated from the pairs of consecutive accepted launches of the history with this
+     * test bed ({@link RegressionGate#launchVariation}), or the configured bound while there are
+     * too few. A pair whose later launch the gate found regressed (an update after an intended
+     * change) is left out: it measures the code, not the test bed.
+     */
+    private LaunchVariation launchVariation(GateSpec.GatedMetric gated) {
+        GateSpec.Comparison comparison = spec.comparison();
+        if (comparison.independent()) {
+            return LaunchVariation.none();
+        }
+        String name = gated.metric().name();
+        List<LaunchVariation.Pair> pairs = new ArrayList<>();
+        SequelRecord previous = null;
+        for (SequelRecord record : historyRecords == null ? List.<SequelRecord>of() : historyRecords) {
+            if (!Boolean.TRUE.equals(record.accepted()) || Sequels.mismatch(record, setup, spec) != null
+                    || !current.fingerprint().differences(record.fingerprint(), spec.fingerprint().ignored()).isEmpty()
+                    || record.metric(name) == null) {
+                continue;
+            }
+            boolean regressed = record.changes() != null && record.changes().stream().anyMatch(change ->
+                    name.equals(change.metric()) && change.outcome() == ComparisonOutcome.REGRESSED);
+            if (previous != null && !regressed) {
+                pairs.add(new LaunchVariation.Pair(Sequels.runMetrics(previous.metric(name)),
+                        Sequels.runMetrics(record.metric(name)), Sequels.sameSeeds(previous, record)));
+            }
+            previous = record;
+        }
+        return RegressionGate.launchVariation(pairs, gated.settings(spec), comparison.launchShift(),
+                LaunchVariation.DEFAULT_MINIMUM);
     }
 
     /**
@@ -472,7 +506,10 @@ public final class BaselineGate {
                 relative(change, change.change().estimate()), relative(change, change.change().lower()),
                 relative(change, change.change().upper()), change.change().confidence(),
                 relative(change, change.tolerance()), change.toleranceSource(),
-                ResultMapper.number(change.relativeMinimumDetectableChange()), change.zeros());
+                ResultMapper.number(change.relativeMinimumDetectableChange()), change.zeros(),
+                GateMessages.quantity(gated, result), new TestResult.GateLaunch(result.launch().source(),
+                result.launch().perLaunch(), result.launch().launches(), result.launch().minimum(),
+                result.launch().launchShift()));
         TestResult.GateSignificance significance = new TestResult.GateSignificance(change.referenceCount(),
                 change.candidateCount(), spec.comparison().alpha(), ResultMapper.number(change.worsePValue()),
                 ResultMapper.number(change.betterPValue()));

@@ -9,6 +9,7 @@ import org.triscale.engine.comparison.ChangeScale;
 import org.triscale.engine.comparison.ComparisonOutcome;
 import org.triscale.engine.comparison.Design;
 import org.triscale.engine.comparison.SequelChange;
+import org.triscale.engine.baseline.LaunchVariation;
 import org.triscale.engine.comparison.Tolerance;
 import org.triscale.results.internal.common.Format;
 import org.triscale.results.internal.setup.MetricSpec;
@@ -23,40 +24,46 @@ final class GateMessages {
     private GateMessages() {
     }
 
-    /** The sentence of one metric's outcome. */
+    /**
+     * The sentence of one metric's outcome. It leads with the gated change (the quantity the
+     * decision used) and its interval, then the tolerance with its source, the test, the
+     * launch-to-launch variation the interval includes and the detectable change; the KPIs before
+     * and after follow as information, with why they can move the other way.
+     */
     static String outcome(GateSpec.GatedMetric gated, GateResult result, ComparisonOutcome outcome, String reason,
                           GateSpec spec) {
         SequelChange change = result.change();
         String head = "Baseline gate: " + gated.label() + " " + outcome.label() + " (" + design(change, result) + "): ";
-        String context = Double.isNaN(result.kpi().oldValue()) && Double.isNaN(result.kpi().newValue()) ? ""
-                : " " + capitalised(kpiSentence(gated, result.kpi())) + ".";
+        boolean kpis = !(Double.isNaN(result.kpi().oldValue()) && Double.isNaN(result.kpi().newValue()));
+        String information = kpis ? " " + information(gated, result.kpi()) : "";
+        String gatedChange = "gated change " + signed(gated, change, change.change().estimate()) + " ["
+                + signed(gated, change, change.change().lower()) + ", " + signed(gated, change, change.change().upper())
+                + "] (" + Format.percent(change.change().confidence()) + " interval; " + quantity(gated, result) + ")";
+        String launch = launch(result);
         switch (outcome) {
             case REGRESSED:
-                return head + "change " + interval(gated, change) + ", beyond the tolerance " + tolerance(gated, result)
-                        + "; " + test(change, true) + "; " + detects(gated, change) + "." + context
+                return head + gatedChange + ", beyond the tolerance " + tolerance(gated, result) + "; "
+                        + test(result, true) + launch + "; " + detects(gated, change) + "." + information
                         + " If the change is intended, update the baseline with " + UPDATE_HINT + " and commit "
                         + spec.fileLabel() + ".";
             case IMPROVED:
-                return head + "change " + interval(gated, change) + ", tolerance " + tolerance(gated, result) + "; "
-                        + test(change, false) + "." + context + " To make it the new reference, update the baseline"
-                        + " with " + UPDATE_HINT + " and commit " + spec.fileLabel() + ".";
+                return head + gatedChange + ", tolerance " + tolerance(gated, result) + "; "
+                        + test(result, false) + launch + "." + information + " To make it the new reference, update"
+                        + " the baseline with " + UPDATE_HINT + " and commit " + spec.fileLabel() + ".";
             case UNCHANGED:
-                return head + "change " + interval(gated, change) + ", inside the tolerance " + tolerance(gated, result)
-                        + "; " + detects(gated, change) + "." + context;
+                return head + gatedChange + ", inside the tolerance " + tolerance(gated, result) + launch + "; "
+                        + detects(gated, change) + "." + information;
             default:
-                // The KPIs are information only here; said once, after the numbers' own "For information".
-                String kpis = context.isEmpty() ? "" : kpiSentence(gated, result.kpi());
                 String numbers;
                 if (Double.isNaN(change.change().estimate())) {
-                    numbers = reason + "." + (kpis.isEmpty() ? "" : " For information: " + kpis + ".");
+                    numbers = reason + "." + information;
                 } else if (result.outcome() != ComparisonOutcome.INCONCLUSIVE) {
                     // Inconclusive for a reason outside the data (the test bed): the numbers are only information.
-                    numbers = reason + ". For information: change " + interval(gated, change) + " would have been "
-                            + result.outcome().label() + (kpis.isEmpty() ? "" : "; " + kpis) + ".";
+                    numbers = reason + ". For information: the " + gatedChange + " would have been "
+                            + result.outcome().label() + "." + information;
                 } else {
-                    numbers = "cannot tell: change " + interval(gated, change) + ", tolerance "
-                            + tolerance(gated, result) + "; " + detects(gated, change) + " (" + reason + ")."
-                            + (kpis.isEmpty() ? "" : " For information: " + kpis + ".");
+                    numbers = "cannot tell: " + gatedChange + ", tolerance " + tolerance(gated, result) + launch
+                            + "; " + detects(gated, change) + " (" + reason + ")." + information;
                 }
                 String policy = spec.policies().inconclusive() == GateSpec.InconclusivePolicy.FAIL
                         ? " The inconclusive policy is fail (" + ConfigurationKeys.BASELINE_INCONCLUSIVE
@@ -66,6 +73,65 @@ final class GateMessages {
                         + "); a strict CI job fails here.";
                 return head + numbers + policy;
         }
+    }
+
+    /**
+     * The gated quantity in words, what the change measures: "median per-run change of each run's P95
+     * of fct, on the baseline's seeds". A run's value is the metric's measure of its samples, or
+     * the value it reported: not a KPI.
+     */
+    static String quantity(GateSpec.GatedMetric gated, GateResult result) {
+        SequelChange change = result.change();
+        MetricSpec metric = gated.metric();
+        String value = metric.name() + "'s run values (each run's " + metric.measure() + " of its samples"
+                + (metric.reportable() ? ", or the value it reported)" : ")");
+        switch (change.design()) {
+            case PAIRED_SERIES:
+                return "mean over series of the mean per-run change of " + value + ", same seeds";
+            case PAIRED:
+            case INTERLEAVED:
+                return "median per-run change of " + value + ", same seeds";
+            default:
+                return "shift of " + (result.unit() == ComparisonUnit.SERIES ? "the series medians of " : "")
+                        + value;
+        }
+    }
+
+    /**
+     * What the interval includes of the variation between launches: "; the interval includes the
+     * launch-to-launch variation, ±1.2 % per launch estimated from 12 pairs of accepted launches of
+     * the history (it follows the history)"; empty for runs declared independent.
+     */
+    private static String launch(GateResult result) {
+        LaunchVariation launch = result.launch();
+        switch (launch.source()) {
+            case HISTORY:
+                return "; the interval includes the launch-to-launch variation, " + Format.percent(launch.perLaunch())
+                        + " per launch (standard deviation) estimated from " + launch.launches() + " pairs of"
+                        + " consecutive accepted launches of the history; the estimate follows the history";
+            case BOUND:
+                if (launch.variance() == 0) {
+                    return "; no launch-to-launch variation is assumed (" + ConfigurationKeys.BASELINE_LAUNCH_SHIFT
+                            + " = 0) while the history holds " + launch.launches() + " of the " + launch.minimum()
+                            + " pairs of consecutive accepted launches an estimate needs";
+                }
+                return "; the interval includes the launch-to-launch variation, assumed at most "
+                        + Format.percent(launch.launchShift()) + " per launch (" + ConfigurationKeys.BASELINE_LAUNCH_SHIFT
+                        + ") because the history holds " + launch.launches() + " of the " + launch.minimum()
+                        + " pairs of consecutive accepted launches an estimate needs (estimated once it holds them;"
+                        + " @Runs(independent = true) when a run depends on its seed only)";
+            default:
+                return "";
+        }
+    }
+
+    /**
+     * "For information, not gated: the median of the series KPIs (fct P75 at 75 %) went from 113 ms to
+     * 133 ms (+20 ms, +17.7 %)", with why it can move the other way.
+     */
+    private static String information(GateSpec.GatedMetric gated, KpiChange kpi) {
+        return "For information, not gated: " + kpiSentence(gated, kpi) + " (a KPI bounds a percentile of each"
+                + " series, so it moves with the runs' spread and can move the other way).";
     }
 
     /** "paired: 50 runs on the baseline's seeds" or "unpaired: 5 series medians against 5". */
@@ -84,10 +150,10 @@ final class GateMessages {
                 + " of the baseline";
     }
 
-    /** What the default tolerance's variability score was computed from. */
-    private static String scored(SequelChange change, GateResult result) {
-        return change.design().isPaired() ? "per-series changes"
-                : "baseline's " + (result.unit() == ComparisonUnit.SERIES ? "series medians" : "run metrics");
+    /** What the default tolerance's variability score was computed from: the baseline's own values. */
+    private static String scored(GateResult result) {
+        return result.change().design().isPaired() || result.unit() == ComparisonUnit.SERIES ? "series medians"
+                : "run values";
     }
 
     /** "+17.7 % [+16.1 %, +19.2 %] (98 % interval)": relative on the log scale, in the unit otherwise. */
@@ -103,21 +169,29 @@ final class GateMessages {
         String source;
         switch (change.toleranceSource()) {
             case RELATIVE:
-                source = "@Baseline(tolerance)";
+                source = "declared: @Baseline(tolerance)";
                 break;
             case ABSOLUTE:
-                source = "@Baseline(absoluteTolerance)";
+                source = "declared: @Baseline(absoluteTolerance)";
                 break;
             case FLOOR:
-                source = "the default floor, the practical resolution; the variability score of the "
-                        + scored(change, result) + " is smaller";
+                source = "floor: " + ConfigurationKeys.BASELINE_TOLERANCE_FLOOR + ", the practical resolution; the"
+                        + " baseline's variability score of its " + scored(result) + " is smaller";
                 break;
             case LIMIT:
-                source = "the default limit " + Format.percent(Tolerance.DEFAULT_LIMIT) + "; the variability score"
-                        + " of the " + scored(change, result) + " is larger";
+                source = "limit: " + Format.percent(Tolerance.DEFAULT_LIMIT) + "; the baseline's variability score"
+                        + " of its " + scored(result) + " is larger";
+                break;
+            case HISTORY:
+                source = "history: (q + 1.645) × the launch-to-launch deviation estimated from the accepted launches"
+                        + " before this one, what two launches of unchanged code differ by";
+                break;
+            case LAUNCH_BOUND:
+                source = "launch bound: (q + 1.645) × the launch-to-launch deviation assumed by "
+                        + ConfigurationKeys.BASELINE_LAUNCH_SHIFT + ", until the history holds its launches";
                 break;
             default:
-                source = "the variability score of the " + scored(change, result);
+                source = "the baseline's variability score of its " + scored(result);
         }
         return "±" + unsigned(gated, change, change.tolerance()) + " (" + source + ")";
     }
@@ -135,8 +209,13 @@ final class GateMessages {
     }
 
     /** "one-sided Wilcoxon signed-rank test, p = 2.98e-08 <= alpha = 0.01". */
-    private static String test(SequelChange change, boolean worse) {
-        String name = change.design() == Design.PAIRED_SERIES ? "t-test of the series' mean changes (" + (change
+    private static String test(GateResult result, boolean worse) {
+        SequelChange change = result.change();
+        LaunchVariation launch = result.launch();
+        String name = launch.source() != LaunchVariation.Source.NONE && launch.variance() > 0
+                ? (launch.source() == LaunchVariation.Source.HISTORY ? "t-test (Satterthwaite's degrees of freedom)"
+                : "z-test") + " of the change against its standard error with the launch-to-launch variation"
+                : change.design() == Design.PAIRED_SERIES ? "t-test of the series' mean changes (" + (change
                 .seriesCount() - 1) + " df)" : change.design().isPaired() ? "Wilcoxon signed-rank test"
                 : "Wilcoxon-Mann-Whitney rank-sum test";
         double p = worse ? change.worsePValue() : change.betterPValue();

@@ -47,20 +47,23 @@ public final class GateSummary {
                         : worst.name().toLowerCase(Locale.ROOT))
                 .append("\n\n");
         if (!result.metrics().isEmpty()) {
-            md.append("| metric | outcome | design | change [interval] | tolerance | detectable change | p (worse) "
-                    + "| KPI before → after |\n|---|---|---|---|---|---|---|---|\n");
+            md.append("| metric | outcome | gated change [interval] | tolerance | design | detectable change "
+                    + "| p (worse) | KPI before → after (for information) |\n|---|---|---|---|---|---|---|---|\n");
             for (TestResult.GateMetric metric : result.metrics()) {
                 MetricSpec spec = setup.metric(metric.metric());
                 TestResult.GateComparison numbers = metric.gate();
                 md.append("| ").append(cell(spec.measure() + " " + spec.name())).append(" | ")
                         .append(cell(metric.outcome().label())).append(" | ")
+                        .append(percent(numbers.change())).append(" [").append(percent(numbers.lower())).append(", ")
+                        .append(percent(numbers.upper())).append(']')
+                        .append(numbers.quantity() == null ? "" : " " + cell("(" + numbers.quantity() + ")"))
+                        .append(" | ±").append(unsigned(numbers.tolerance()))
+                        .append(numbers.toleranceSource() == null ? "" : " " + cell("(" + numbers.toleranceSourceLabel() + ")")).append(" | ")
                         .append(numbers.design().label()).append(", ").append(metric.significance().newCount())
                         .append(" vs ").append(metric.significance().baselineCount()).append(' ')
                         .append(numbers.design() == Design.UNPAIRED && metric.compared() == ComparisonUnit.SERIES
-                                ? "series" : "runs").append(" | ")
-                        .append(percent(numbers.change())).append(" [").append(percent(numbers.lower())).append(", ")
-                        .append(percent(numbers.upper())).append("] | ±").append(unsigned(numbers.tolerance()))
-                        .append(" | ±").append(unsigned(numbers.minimumDetectableChange())).append(" | ")
+                                ? "series" : "runs").append(cell(numbers.launchLabel())).append(" | ±")
+                        .append(unsigned(numbers.minimumDetectableChange())).append(" | ")
                         .append(metric.significance().worsePValue() == null ? "n/a"
                                 : Format.number(metric.significance().worsePValue()))
                         .append(" | ").append(cell(value(spec, metric.kpis().oldKpi()))).append(" → ")

@@ -3,6 +3,7 @@ package org.triscale.results.internal.model;
 import org.triscale.results.internal.setup.GateSpec;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.baseline.ComparisonUnit;
+import org.triscale.engine.baseline.LaunchVariation;
 import org.triscale.engine.comparison.PairedTest;
 import org.triscale.engine.comparison.Direction;
 import org.triscale.engine.comparison.Tolerance;
@@ -35,11 +36,19 @@ import java.util.Set;
  * @param strict       whether the strict defaults applied
  * @param paired       which unit the paired design tests; null in partial results written before it
  *                     existed, read as {@code AUTO}
+ * @param independent  whether the runs are declared independent; null in partial results written
+ *                     before it existed, read as {@code paired == RUNS}
+ * @param launchShift  the bound on one launch's shift while the history is short; null in partial
+ *                     results written before it existed, read as the default
  */
 public record StoredGate(List<Metric> metrics, Tolerance tolerance, ComparisonUnit unit, double alpha, String file,
                          boolean defaultFile, int fromHistory, String scenario, Map<String, String> tags,
                          Set<String> ignored, GateSpec.MissingPolicy missing, GateSpec.InconclusivePolicy inconclusive,
-                         boolean strict, PairedTest paired) {
+                         boolean strict, PairedTest paired,
+                         @com.fasterxml.jackson.annotation.JsonInclude(
+                                 com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Boolean independent,
+                         @com.fasterxml.jackson.annotation.JsonInclude(
+                                 com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Double launchShift) {
 
     /**
      * One gated metric.
@@ -77,7 +86,8 @@ public record StoredGate(List<Metric> metrics, Tolerance tolerance, ComparisonUn
         GateSpec.Policies policies = spec.policies();
         return new StoredGate(metrics, comparison.tolerance(), comparison.unit(), comparison.alpha(), spec.fileLabel(),
                 defaultFile, spec.files().fromHistory(), fingerprint.scenario(), fingerprint.tags(),
-                fingerprint.ignored(), policies.missing(), policies.inconclusive(), policies.strict(), comparison.paired());
+                fingerprint.ignored(), policies.missing(), policies.inconclusive(), policies.strict(), comparison.paired(),
+                comparison.independent(), comparison.launchShift());
     }
 
     /**
@@ -102,7 +112,9 @@ public record StoredGate(List<Metric> metrics, Tolerance tolerance, ComparisonUn
                     metric.scorePercentile(), metric.scoreConfidence()));
         }
         PairedTest pairedTest = paired == null ? PairedTest.AUTO : paired;
-        return new GateSpec(gated, new GateSpec.Comparison(tolerance, unit, alpha, pairedTest),
+        return new GateSpec(gated, new GateSpec.Comparison(tolerance, unit, alpha, pairedTest,
+                independent == null ? pairedTest == PairedTest.RUNS : independent,
+                launchShift == null ? LaunchVariation.DEFAULT_LAUNCH_SHIFT : launchShift),
                 new GateSpec.Files(baselineFile, fromHistory, historyFile, baseDir),
                 new GateSpec.Fingerprinting(scenario, tags, ignored),
                 new GateSpec.Policies(false, false, missing, inconclusive, strict));

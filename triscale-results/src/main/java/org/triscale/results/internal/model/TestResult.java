@@ -16,6 +16,7 @@ import org.triscale.engine.comparison.ComparisonOutcome;
 import org.triscale.engine.comparison.Design;
 import org.triscale.engine.comparison.Direction;
 import org.triscale.engine.comparison.ToleranceSource;
+import org.triscale.engine.baseline.LaunchVariation;
 import org.triscale.engine.sequential.Decision;
 import org.triscale.results.internal.setup.FailingChecks;
 
@@ -660,9 +661,73 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      *                                80 % power, or null when the design cannot reach α or the
      *                                dispersion is unknown
      * @param zeros                   pairs without any change (paired)
+     * @param quantity                the gated quantity in words: what {@code change} measures (e.g.
+     *                                "median per-run change of fct (each run's P95)"); null in results
+     *                                written before it existed
+     * @param launch                  the launch-to-launch variation the interval includes; null in
+     *                                results written before it existed
      */
     public record GateComparison(Design design, ChangeScale scale, Double change, Double lower, Double upper,
                                  double confidence, Double tolerance, ToleranceSource toleranceSource,
-                                 Double minimumDetectableChange, int zeros) {
+                                 Double minimumDetectableChange, int zeros, String quantity, GateLaunch launch) {
+
+        /**
+         * The tolerance's source as messages, tables and charts name it: declared, floor, limit,
+         * baseline's variability score, history or launch bound.
+         *
+         * @return the label
+         */
+        @com.fasterxml.jackson.annotation.JsonIgnore
+        public String toleranceSourceLabel() {
+            if (toleranceSource == null) {
+                return "n/a";
+            }
+            switch (toleranceSource) {
+                case RELATIVE:
+                case ABSOLUTE:
+                    return "declared";
+                case FLOOR:
+                    return "floor";
+                case LIMIT:
+                    return "limit";
+                case HISTORY:
+                    return "history";
+                case LAUNCH_BOUND:
+                    return "launch bound";
+                default:
+                    return "baseline's variability score";
+            }
+        }
+
+        /**
+         * {@code ", launch variation 1.2 % (history, 12 pairs)"}, or empty without launch variation.
+         *
+         * @return the label
+         */
+        @com.fasterxml.jackson.annotation.JsonIgnore
+        public String launchLabel() {
+            if (launch == null || launch.source() == LaunchVariation.Source.NONE) {
+                return "";
+            }
+            return ", launch variation " + org.triscale.results.internal.common.Format.percent(launch.perLaunch())
+                    + " (" + (launch.source() == LaunchVariation.Source.HISTORY ? "history, " + launch.launches()
+                    + " pairs" : "bound, history " + launch.launches() + " of " + launch.minimum() + " pairs") + ")";
+        }
+    }
+
+    /**
+     * The launch-to-launch variation of one gated comparison: a shift common to a launch's series
+     * (another day of the test bed) that the change's interval includes.
+     *
+     * @param source      {@code NONE} (runs declared independent), {@code BOUND} (the configured bound,
+     *                    the history being short) or {@code HISTORY} (estimated from it)
+     * @param perLaunch   the standard deviation of one launch's shift, a fraction (0.02 for 2 %)
+     * @param launches    pairs of consecutive accepted launches of the history the estimate used or
+     *                    found
+     * @param minimum     the pairs the estimate needs before it replaces the bound
+     * @param launchShift the configured bound, a fraction
+     */
+    public record GateLaunch(LaunchVariation.Source source, double perLaunch, int launches, int minimum,
+                             double launchShift) {
     }
 }

@@ -1,5 +1,6 @@
 package org.triscale.results.internal.report;
 
+
 import org.triscale.engine.independence.AutocorrelationTest;
 import org.triscale.results.internal.common.Format;
 import org.triscale.results.internal.model.SampleSummaries;
@@ -400,64 +401,62 @@ final class Charts {
     }
 
     /**
-     * One gated metric: the baseline's KPI and the candidate's, the change between them, the
-     * change the gate tolerates on the bad side, the minimum detectable change, and the gate's
-     * interval of the change around the candidate. The gate states its change, interval, tolerance
-     * and detectable change as fractions of the baseline; they are drawn in the metric's unit.
+     * One gated metric: the gated change (the quantity the decision used) with its interval on its
+     * own axis, in % of the baseline, with the band of the tolerance, the line of no change and the
+     * minimum detectable change on the bad side. The KPIs before and after are not on this axis:
+     * they are another quantity (a bound of a percentile per series) and stand in the table, for
+     * information.
      */
     static Figure gate(TestResult result, TestResult.GateMetric gate) {
-        String unit = ResultFacts.unit(result, gate.metric());
-        Plot plot = new Plot(WIDE, 260, "Baseline vs candidate: " + gate.metric(),
-                "sequel (1 = baseline, 2 = candidate)", axis("KPI of " + gate.metric(), unit)).integerX();
+        TestResult.GateComparison comparison = gate.gate();
+        Plot plot = new Plot(WIDE, 260, "Gated change of " + gate.metric() + " (" + gate.outcome().label() + ")",
+                "the gated change (1)", "change, % of the baseline (positive: larger)").integerX();
         boolean lowerIsBetter = ResultFacts.lowerIsBetter(gate.direction());
         double bad = lowerIsBetter ? 1 : -1;
-        TestResult.GateComparison comparison = gate.gate();
-        TestResult.GateKpis kpis = gate.kpis();
-        Double old = kpis.oldKpi();
-        if (old != null && comparison != null && comparison.tolerance() != null) {
-            double edge = old * (1 + bad * comparison.tolerance());
-            plot.hband(Math.min(old, edge), Math.max(old, edge), "tolerated");
-            plot.legend("tolerated", "tolerated change (" + Format.percent(comparison.tolerance()) + ", "
+        plot.include(0.5, 0).include(1.5, 0);
+        plot.hline(0, "zero", "no change");
+        if (comparison != null && comparison.tolerance() != null) {
+            plot.hband(-100 * comparison.tolerance(), 100 * comparison.tolerance(), "tolerated");
+            plot.legend("tolerated", "tolerance ±" + Format.percent(comparison.tolerance()) + " ("
+                    + comparison.toleranceSourceLabel() + "): inside it, unchanged when the interval fits");
+        }
+        if (comparison != null && comparison.minimumDetectableChange() != null) {
+            double mdc = Math.abs(comparison.minimumDetectableChange());
+            plot.hline(100 * bad * mdc, "detectable", "detectable " + Format.signedPercent(bad * mdc));
+            plot.legend("detectable", "minimum detectable change (80 % power), on the bad side ("
                     + (lowerIsBetter ? "lower is better" : "higher is better") + ")");
         }
-        if (old != null && comparison != null && comparison.minimumDetectableChange() != null) {
-            plot.hline(old * (1 + bad * Math.abs(comparison.minimumDetectableChange())), "detectable",
-                    "detectable " + Format.signedPercent(bad * Math.abs(comparison.minimumDetectableChange())));
-            plot.legend("detectable", "minimum detectable change (80 % power)");
-        }
         double[] interval = changeInterval(gate);
-        if (interval != null && old != null) {
-            plot.interval(2, old * (1 + interval[0]), old * (1 + interval[1]), "change");
-            plot.legend("change", "change the gate decided on: " + ResultFacts.gateChange(gate) + " at "
-                    + Format.percent(comparison.confidence()));
+        if (interval != null) {
+            plot.interval(1, 100 * interval[0], 100 * interval[1], "change");
         }
-        plot.points(new double[] {1, 2}, new double[] {number(old), number(kpis.newKpi())}, "dot",
-                new String[] {"baseline " + ResultFacts.value(result, gate.metric(), old),
-                    "candidate " + ResultFacts.value(result, gate.metric(), kpis.newKpi())});
-        if (old != null && kpis.newKpi() != null) {
-            plot.line(new double[] {1, 2}, new double[] {old, kpis.newKpi()}, "arrow");
+        if (comparison != null && comparison.change() != null) {
+            plot.points(new double[] {1}, new double[] {100 * comparison.change()}, "dot",
+                    new String[] {"gated change " + ResultFacts.gateChange(gate)});
+            plot.legend("change", "gated change " + ResultFacts.gateChange(gate) + " at "
+                    + Format.percent(comparison.confidence()) + (comparison.quantity() == null ? ""
+                    : ": " + comparison.quantity()) + comparison.launchLabel());
         }
-        plot.legend("arrow", "median series KPI: " + (kpis.change() == null ? "n/a"
-                : Format.withUnit(kpis.change(), unit) + (kpis.relativeChange() == null ? ""
-                : " (" + Format.signedPercent(kpis.relativeChange()) + ")")) + ", " + gate.outcome().label());
-        String table = tableStart("baseline KPI", "candidate KPI", "change", "estimate [interval]", "tolerance",
-                "detectable", "p (worse)", "α", "design", "outcome")
-                + row(ResultFacts.value(result, gate.metric(), old),
-                ResultFacts.value(result, gate.metric(), kpis.newKpi()),
-                ResultFacts.value(result, gate.metric(), kpis.change()),
-                comparison == null ? "n/a" : signedPercent(comparison.change()) + " ["
+        TestResult.GateKpis kpis = gate.kpis();
+        String table = tableStart("gated change [interval]", "tolerance", "detectable", "p (worse)", "α", "design",
+                "outcome", "KPI before → after (for information)")
+                + row(comparison == null ? "n/a" : signedPercent(comparison.change()) + " ["
                         + signedPercent(comparison.lower()) + ", " + signedPercent(comparison.upper()) + "] at "
                         + Format.percent(comparison.confidence()),
-                comparison == null || comparison.tolerance() == null ? "n/a" : Format.percent(comparison.tolerance())
-                        + " (" + comparison.toleranceSource().name().toLowerCase(Locale.ROOT) + ")",
+                comparison == null || comparison.tolerance() == null ? "n/a" : "±" + Format.percent(
+                        comparison.tolerance()) + " (" + comparison.toleranceSourceLabel() + ")",
                 comparison == null ? "n/a" : signedPercent(comparison.minimumDetectableChange()),
                 gate.significance().worsePValue() == null ? "n/a"
                         : Format.number(gate.significance().worsePValue()),
                 Format.number(gate.significance().alpha()),
                 (comparison == null ? "" : comparison.design().label() + ", ") + VerdictTable.compared(gate),
-                gate.outcome().label())
+                gate.outcome().label(),
+                ResultFacts.value(result, gate.metric(), kpis.oldKpi()) + " → "
+                        + ResultFacts.value(result, gate.metric(), kpis.newKpi())
+                        + (kpis.relativeChange() == null ? "" : " (" + Format.signedPercent(kpis.relativeChange())
+                        + "): a bound of a percentile per series, which can move the other way than the gated change"))
                 + tableEnd() + "<p>" + Html.escape(gate.message()) + "</p>";
-        return new Figure("gate", "Regression gate: " + gate.metric() + ", baseline vs candidate", plot.svg(), table);
+        return new Figure("gate", "Regression gate: " + gate.metric() + ", the gated change", plot.svg(), table);
     }
 
     /**

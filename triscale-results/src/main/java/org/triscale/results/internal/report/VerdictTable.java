@@ -116,8 +116,8 @@ public final class VerdictTable {
                                 + (kpis.relativeChange() == null ? ""
                                 : " (" + Format.signedPercent(kpis.relativeChange()) + ")"),
                         "α = " + Format.number(gate.significance().alpha()), "", compared(gate),
-                        ResultFacts.value(result, gate.metric(), kpis.oldKpi()) + " → "
-                                + ResultFacts.value(result, gate.metric(), kpis.newKpi()),
+                        "KPI " + ResultFacts.value(result, gate.metric(), kpis.oldKpi()) + " → "
+                                + ResultFacts.value(result, gate.metric(), kpis.newKpi()) + " (for information)",
                         gate.outcome().label()});
             }
         }

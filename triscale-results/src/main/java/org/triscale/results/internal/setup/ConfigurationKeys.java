@@ -16,6 +16,10 @@ public final class ConfigurationKeys {
     public static final String BASELINE_INCONCLUSIVE = "triscale.baseline.inconclusive";
     /** Which unit the paired gate tests: auto, runs or series. */
     public static final String BASELINE_PAIRED = "triscale.baseline.paired";
+    /** The floor of the gate's default tolerance. */
+    public static final String BASELINE_TOLERANCE_FLOOR = "triscale.baseline.tolerance.floor";
+    /** The bound on one launch's shift the gate assumes while the history is short. */
+    public static final String BASELINE_LAUNCH_SHIFT = "triscale.baseline.launchShift";
     /** Writes a baseline even from a failing verdict. */
     public static final String BASELINE_UPDATE_FORCE = "triscale.baseline.update.force";
     /** What a series whose runs all gave the same value of a metric does. */

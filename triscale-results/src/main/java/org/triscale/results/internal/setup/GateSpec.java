@@ -8,6 +8,7 @@ import org.triscale.engine.comparison.PairedTest;
 import org.triscale.engine.comparison.Direction;
 import org.triscale.engine.baseline.GateSettings;
 import org.triscale.engine.comparison.Tolerance;
+import org.triscale.engine.baseline.LaunchVariation;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -62,18 +63,40 @@ public record GateSpec(List<GatedMetric> metrics, Comparison comparison, Files f
      * @param unit      what the unpaired comparison compares
      * @param alpha     false-alarm rate of the one-sided rank tests
      * @param paired    which unit the paired design tests ({@code triscale.baseline.paired}, auto by default)
+     * @param independent whether the runs are declared independent ({@code @Runs(independent = true)}):
+     *                  then two launches differ only by the code and no launch-to-launch variation
+     *                  enters the decision
+     * @param launchShift the bound on the standard deviation of one launch's shift while the history
+     *                  is short ({@code triscale.baseline.launchShift}), a fraction in [0, 1]
      */
-    public record Comparison(Tolerance tolerance, ComparisonUnit unit, double alpha, PairedTest paired) {
+    public record Comparison(Tolerance tolerance, ComparisonUnit unit, double alpha, PairedTest paired,
+                             boolean independent, double launchShift) {
 
         /**
          * Requires every value.
          *
-         * @throws IllegalArgumentException if one is null
+         * @throws IllegalArgumentException if one is null or the launch shift is outside [0, 1]
          */
         public Comparison {
             Arguments.notNull("tolerance", tolerance);
             Arguments.notNull("unit", unit);
             Arguments.notNull("paired", paired);
+            if (!(launchShift >= 0 && launchShift <= 1)) {
+                throw new IllegalArgumentException("launchShift must be a fraction in [0, 1], got " + launchShift
+                        + "; use e.g. 0.02 for a launch-to-launch standard deviation of 2 %");
+            }
+        }
+
+        /**
+         * A comparison of runs not declared independent, with the default launch bound.
+         *
+         * @param tolerance the tolerance of every gated metric
+         * @param unit      what the unpaired comparison compares
+         * @param alpha     false-alarm rate of the one-sided tests
+         * @param paired    which unit the paired design tests
+         */
+        public Comparison(Tolerance tolerance, ComparisonUnit unit, double alpha, PairedTest paired) {
+            this(tolerance, unit, alpha, paired, false, LaunchVariation.DEFAULT_LAUNCH_SHIFT);
         }
     }
 

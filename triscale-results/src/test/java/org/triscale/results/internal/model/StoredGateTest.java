@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.exc.InvalidFormatException;
 import org.junit.jupiter.api.Test;
 import org.triscale.engine.analysis.Measure;
 import org.triscale.engine.comparison.PairedTest;
+import org.triscale.engine.baseline.LaunchVariation;
 import org.triscale.results.internal.setup.GateSpec;
 import org.triscale.results.internal.setup.MetricSpec;
 import org.triscale.results.internal.setup.Metrics;
@@ -72,5 +73,17 @@ class StoredGateTest {
         assertThat(defaults.policies()).isEqualTo(new GateSpec.Policies(false, false, GateSpec.MissingPolicy.RECORD,
                 GateSpec.InconclusivePolicy.FAIL, false));
         assertThat(defaults.comparison().paired()).isEqualTo(PairedTest.AUTO);
+        // Written before the launch variation: per-run pairs were the declaration of independence.
+        assertThat(strict.comparison().independent()).isTrue();
+        assertThat(defaults.comparison().independent()).isFalse();
+        assertThat(defaults.comparison().launchShift()).isEqualTo(LaunchVariation.DEFAULT_LAUNCH_SHIFT);
+        // Written now: both kept.
+        GateSpec now = new GateSpec(defaults.metrics(), new GateSpec.Comparison(defaults.comparison().tolerance(),
+                defaults.comparison().unit(), 0.01, PairedTest.AUTO, false, 0.005), defaults.files(),
+                defaults.fingerprint(), defaults.policies());
+        GateSpec back = MAPPER.readValue(MAPPER.writeValueAsString(StoredGate.of(now, "org.example.T", "m")),
+                StoredGate.class).restore(declared, module.resolve("b.json"), module.resolve("h.jsonl"), module);
+        assertThat(back.comparison().launchShift()).isEqualTo(0.005);
+        assertThat(back.comparison().independent()).isFalse();
     }
 }
