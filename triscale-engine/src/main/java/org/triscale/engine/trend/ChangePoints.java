@@ -30,10 +30,11 @@ import java.util.SplittableRandom;
  * φ = 0.6 showed a false point in 23–52 % of 30–40 build histories). The test therefore compares
  * {@code Q} with its distribution under a stationary AR(1) null, by a sieve bootstrap (Bühlmann
  * 1997, "Sieve bootstrap for time series", Bernoulli 3(2)): φ is estimated by the lag-1
- * autocorrelation r of the values less the means of the two parts the candidate split makes (so
- * that a real step does not pass for dependence); as the split's means also absorb part of a slow
- * wander, r is biased down by about {@code (3.5 + 8φ)/n} (measured by seeded Monte Carlo), so the
- * null uses {@code φ = (r + 3.5/n + √((1 − r²)/n)) / max(1/2, 1 − 8/n)}, the bias-corrected
+ * autocorrelation r of the values less a piecewise-constant fit (the two parts of the candidate
+ * split, and the best least-squares split of either part), so that a real step, or a second one,
+ * does not pass for dependence; as the fit's means also absorb part of a slow wander, r is biased
+ * down by about {@code (5 + 13φ)/n} (measured by seeded Monte Carlo), so the null uses
+ * {@code φ = (r + 5/n + √((1 − r²)/n)) / max(1/2, 1 − 13/n)}, the bias-corrected
  * estimate raised by one standard error, kept in [0, {@value #MAX_PHI}]. The values are
  * prewhitened with it
  * ({@code w_t = x_t − φ x_{t−1}}), and each replicate re-colours a random permutation of
@@ -70,8 +71,8 @@ public final class ChangePoints {
      * the wander of a serially correlated history (AR(1) φ = 0.6 gave false points at 8 builds).
      */
     public static final int MIN_HISTORY = 12;
-    private static final double BIAS_OFFSET = 3.5;
-    private static final double BIAS_SLOPE = 8;
+    private static final double BIAS_OFFSET = 5;
+    private static final double BIAS_SLOPE = 13;
     private static final int BURN_IN = 30;
 
     private ChangePoints() {
@@ -296,29 +297,63 @@ public final class ChangePoints {
 
     /**
      * The AR(1) coefficient the null distribution of a segment uses: the lag-1 autocorrelation r of
-     * its values less the mean of their part (before or after {@code split}), bias-corrected and
+     * its values less a piecewise-constant fit (the parts before and after {@code split}, one of
+     * them split again where least squares gains most), bias-corrected and
      * raised by one standard error (see the class comment), kept in [0, {@value #MAX_PHI}]; 0
      * without variation.
      */
     static double phi(double[] x, int split) {
         int n = x.length;
-        double before = mean(x, 0, split);
-        double after = mean(x, split, n);
+        // Segment bounds of the fit: the candidate split, and the best further split of either part
+        // (least squares), so that a second step is not read as dependence either.
+        int[] bounds = {0, split, n};
+        double bestGain = 0;
+        int extra = -1;
+        for (int part = 0; part < 2; part++) {
+            int from = bounds[part];
+            int to = bounds[part + 1];
+            double total = 0;
+            for (int t = from; t < to; t++) {
+                total += x[t];
+            }
+            double left = 0;
+            for (int t = from; t < to - 1; t++) {
+                left += x[t];
+                int a = t + 1 - from;
+                int b = to - t - 1;
+                if (a < MIN_SEGMENT || b < MIN_SEGMENT) {
+                    continue;
+                }
+                double meanLeft = left / a;
+                double meanRight = (total - left) / b;
+                double gain = (double) a * b / (a + b) * (meanLeft - meanRight) * (meanLeft - meanRight);
+                if (gain > bestGain) {
+                    bestGain = gain;
+                    extra = t + 1;
+                }
+            }
+        }
+        int[] cuts = extra < 0 ? bounds : java.util.stream.IntStream.of(0, split, extra, n).sorted().toArray();
+        double[] fitted = new double[n];
+        for (int c = 0; c + 1 < cuts.length; c++) {
+            double m = mean(x, cuts[c], cuts[c + 1]);
+            Arrays.fill(fitted, cuts[c], cuts[c + 1], m);
+        }
         double squares = 0;
         double lagged = 0;
         for (int t = 0; t < n; t++) {
-            double e = x[t] - (t < split ? before : after);
+            double e = x[t] - fitted[t];
             squares += e * e;
-            if (t > 0 && t != split) {
-                lagged += e * (x[t - 1] - (t - 1 < split ? before : after));
+            if (t > 0 && fitted[t] == fitted[t - 1]) {
+                lagged += e * (x[t - 1] - fitted[t - 1]);
             }
         }
         if (!(squares > 0)) {
             return 0;
         }
         double r = lagged / squares;
-        // E[r] ≈ φ − (3.5 + 8φ)/n for the best split of an AR(1) history (seeded Monte Carlo,
-        // n = 8 to 40, φ = 0 to 0.9): the split's means absorb part of a slow wander. Inverted, and
+        // E[r] ≈ φ − (5 + 13φ)/n for the fit of an AR(1) history (seeded Monte Carlo, n = 12 to
+        // 40, φ = 0 to 0.9): the segments' means absorb part of a slow wander. Inverted, and
         // raised by one standard error so that an underestimate rarely passes a wander for a step.
         double divisor = Math.max(0.5, 1 - BIAS_SLOPE / n);
         double corrected = (r + BIAS_OFFSET / n + Math.sqrt((1 - Math.min(r * r, 1)) / n)) / divisor;

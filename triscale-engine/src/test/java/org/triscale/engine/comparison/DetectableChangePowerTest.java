@@ -19,7 +19,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * at y. Averaged over the stated values it must be at least 80 % (less three Monte Carlo standard
  * errors). The cells mix the designs (paired runs, the default paired design, the series-level
  * test, unpaired runs and series medians) with normal, heavy-tailed (t3) and tied noise.
- * {@code -Dtriscale.calibration=full} runs 400 stated values × 400 judged comparisons per cell and
+ * {@code -Dtriscale.calibration=full} runs 200 stated values × 200 judged comparisons per cell and
  * prints the table.
  */
 class DetectableChangePowerTest {
@@ -117,8 +117,8 @@ class DetectableChangePowerTest {
 
     @Test
     void theStatedDetectableChangeIsDetectedWithAtLeast80PercentPower() {
-        int stated = Calibration.replications(30, 400);
-        int judged = Calibration.replications(60, 400);
+        int stated = Calibration.replications(30, 200);
+        int judged = Calibration.replications(60, 200);
         StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "Stated detectable change (80 %% power),"
                 + " α = 1 %%, tolerance 1 %%, σ 0.08 (log scale); %d stated values × %d judged comparisons per cell."
                 + "%n%n| cell | mean power at the stated change | 10th percentile |%n|---|---|---|%n", stated, judged));

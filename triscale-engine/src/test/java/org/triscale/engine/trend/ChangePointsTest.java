@@ -102,14 +102,22 @@ class ChangePointsTest {
         assertThat(ChangePoints.phi(step, 200)).isLessThan(0.15);
     }
 
+    /**
+     * Two steps, down and up or a staircase: both found (the null's fit removes a second step too,
+     * so that it is not read as serial correlation).
+     */
     @Test
     void twoStepsAreTwoChangePoints() {
         SplittableRandom random = new SplittableRandom(3);
         double[] history = new double[36];
+        double[] staircase = new double[36];
         for (int i = 0; i < history.length; i++) {
             history[i] = (i < 12 ? 100 : i < 24 ? 110 : 95) * (1 + NOISE * random.nextGaussian(0, 1));
+            staircase[i] = (i < 12 ? 100 : i < 24 ? 110 : 120) * (1 + NOISE * random.nextGaussian(0, 1));
         }
         assertThat(ChangePoints.detect(history)).extracting(ChangePoints.ChangePoint::index)
+                .containsExactly(13, 25);
+        assertThat(ChangePoints.detect(staircase)).extracting(ChangePoints.ChangePoint::index)
                 .containsExactly(13, 25);
     }
 
@@ -131,9 +139,9 @@ class ChangePointsTest {
     }
 
     /**
-     * A 5 % step at build 20 of 30 (builds 20 to 30 are 5 % higher), 1 % noise: a change point at
-     * 20 ± 2 in nearly every replication (200 seeded; ≥ 95 % required, the observed rate is
-     * 100 %).
+     * A 5 % step at build 20 of 30 (builds 20 to 30 are 5 % higher), 1 % noise, one look: a change
+     * point at 20 ± 2 in at least 90 % of 200 seeded replications (observed 94.5 %; the plain
+     * permutation test, which ignores serial correlation, found it in all of them).
      */
     @Test
     void aStepOf5PercentAtBuild20IsDetectedAt20Plus2() {
@@ -146,7 +154,7 @@ class ChangePointsTest {
                 near++;
             }
         }
-        assertThat(near).as("replications with a change point at 20 ± 2").isGreaterThanOrEqualTo(190);
+        assertThat(near).as("replications with a change point at 20 ± 2").isGreaterThanOrEqualTo(180);
     }
 
     /**
