@@ -27,8 +27,12 @@ public enum PairedTest {
      * either fires the series-level test ({@link #SERIES}) decides, otherwise the per-run test
      * ({@link #RUNS}). The whole two-stage procedure's false-alarm rate is calibrated by Monte
      * Carlo in every dependence cell (a pre-test followed by a test can inflate the size; the
-     * liberal level is what keeps it at α). With a single series there is no series-level test:
-     * the per-run test decides, and serial correlation within that series is not guarded against.
+     * liberal level is what keeps it at α). With 2 or 3 series ({@link SequelComparison#AUTO_MIN_SERIES})
+     * the pre-check cannot see series effects, so the series decide. With a single series there is
+     * no series-level test: when its changes show lag-1 serial correlation at the same liberal
+     * level, the comparison corrects for it (the variance inflated by a conservative AR(1) factor,
+     * Student's t on the effective pairs) from {@link SequelComparison#ONE_SERIES_MIN_PAIRS} pairs,
+     * and is inconclusive, saying so, below; otherwise the per-run test decides.
      */
     AUTO,
     /**

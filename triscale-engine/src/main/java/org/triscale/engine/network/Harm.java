@@ -115,7 +115,9 @@ public final class Harm {
      * </ul>
      * Every interval assumes the FCTs of each sample are independent and identically distributed.
      * Flows that share a run share its queue and are not independent: pool the flows of many runs
-     * (seeds), or use one statistic per run.
+     * (seeds), or use one statistic per run. Nothing here corrects for dependence: with flows
+     * whose FCTs follow an AR(1) process the typical-FCT interval at 90 % covered 65.9 % of the
+     * time in an independent Monte Carlo (issue 37).
      *
      * @param alone      FCTs without the competitor, each finite and &gt; 0; NaN (flows that did not
      *                   complete) dropped

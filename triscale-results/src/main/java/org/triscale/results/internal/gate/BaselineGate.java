@@ -173,8 +173,8 @@ public final class BaselineGate {
 
     /**
      * The trend of the gated KPIs: the last sequels of the history (accepted or not) and this one,
-     * with the change points of each gated metric's median series KPI (E-divisive means, seeded
-     * permutation test, {@link ChangePoints}).
+     * with the change points of each gated metric's median series KPI (E-divisive means with an
+     * AR(1)-aware seeded test, shown once the last 3 looks found them, {@link ChangePoints}).
      */
     private TestResult.GateHistory history() {
         List<SequelRecord> records = new ArrayList<>();
