@@ -626,7 +626,8 @@ public final class SequelComparison {
             double se = (onUpper - onLower) / (2 * z);
             return context.decide(greater, less, within.smallestPValue(),
                     new ShiftEstimate(onEstimate, onLower, onUpper, within.change().confidence()), applied, se,
-                    within.zeros());
+                    series ? withinDf : robustDegreesOfFreedom(Math.min(within.referenceCount(),
+                            within.candidateCount())), within.zeros());
         }
         double seWithin = (onUpper - onLower) / (2 * withinQuantile);
         double se = Math.sqrt(seWithin * seWithin + v);
@@ -648,8 +649,9 @@ public final class SequelComparison {
         }
         ShiftEstimate interval = new ShiftEstimate(onEstimate, onEstimate - quantile * se, onEstimate + quantile * se,
                 1 - 2 * alpha);
-        // The detectable change uses normal quantiles; widen the standard error by t/z for the df.
-        return context.decide(greater, less, 0, interval, applied, se * quantile / z, within.zeros());
+        // The detectable change bounds the spread on the Satterthwaite degrees of freedom (large when unbounded).
+        return context.decide(greater, less, 0, interval, applied, se, Math.min(df, MAX_DEGREES_OF_FREEDOM),
+                within.zeros());
     }
 
     /** A tolerance as a reported value, and where it came from. */
@@ -750,6 +752,9 @@ public final class SequelComparison {
             return scale.reported(needed);
         }
     }
+
+    /** Degrees of freedom that stand for "known spread": Student's t there is the normal law to 6 digits. */
+    private static final double MAX_DEGREES_OF_FREEDOM = 1e6;
 
     /**
      * The degrees of freedom a robust spread of n values rests on: 37 % of n − 1, the asymptotic
