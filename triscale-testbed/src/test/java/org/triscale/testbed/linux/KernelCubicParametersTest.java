@@ -13,7 +13,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Kernel CUBIC's parameters are set and restored, also after a killed JVM, on a folder laid out as
- * {@code /sys/module/tcp_cubic/parameters} (the real one is host-wide, so no test writes it).
+ * {@code /sys/module/tcp_cubic/parameters}; one test sets the real ones for a moment, where this host
+ * allows it (root, the module loaded), and checks that the kernel's values come back.
  */
 class KernelCubicParametersTest {
     @TempDir
@@ -91,5 +92,19 @@ class KernelCubicParametersTest {
         assertThat(KernelCubicParameters.unavailable(sysfs, "root")).get().asString()
                 .contains("has no parameter hystart");
         assertThat(KernelCubicParameters.names()).containsExactly("beta", "fast_convergence", "hystart");
+    }
+
+    @Test
+    void theKernelsOwnParametersAreSetAndRestored() throws IOException {
+        org.junit.jupiter.api.Assumptions.assumeTrue(KernelCubicParameters.unavailable().isEmpty(),
+                () -> KernelCubicParameters.unavailable().orElse(""));
+        Path real = Path.of("/sys/module/tcp_cubic/parameters");
+        String beta = Files.readString(real.resolve("beta")).strip();
+        String target = "717".equals(beta) ? "921" : "717";
+        try (KernelCubicParameters p = KernelCubicParameters.set(Map.of("beta", Integer.parseInt(target)))) {
+            assertThat(Files.readString(real.resolve("beta")).strip()).isEqualTo(target);
+            assertThat(p.originals()).isEqualTo(Map.of("beta", beta));
+        }
+        assertThat(Files.readString(real.resolve("beta")).strip()).isEqualTo(beta);
     }
 }

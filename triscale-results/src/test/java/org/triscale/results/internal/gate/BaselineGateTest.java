@@ -101,7 +101,10 @@ class BaselineGateTest {
         assertThat(stored.metric("delay").runMetrics()).hasSize(SERIES);
         assertThat(stored.metric("delay").runMetrics().get(0)).hasSize(RUNS);
         assertThat(stored.fingerprint()).isEqualTo(RecordedSequels.FINGERPRINT);
-        assertThat(stored.seeds().get(1)).containsExactly(2001L, 2002L, 2003L, 2004L, 2005L);
+        TestSetup setup = setup(g -> g);
+        assertThat(stored.seeds().get(1)).containsExactly(java.util.stream.IntStream.rangeClosed(1, RUNS)
+                .mapToObj(run -> org.triscale.results.internal.common.RunSeeds.seed(setup.settings().baseSeed(),
+                        setup.testClass(), setup.testMethod(), 2, run)).toArray(Long[]::new));
     }
 
     @Test

@@ -61,7 +61,7 @@ class GateSummaryTest {
                 TestResult.VerdictStatus.FAILED, gate.failures(), List.of()));
 
         assertThat(md).startsWith("#### FAILED · `CcaTest.delay` · baseline gate: regressed\n\n")
-                .contains("| metric | outcome | design |")
+                .contains("| metric | outcome | gated change [interval] | tolerance | design |")
                 .contains("| P95 delay | regressed | ")
                 .contains("Baseline: baseline file baselines/org.example.CcaTest/delay.json")
                 .contains("\n- Baseline gate: P95 delay regressed (");

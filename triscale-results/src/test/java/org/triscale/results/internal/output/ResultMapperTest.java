@@ -74,7 +74,8 @@ class ResultMapperTest {
         TestResult.Run run = result.runs().get(7);
         assertThat(run.series()).isEqualTo(2);
         assertThat(run.run()).isEqualTo(3);
-        assertThat(run.seed()).isEqualTo(2003);
+        assertThat(run.seed()).isEqualTo(org.triscale.results.internal.common.RunSeeds.seed(
+                sequel.setup().settings().baseSeed(), sequel.setup().testClass(), sequel.setup().testMethod(), 2, 3));
         assertThat(run.status()).isEqualTo(RunStatus.PASSED);
         assertThat(run.notes()).containsEntry("stderr", "warm-up");
         assertThat(run.metrics()).singleElement().satisfies(metric -> {
