@@ -45,12 +45,21 @@ class ComparisonCalibrationTest {
 
     /**
      * Power against a 20 % worse candidate (docs/validation.md gives the measured power at 10 % and
-     * 20 %): well above 80 % in both designs with 12 runs.
+     * 20 %): well above 80 % in both designs. One series of pairs needs 20 pairs or more for a
+     * decision whenever its lag-1 pre-check sees serial correlation (below that it is inconclusive,
+     * docs/comparing.md), so the paired design runs 24 pairs here; the unpaired one 12 runs a side.
      */
     @Test
     void powerAgainstATwentyPercentChange() {
-        assertThat(rate(new SplittableRandom(7), true, 1.20, Check.WORSE, 0)).isGreaterThan(0.8);
+        assertThat(rate(new SplittableRandom(7), true, 1.20, Check.WORSE, 0, 24)).isGreaterThan(0.8);
         assertThat(rate(new SplittableRandom(8), false, 1.20, Check.WORSE, 0)).isGreaterThan(0.8);
+    }
+
+    /** One series of 12 pairs: about half of them are left inconclusive by the serial-correlation pre-check. */
+    @Test
+    void twelvePairsOfOneSeriesAreOftenInconclusive() {
+        double power = rate(new SplittableRandom(7), true, 1.20, Check.WORSE, 0);
+        assertThat(power).isBetween(0.3, 0.7);
     }
 
     /**
@@ -100,15 +109,21 @@ class ComparisonCalibrationTest {
 
     /** Share of trials in which the assertion passed. */
     private static double rate(SplittableRandom rng, boolean paired, double factor, Check check, double margin) {
-        long[][] seeds = new long[1][RUNS];
-        for (int r = 0; r < RUNS; r++) {
+        return rate(rng, paired, factor, check, margin, RUNS);
+    }
+
+    /** Share of trials in which the assertion passed, with {@code runs} runs (pairs) in one series. */
+    private static double rate(SplittableRandom rng, boolean paired, double factor, Check check, double margin,
+                               int runs) {
+        long[][] seeds = new long[1][runs];
+        for (int r = 0; r < runs; r++) {
             seeds[0][r] = r;
         }
         int passed = 0;
         for (int t = 0; t < TRIALS; t++) {
-            double[] reference = new double[RUNS];
-            double[] candidate = new double[RUNS];
-            for (int r = 0; r < RUNS; r++) {
+            double[] reference = new double[runs];
+            double[] candidate = new double[runs];
+            for (int r = 0; r < runs; r++) {
                 double workload = paired ? 0.5 * gaussian(rng) : 0;
                 reference[r] = 100 * Math.exp(workload + 0.1 * gaussian(rng));
                 candidate[r] = 100 * factor * Math.exp(workload + 0.1 * gaussian(rng));
