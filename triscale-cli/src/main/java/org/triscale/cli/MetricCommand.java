@@ -3,7 +3,6 @@ package org.triscale.cli;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.triscale.cli.batch.Responses;
 import org.triscale.cli.csv.ColumnRef;
-import org.triscale.cli.csv.CsvColumnReader;
 import org.triscale.cli.csv.CsvColumns;
 import org.triscale.engine.ValueRange;
 import org.triscale.engine.analysis.ConvergenceSpec;
