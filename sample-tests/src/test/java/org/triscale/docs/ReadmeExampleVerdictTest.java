@@ -89,7 +89,6 @@ class ReadmeExampleVerdictTest {
             return EngineTestKit.engine("junit-jupiter")
                     .selectors(selectClass(example))
                     .configurationParameter("triscale.output.dir", out.resolve("triscale").toString())
-                    .configurationParameter("triscale.surefire.reports.dir", out.resolve("reports").toString())
                     .configurationParameter("triscale.progress", "false")
                     .execute();
         }

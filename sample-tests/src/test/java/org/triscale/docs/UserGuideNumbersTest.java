@@ -52,8 +52,9 @@ class UserGuideNumbersTest {
         }
         int series = 5;
         states("docs/guide.md", "In each of the " + series + " series");
-        // One invocation per run, then the verdict's.
-        states("docs/guide.md", "JUnit shows " + (series * DEFAULT_RUNS + 1) + " invocations");
+        // One invocation per run, one per series for its KPI checks, then the verdict's.
+        states("docs/guide.md", "JUnit shows " + (series * DEFAULT_RUNS + series + 1) + " invocations ("
+                + series * DEFAULT_RUNS + " runs, " + series + " series' KPI checks, the verdict)");
     }
 
     @Test

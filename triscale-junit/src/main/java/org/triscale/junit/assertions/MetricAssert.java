@@ -43,6 +43,21 @@ public final class MetricAssert {
     }
 
     /**
+     * Declares that each run depends on its seed only (an emulator, a simulator), so that the pairs
+     * of runs on the same seeds are independent: the paired comparison tests the runs (design
+     * {@code paired}) instead of first checking the pairs for serial correlation, which leaves one
+     * series of fewer than 20 pairs inconclusive when it sees some. On a real test bed this
+     * declaration is false and raises false alarms; interleave the two sides there instead.
+     *
+     * @return this
+     * @since 0.3.0
+     */
+    public MetricAssert independentRuns() {
+        settings = settings.withPairedTest(org.triscale.engine.comparison.PairedTest.RUNS);
+        return this;
+    }
+
+    /**
      * Another false-alarm rate (1 % by default).
      *
      * @param alpha the rate of each one-sided statement, in (0, 0.5)
