@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
 /**
  * The cell of a grid that a {@code @Runs} method runs in: the invocations of JUnit's class
  * templates ({@code @ParameterizedClass}, any {@code @ClassTemplate}) that enclose the method,
- * named by their display names ({@code [2] rttMs=40} gives {@code rttMs=40}). Each cell is a test
+ * named by their display names ({@code [2] rttMs=40}, or JUnit 6's {@code [2] rttMs = 40}, gives
+ * {@code rttMs=40}). Each cell is a test
  * of its own: its result file, baseline, history, Surefire names and report page carry the cell's
  * name, so the cells of a grid never overwrite each other's files.
  *
@@ -92,7 +93,8 @@ final class Cells {
         }
         StringBuilder printable = new StringBuilder(name.length());
         name.codePoints().forEach(c -> printable.appendCodePoint(Character.isISOControl(c) ? ' ' : c));
-        String text = printable.toString().strip();
+        // JUnit 5 names an argument "rttMs=40", JUnit 6 "rttMs = 40": one name on both.
+        String text = printable.toString().strip().replaceAll("\\s*=\\s*", "=");
         return text.length() <= MAX_LENGTH ? text : text.substring(0, MAX_LENGTH - 1) + "…";
     }
 }
