@@ -245,37 +245,13 @@ final class Grouped {
         return List.copyOf(picked);
     }
 
-    /** Splits a CSV line; a quoted cell may hold commas and doubled quotes. */
+    /** Splits a CSV line as the test bed's field reader does; a quoted cell may hold commas and doubled quotes. */
     private static List<String> cells(String line, Path file, long number) {
-        List<String> cells = new ArrayList<>();
-        StringBuilder cell = new StringBuilder();
-        boolean quoted = false;
-        for (int i = 0; i < line.length(); i++) {
-            char c = line.charAt(i);
-            if (quoted) {
-                if (c == '"' && i + 1 < line.length() && line.charAt(i + 1) == '"') {
-                    cell.append('"');
-                    i++;
-                } else if (c == '"') {
-                    quoted = false;
-                } else {
-                    cell.append(c);
-                }
-            } else if (c == '"' && cell.toString().isBlank()) {
-                quoted = true;
-                cell.setLength(0);
-            } else if (c == ',') {
-                cells.add(cell.toString().strip());
-                cell.setLength(0);
-            } else {
-                cell.append(c);
-            }
+        try {
+            return org.triscale.testbed.NamedFields.csvCells(line);
+        } catch (IllegalArgumentException e) {
+            throw new CsvDataException(file + ":" + number + ": " + e.getMessage());
         }
-        if (quoted) {
-            throw new CsvDataException(file + ":" + number + ": a quoted cell is not closed on its line");
-        }
-        cells.add(cell.toString().strip());
-        return cells;
     }
 
     /**

@@ -193,8 +193,23 @@ public final class NamedFields {
                 + "..." : t) + "' is not a finite decimal number");
     }
 
-    /** Splits a CSV line; a quoted cell may hold commas and doubled quotes, not line breaks. */
     private static List<String> cells(String line, Path file, long number) {
+        try {
+            return csvCells(line);
+        } catch (IllegalArgumentException e) {
+            throw new MalformedLogException(file, number, e.getMessage());
+        }
+    }
+
+    /**
+     * Splits one CSV line into its cells, each stripped of surrounding white space; a quoted cell
+     * may hold commas and doubled quotes, not line breaks.
+     *
+     * @param line the line
+     * @return its cells, in order
+     * @throws IllegalArgumentException when a quoted cell is not closed on the line
+     */
+    public static List<String> csvCells(String line) {
         List<String> cells = new ArrayList<>();
         StringBuilder cell = new StringBuilder();
         boolean quoted = false;
@@ -220,7 +235,7 @@ public final class NamedFields {
             }
         }
         if (quoted) {
-            throw new MalformedLogException(file, number, "a quoted cell is not closed on its line");
+            throw new IllegalArgumentException("a quoted cell is not closed on its line");
         }
         cells.add(cell.toString().strip());
         return cells;

@@ -1,7 +1,6 @@
 package org.triscale.junit.internal.lifecycle;
 
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
@@ -20,25 +19,13 @@ import java.lang.reflect.Method;
  * invocation's display name, since Maven's {@code Failures:} line names an invocation by its
  * index and then prints the message.
  */
-final class SeriesCheckExecution implements InvocationInterceptor {
+final class SeriesCheckExecution implements BodylessInvocation {
     private final TemplateState state;
     private final int series;
 
     SeriesCheckExecution(TemplateState state, int series) {
         this.state = state;
         this.series = series;
-    }
-
-    @Override
-    public void interceptBeforeEachMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> method,
-                                          ExtensionContext context) {
-        invocation.skip();
-    }
-
-    @Override
-    public void interceptAfterEachMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> method,
-                                         ExtensionContext context) {
-        invocation.skip();
     }
 
     @Override

@@ -1,7 +1,6 @@
 package org.triscale.junit.internal.lifecycle;
 
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.junit.jupiter.api.extension.InvocationInterceptor;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.junit.jupiter.api.extension.TestWatcher;
 
@@ -12,23 +11,11 @@ import java.util.Optional;
  * The verdict invocation: skips the method body and the {@code @BeforeEach}/{@code @AfterEach}
  * methods, then judges the runs.
  */
-final class VerdictExecution implements InvocationInterceptor, TestWatcher {
+final class VerdictExecution implements BodylessInvocation, TestWatcher {
     private final TemplateState state;
 
     VerdictExecution(TemplateState state) {
         this.state = state;
-    }
-
-    @Override
-    public void interceptBeforeEachMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> method,
-                                          ExtensionContext context) {
-        invocation.skip();
-    }
-
-    @Override
-    public void interceptAfterEachMethod(Invocation<Void> invocation, ReflectiveInvocationContext<Method> method,
-                                         ExtensionContext context) {
-        invocation.skip();
     }
 
     @Override
