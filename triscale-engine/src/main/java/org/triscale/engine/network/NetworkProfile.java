@@ -29,8 +29,8 @@ import java.util.Objects;
  * @param autocorrelation sample autocorrelation at lags 0 .. n−1, normalised to 1 at lag 0 (0
  *                        everywhere for constant values), unmodifiable
  * @param lagsOutsideBand lags k ≥ 1 with |r_k| ≥ {@code band}, ascending, unmodifiable
- * @param peaks           local maxima of the autocorrelation above the band, lags 2 .. n/2, ascending,
- *                        unmodifiable
+ * @param peaks           local maxima of the autocorrelation at least twice the band, lags 2 .. n/2,
+ *                        ascending, unmodifiable
  * @param seasonalPeriods the lags of the peaks that stand above the peaks next to them (the
  *                        repeats of a period at its multiples fall off and are left out), ascending,
  *                        unmodifiable
@@ -79,7 +79,7 @@ public record NetworkProfile(Mode mode, int values, int replacedNaN, double repl
      * One peak of the autocorrelation.
      *
      * @param lag             its lag, in samples
-     * @param autocorrelation the autocorrelation there, above the band
+     * @param autocorrelation the autocorrelation there, at least twice the band
      * @param seasonal        whether it names a seasonal period (it stands above the peaks next to it)
      */
     public record Peak(int lag, double autocorrelation, boolean seasonal) {
