@@ -33,7 +33,8 @@ class HowToPageLengthTest {
     /** Pages that each explain how to do one task with one feature. */
     static final List<String> HOW_TO = List.of("guide.md", "adaptive.md", "annotations.md", "emulator.md",
             "ci.md", "ci-clusters.md", "samples.md", "reports.md", "comparing.md", "regression-gate.md", "verdict.md",
-            "testbeds.md", "linux-testbed.md", "importance-sampling.md", "grids.md", "mutants.md");
+            "testbeds.md", "linux-testbed.md", "importance-sampling.md", "grids.md", "mutants.md",
+            "profiling.md");
 
     /** Pages to look things up in. */
     static final List<String> REFERENCE = List.of("configuration.md", "results-format.md", "architecture.md",

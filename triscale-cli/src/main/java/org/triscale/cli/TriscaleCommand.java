@@ -21,7 +21,7 @@ import java.util.concurrent.Callable;
 
 /**
  * Entry point of the {@code triscale} command: {@code size}, {@code metric}, {@code kpi},
- * {@code score}, {@code batch}, {@code report}, {@code show} and {@code merge}.
+ * {@code score}, {@code profile}, {@code batch}, {@code report}, {@code show} and {@code merge}.
  *
  * <p>Exit codes: 0 on success, 2 for a usage error (unknown option, bad option value), 1 for a
  * data error (missing file, a cell that is not a number, invalid data). Every error is one line
@@ -35,8 +35,8 @@ public final class TriscaleCommand implements Callable<Integer> {
     /** Picocli's system property of the built-in converters not to register (regular expressions). */
     private static final String CONVERTER_EXCLUDES = "picocli.converters.excludes";
     /** Every subcommand by name, in the order help lists them. */
-    private static final List<String> COMMANDS = List.of("size", "metric", "kpi", "score", "batch", "report",
-            "show", "merge");
+    private static final List<String> COMMANDS = List.of("size", "metric", "kpi", "score", "profile", "batch",
+            "report", "show", "merge");
 
     /** The command's model, set by {@link #spec()}. */
     private CommandSpec spec;
@@ -48,7 +48,7 @@ public final class TriscaleCommand implements Callable<Integer> {
     private static CommandSpec spec() {
         TriscaleCommand command = new TriscaleCommand();
         command.spec = Specs.command(command, "triscale", "Statistically sound performance analysis (TriScale): "
-                + "sizing, run metrics, KPIs, variability scores, a JSON batch protocol, and reports of stored results "
+                + "sizing, run metrics, KPIs, variability scores, network profiling, a JSON batch protocol, and reports of stored results "
                 + "and merges of sharded tests.");
         command.spec.versionProvider(new Version());
         return command.spec;
@@ -130,6 +130,7 @@ public final class TriscaleCommand implements Callable<Integer> {
             case "metric" -> MetricCommand.spec(new MetricCommand());
             case "kpi" -> new KpiCommand();
             case "score" -> new ScoreCommand();
+            case "profile" -> new ProfileCommand();
             case "batch" -> new BatchCommand(in);
             case "report" -> new ReportCommand();
             case "show" -> new ShowCommand();
@@ -160,7 +161,7 @@ public final class TriscaleCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         throw new ParameterException(spec.commandLine(),
-                "missing command: size, metric, kpi, score, batch, report, show or merge");
+                "missing command: size, metric, kpi, score, profile, batch, report, show or merge");
     }
 
     /**

@@ -66,7 +66,7 @@ class CommandErrorsTest {
 
     @Test
     void noCommandIsAUsageError() {
-        assertOneLineError(Cli.run(), 2, "triscale: missing command: size, metric, kpi, score, batch, report, show or merge");
+        assertOneLineError(Cli.run(), 2, "triscale: missing command: size, metric, kpi, score, profile, batch, report, show or merge");
     }
 
     @Test
@@ -126,7 +126,7 @@ class CommandErrorsTest {
                 "triscale size: Invalid value for option '--percentile': '100' is outside the open interval"
                 + " (0, 100); give a percent such as 75 or 95 (see 'triscale size --help')"));
         assertThat(Cli.run().err()).as("no command").isEqualTo(line(
-                "triscale: missing command: size, metric, kpi, score, batch, report, show or merge (see 'triscale --help')"));
+                "triscale: missing command: size, metric, kpi, score, profile, batch, report, show or merge (see 'triscale --help')"));
         assertThat(Cli.run("kpi", missing.toString(), "-p", "75", "-c", "75").err()).as("a missing file")
                 .isEqualTo(line("triscale kpi: " + missing + ": no such file"));
         assertThat(Cli.run("score", cells.toString(), "-p", "75", "-c", "75").err()).as("a bad cell")
@@ -158,7 +158,7 @@ class CommandErrorsTest {
         assertThat(TriscaleCommand.commandLine(System.in, "metric", "run.csv").getSubcommands())
                 .containsOnlyKeys("metric");
         assertThat(TriscaleCommand.commandLine(System.in, "--help").getSubcommands())
-                .containsOnlyKeys("size", "metric", "kpi", "score", "batch", "report", "show", "merge");
+                .containsOnlyKeys("size", "metric", "kpi", "score", "profile", "batch", "report", "show", "merge");
         assertOneLineError(Cli.run("metrc", "run.csv"), 2, "triscale: Unmatched arguments from index 0: 'metrc', "
                 + "'run.csv' (see 'triscale --help')");
     }

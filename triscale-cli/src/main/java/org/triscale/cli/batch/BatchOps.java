@@ -16,7 +16,7 @@ public final class BatchOps {
 
     /**
      * Returns the operations of the protocol: the seven of the reference vectors plus
-     * {@code harm}, {@code jain} and {@code fct_summary}.
+     * {@code harm}, {@code jain}, {@code fct_summary} and {@code network_profiling}.
      *
      * @return the registry
      */

@@ -8,5 +8,8 @@
  * then treats them as run metrics like any other. {@link org.triscale.engine.network.Harm#of(double[],
  * double[], double)} compares two samples of flow completion times instead and gives each
  * statistic's harm a distribution-free confidence interval.
+ *
+ * <p>{@link org.triscale.engine.network.NetworkProfiling} profiles a test bed before any run, as
+ * TriScale does: is its link quality i.i.d., and which seasonal periods must a series span.
  */
 package org.triscale.engine.network;
