@@ -190,10 +190,11 @@ final class PcapReader {
     private Summary pcapng(Sink sink) throws IOException {
         List<Interface> interfaces = new ArrayList<>();
         boolean bigEndian = true;
-        boolean first = true;
+        int pending = 4; // the first block's type (a section header's), read as the magic number
         for (;;) {
-            long start = offset;
-            int got = fill(header, 0, 12);
+            long start = offset - pending;
+            int got = pending + fill(header, pending, 12 - pending);
+            pending = 0;
             if (got == 0) {
                 break;
             }
@@ -213,12 +214,9 @@ final class PcapReader {
                             + "; expected 1a 2b 3c 4d or 4d 3c 2b 1a");
                 }
                 interfaces.clear();
-            } else if (first) {
-                throw error(start, "pcapng file does not start with a section header block (type 0x0a0d0d0a)");
             } else {
                 type = (int) u32(header, 0, bigEndian);
             }
-            first = false;
             long length = u32(header, 4, bigEndian);
             if (length < 12 || length % 4 != 0) {
                 throw error(start + 4, "block length " + length + " of block type " + type
