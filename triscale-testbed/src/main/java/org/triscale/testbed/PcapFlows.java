@@ -116,7 +116,7 @@ public final class PcapFlows {
      * @param untimed        pcapng simple packet blocks, which carry no timestamp, not used
      * @param connections    TCP connections
      * @param karnSkipped    ACKs that gave no RTT sample by Karn's rule
-     * @param forgotten      segments forgotten beyond {@value TcpFlowTable#MAX_IN_FLIGHT} awaiting an ACK
+     * @param forgotten      segments forgotten beyond 65,536 awaiting an ACK in one flow
      * @param backwards      ACKs timestamped before the segment they cover (clock steps), no sample
      */
     public record Counts(long records, long tcp, long notTcp, long fragments, long cutShort, long snapCut,
