@@ -300,6 +300,33 @@ class PcapFlowsTest {
     }
 
     @Test
+    void binaryTimestampUnitsAndObsoletePacketBlocks() throws IOException {
+        PcapWriter writer = bulk(1, false, RTT, 1000);
+        // if_tsresol 0x9e: units of 2^-30 s, about 0.93 ns
+        PcapWriter.Blocks blocks = new PcapWriter.Blocks(ByteOrder.LITTLE_ENDIAN).section()
+                .interfaceBlock(1, 65535, 0x80 | 30);
+        java.math.BigInteger scale = java.math.BigInteger.ONE.shiftLeft(30);
+        for (int i = 0; i < writer.packets().size(); i++) {
+            PcapWriter.Packet packet = writer.packets().get(i);
+            long units = java.math.BigInteger.valueOf(packet.timeNs()).multiply(scale)
+                    .divide(java.math.BigInteger.valueOf(1_000_000_000L)).longValueExact();
+            if (i % 2 == 0) {
+                blocks.enhanced(0, units, packet.frame(), 65535);
+            } else {
+                blocks.obsolete(0, units, packet.frame());
+            }
+        }
+        PcapFlows.Report report = PcapFlows.read(Files.write(dir.resolve("binary.pcapng"), blocks.bytes()));
+        assertThat(report.flows()).hasSize(1);
+        assertThat(report.counts().records()).isEqualTo(writer.packets().size());
+        assertThat(report.flows().get(0).fctSeconds()).isCloseTo(expectedFctSeconds(RTT), within(2e-9));
+        for (double ms : report.rttMs().y()) {
+            assertThat(ms).isCloseTo(20.0, within(2e-6));
+        }
+        assertThat(report.rttMs().size()).isEqualTo(SEGMENTS);
+    }
+
+    @Test
     void aCutLastRecordIsIgnoredWithANote() throws IOException {
         Path whole = bulk(1, false, RTT, 1000).pcap(dir.resolve("whole.pcap"), ByteOrder.LITTLE_ENDIAN, false, 65535);
         byte[] bytes = Files.readAllBytes(whole);

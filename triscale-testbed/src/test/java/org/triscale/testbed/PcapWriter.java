@@ -219,6 +219,14 @@ final class PcapWriter {
             return block(6, body.array());
         }
 
+        /** An obsolete packet block (type 2), as pcapng drafts before the enhanced block defined it. */
+        Blocks obsolete(int interfaceId, long units, byte[] frame) {
+            ByteBuffer body = ByteBuffer.allocate(20 + (frame.length + 3) / 4 * 4).order(order);
+            body.putShort((short) interfaceId).putShort((short) 0).putInt((int) (units >>> 32)).putInt((int) units)
+                    .putInt(frame.length).putInt(frame.length).put(frame);
+            return block(2, body.array());
+        }
+
         Blocks simple(byte[] frame) {
             ByteBuffer body = ByteBuffer.allocate(4 + (frame.length + 3) / 4 * 4).order(order);
             body.putInt(frame.length).put(frame);
