@@ -91,7 +91,8 @@ final class MetricCommand extends BaseCommand {
                 .description("The field whose samples are the run's: iperf3 throughput|retransmits|rtt|cwnd, or "
                         + "sent|received (iperf3's own summary, one value); flowmon fct|throughput|delay|jitter|loss; "
                         + "mahimahi delay|throughput|capacity|ingress; a flent series; irtt "
-                        + "rtt|send_delay|receive_delay|ipdv; pcap goodput|fct (one per TCP flow)|rtt (per ACK); a CSV column or JSON field (dotted path; x from "
+                        + "rtt|send_delay|receive_delay|ipdv; pcap goodput|fct (one per TCP flow)|rtt (per ACK); "
+                        + "a CSV column or JSON field (dotted path; x from "
                         + "--x-column, else the position).")
                 .build());
         spec.addOption(OptionSpec.builder(GROUP_BY).type(String.class).paramLabel("COLUMN[,COLUMN]")

@@ -341,7 +341,8 @@ public final class PcapFlows {
             }
             int payloadLength = u16(data, ip + 4);
             if (payloadLength == 0 || IPV6_HEADER + payloadLength > ipWire) {
-                malformed++; // a jumbogram (payload length 0) is no TCP of a test bed, and a longer one contradicts the frame
+                // a jumbogram (payload length 0) is no test bed's TCP, and a longer one contradicts the frame
+                malformed++;
                 return;
             }
             int next = data[ip + 6] & 0xFF;

@@ -370,7 +370,7 @@ final class TcpFlowTable {
         }
     }
 
-    /** A data segment awaiting its ACK: its end (exclusive), when it was sent, and whether it was sent more than once. */
+    /** A data segment awaiting its ACK: its end (exclusive), when it was sent, whether it was sent more than once. */
     private record Segment(long end, long sentNs, boolean ambiguous) {
     }
 }
