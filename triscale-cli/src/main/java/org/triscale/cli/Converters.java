@@ -94,7 +94,7 @@ final class Converters {
         }
     }
 
-    /** A log format by name: iperf3, flowmon, mahimahi, flent, csv, jsonl. */
+    /** A log format by name: iperf3, flowmon, mahimahi, flent, irtt, pcap, csv, jsonl. */
     static final class Format implements ITypeConverter<LogFormat> {
         @Override
         public LogFormat convert(String text) {

@@ -85,13 +85,14 @@ final class MetricCommand extends BaseCommand {
                 "Column of y (default: the second).").build());
         spec.addOption(Specs.option(FORMAT, LogFormat.class, new Converters.Format(), "FORMAT",
                 "Read a test bed's log instead of a CSV of x,y: iperf3 (-J or text output), flowmon (ns-3 "
-                        + "FlowMonitor XML), mahimahi (mm-link or Pantheon log), flent (.flent.gz), irtt (JSON), csv, "
-                        + "jsonl; with --field. gzip data is read as such.").build());
+                        + "FlowMonitor XML), mahimahi (mm-link or Pantheon log), flent (.flent.gz), irtt (JSON), pcap "
+                        + "(pcap or pcapng capture), csv, jsonl; with --field. gzip data is read as such.").build());
         spec.addOption(OptionSpec.builder(FIELD).type(String.class).paramLabel("NAME")
                 .description("The field whose samples are the run's: iperf3 throughput|retransmits|rtt|cwnd, or "
                         + "sent|received (iperf3's own summary, one value); flowmon fct|throughput|delay|jitter|loss; "
                         + "mahimahi delay|throughput|capacity|ingress; a flent series; irtt "
-                        + "rtt|send_delay|receive_delay|ipdv; a CSV column or JSON field (dotted path; x from "
+                        + "rtt|send_delay|receive_delay|ipdv; pcap goodput|fct (one per TCP flow)|rtt (per ACK); "
+                        + "a CSV column or JSON field (dotted path; x from "
                         + "--x-column, else the position).")
                 .build());
         spec.addOption(OptionSpec.builder(GROUP_BY).type(String.class).paramLabel("COLUMN[,COLUMN]")

@@ -47,7 +47,7 @@ abstract class SeriesCommand extends BaseCommand {
 
     @Option(names = "--format", converter = Converters.Format.class, paramLabel = "FORMAT",
             description = "Read the values from a test bed's log instead of a CSV: iperf3, flowmon, mahimahi, flent, "
-                    + "irtt, csv, jsonl; with --field (e.g. --format flowmon --field fct for one FCT per flow).")
+                    + "irtt, pcap, csv, jsonl; with --field (e.g. --format flowmon --field fct for one FCT per flow).")
     LogFormat format;
 
     @Option(names = "--field", paramLabel = "NAME",

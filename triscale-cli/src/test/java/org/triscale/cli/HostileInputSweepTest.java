@@ -80,6 +80,7 @@ class HostileInputSweepTest {
                 file -> new String[] {"metric", file.toString(), "--format", "flowmon", "--field", "fct", "--measure", "50"},
                 file -> new String[] {"metric", file.toString(), "--format", "mahimahi", "--field", "delay", "--measure", "50"},
                 file -> new String[] {"metric", file.toString(), "--format", "flent", "--field", "x", "--measure", "50"},
+                file -> new String[] {"metric", file.toString(), "--format", "pcap", "--field", "rtt", "--measure", "50"},
                 file -> new String[] {"kpi", file.toString(), "-p", "50", "-c", "75"},
                 file -> new String[] {"score", file.toString(), "--format", "jsonl", "--field", "y", "-p", "75", "-c", "75"});
         for (Path file : hostileFiles()) {

@@ -85,9 +85,9 @@ class LogFormatsTest {
     @Test
     void badFormatsFieldsAndLogsAreOneLineErrors() throws IOException {
         Path log = file("run.json", iperf3(10, 20));
-        Cli unknown = Cli.run("metric", log.toString(), "--format", "pcap", "--field", "x", "--measure", "50");
+        Cli unknown = Cli.run("metric", log.toString(), "--format", "wireshark", "--field", "x", "--measure", "50");
         assertThat(unknown.exitCode()).isEqualTo(2);
-        assertThat(unknown.err()).contains("'pcap' is not a log format; use one of iperf3");
+        assertThat(unknown.err()).contains("'wireshark' is not a log format; use one of iperf3");
         Cli noField = Cli.run("metric", log.toString(), "--format", "iperf3", "--measure", "50");
         assertThat(noField.exitCode()).isEqualTo(1);
         assertThat(noField.err()).contains("--format iperf3 needs --field NAME, one of throughput, retransmits, rtt, cwnd");

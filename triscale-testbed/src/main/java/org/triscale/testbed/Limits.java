@@ -16,6 +16,8 @@ final class Limits {
     static final String DECOMPRESSED_KEY = "triscale.testbed.maxDecompressedBytes";
     /** Key of the most values one series, array or file may hold. */
     static final String VALUES_KEY = "triscale.testbed.maxValues";
+    /** Key of the most TCP connections one capture may hold. */
+    static final String FLOWS_KEY = "triscale.testbed.maxFlows";
     /** Key of the longest line of a text log. */
     static final String LINE_KEY = "triscale.testbed.maxLineLength";
     /** Key of the longest JSON string and XML attribute value. */
@@ -25,6 +27,8 @@ final class Limits {
     static final long MAX_DECOMPRESSED = Long.getLong(DECOMPRESSED_KEY, 256L << 20);
     /** 10,000,000 values by default (80 MB of doubles per array). */
     static final int MAX_VALUES = Integer.getInteger(VALUES_KEY, 10_000_000);
+    /** 100,000 TCP connections per capture by default. */
+    static final int MAX_FLOWS = Integer.getInteger(FLOWS_KEY, 100_000);
     /** 1 MiB characters by default. */
     static final int MAX_LINE = Integer.getInteger(LINE_KEY, 1 << 20);
     /** 1 MiB characters by default. */

@@ -29,6 +29,15 @@ public enum LogFormat {
     FLENT(List.of()),
     /** irtt's JSON output: rtt, send_delay, receive_delay, ipdv (ms, per round trip; lost round trips counted). */
     IRTT(List.of("rtt", "send_delay", "receive_delay", "ipdv")),
+    /**
+     * A packet capture (pcap or pcapng, as {@code tcpdump -w} writes): per TCP flow, goodput
+     * (Mbit/s) and fct (s), one value per flow, and rtt (ms, one sample per ACK, Karn's rule);
+     * see {@link PcapFlows}.
+     *
+     * @since 0.4.0
+     */
+    @API(status = API.Status.EXPERIMENTAL, since = "0.4.0")
+    PCAP(List.of("goodput", "rtt", "fct")),
     /** CSV with a header row: any column, by name. */
     CSV(List.of()),
     /** JSON lines: any field, by name or dotted path. */
@@ -63,7 +72,7 @@ public enum LogFormat {
             }
         }
         throw new IllegalArgumentException("'" + name + "' is not a log format; use one of iperf3, flowmon, "
-                + "mahimahi, flent, irtt, csv, jsonl");
+                + "mahimahi, flent, irtt, pcap, csv, jsonl");
     }
 
     /**
@@ -147,6 +156,17 @@ public enum LogFormat {
                         + report.lost() + " lost" + (field.equals("rtt") && !Double.isNaN(report.statsRttMeanMs())
                         ? "; irtt's own stats.rtt: mean " + report.statsRttMeanMs() + " ms, median "
                         + report.statsRttMedianMs() + " ms" : ""));
+            }
+            case PCAP -> {
+                PcapFlows.Report report = PcapFlows.read(file);
+                if (report.flows().isEmpty()) {
+                    throw new MalformedLogException(file, 0, "no TCP flow carrying payload: " + report.summary());
+                }
+                yield LogReading.plain(switch (field) {
+                    case "goodput" -> report.goodputMbps();
+                    case "rtt" -> report.rttMs();
+                    default -> report.fctSeconds();
+                }, report.summary());
             }
             case CSV -> LogReading.plain(NamedFields.csv(file, field, xField), "");
             case JSONL -> LogReading.plain(NamedFields.jsonLines(file, field, xField), "");

@@ -85,7 +85,7 @@ class NamedFieldsTest {
     @Test
     void formatsByName() {
         assertThat(LogFormat.parse("IPerf3")).isEqualTo(LogFormat.IPERF3);
-        assertThatThrownBy(() -> LogFormat.parse("pcap")).hasMessageContaining("use one of iperf3, flowmon");
+        assertThatThrownBy(() -> LogFormat.parse("wireshark")).hasMessageContaining("use one of iperf3, flowmon");
         assertThatThrownBy(() -> LogFormat.IPERF3.read(Fixtures.path("iperf3-tcp-2streams.json"), "jitter", null))
                 .hasMessage("format iperf3 has no field 'jitter'; its fields are throughput, retransmits, rtt, cwnd, sent, received");
         assertThat(LogFormat.FLOWMON.read(Fixtures.path("ns3-flowmon.xml"), "fct", null).size()).isEqualTo(3);
