@@ -54,7 +54,7 @@ public final class LaunchSummary {
                     .append(ResultFacts.name(result)).append("  ").append(numbers(result)).append('\n');
         }
         // Each campaign's cells as its grid, after the tests' own lines.
-        text.append(GridReport.text(Grids.of(results)));
+        text.append(grids(results));
         if (!comparisons.isEmpty()) {
             long failedComparisons = comparisons.stream().filter(c -> !ResultFacts.passed(c.outcome())).count();
             text.append("TriScale comparisons: ").append(comparisons.size()).append(", ").append(failedComparisons)
@@ -80,6 +80,17 @@ public final class LaunchSummary {
             text.append("TriScale report: ").append(report).append('\n');
         }
         return text.toString();
+    }
+
+    /**
+     * The grid of each campaign among the results (the cells of one method of a class template),
+     * as the launch summary prints it.
+     *
+     * @param results the results, in any order
+     * @return the lines, each ending with a newline; empty when no method has two cells or more
+     */
+    public static String grids(List<TestResult> results) {
+        return GridReport.text(Grids.of(results));
     }
 
     /** {@code "delay P75 = 51.2 ms (≤ 55 ms) · score delay = 3 ms (≤ 5 ms) · gate fct: unchanged"}. */
