@@ -42,7 +42,7 @@ class GridReportLaunchTest {
 
         String md = Files.readString(folder.resolve("triscale").resolve("summary.md"));
         assertThat(md).contains("#### ❌ Grid `GridReportLaunchTest$HarmGrid.fct` · 6 cells (3 × 2), 5 passed,"
-                + " 1 failed\n\nharm against competitor=none\n\n| rttMs \\\\ competitor | none | CUBIC |\n|---|---|---|\n");
+                + " 1 failed\n\nHarm against competitor=none.\n\n| rttMs \\\\ competitor | none | CUBIC |\n|---|---|---|\n");
         // each RTT against the same RTT without competitor: twice the FCT is harm 0.5
         assertThat(md).containsPattern("\\| 10 \\| ✅ \\d+ ms \\(reference\\) \\| ✅ \\d+ ms harm 0\\.50 \\|\n")
                 .containsPattern("\\| 40 \\| ✅ \\d+ ms \\(reference\\) \\| ✅ \\d+ ms harm 0\\.50 \\|\n")

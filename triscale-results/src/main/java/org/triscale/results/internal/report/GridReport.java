@@ -45,7 +45,7 @@ final class GridReport {
         for (Grids.Grid grid : grids) {
             md.append("#### ").append(grid.failed() == 0 ? "✅ " : "❌ ").append("Grid ")
                     .append(Markdown.code(grid.title())).append(" · ").append(Markdown.text(counts(grid)))
-                    .append("\n\n").append(Markdown.text(referenceLine(grid))).append("\n\n");
+                    .append("\n\n").append(Markdown.text(sentence(referenceLine(grid)))).append("\n\n");
             md.append(row(pivotHeader(grid))).append("|---".repeat(pivotHeader(grid).length)).append("|\n");
             for (String[] row : pivotRows(grid, GridReport::markdownCell)) {
                 md.append(row(row));
@@ -69,7 +69,7 @@ final class GridReport {
         for (Grids.Grid grid : grids) {
             html.append("<section class=\"grid\" data-grid=\"").append(Html.escape(grid.title())).append("\"><h2>")
                     .append(badge(grid.failed() == 0)).append(" Grid ").append(Html.escape(grid.title()))
-                    .append("</h2><p class=\"note\">").append(Html.escape(counts(grid) + ". " + referenceLine(grid)))
+                    .append("</h2><p class=\"note\">").append(Html.escape(sentence(counts(grid)) + " " + sentence(referenceLine(grid))))
                     .append(" Colour: ").append(Html.escape(colourKey(grid))).append(".</p>");
             html.append("<table class=\"heatmap\"><thead><tr>");
             for (String head : pivotHeader(grid)) {
@@ -146,6 +146,11 @@ final class GridReport {
         return grid.kpis().isEmpty() ? "none (no KPI)" : "harm (or change) of " + grid.kpis().get(0)
                 + " against the reference, white for none, vermillion up to harm 1 (worse), blue when better;"
                 + " a red frame marks a failed cell, a dashed one the reference";
+    }
+
+    /** {@code "harm against x"} → {@code "Harm against x."}. */
+    private static String sentence(String text) {
+        return text.isEmpty() ? text : Character.toUpperCase(text.charAt(0)) + text.substring(1) + ".";
     }
 
     private static String heading(Grids.Grid grid) {
