@@ -21,7 +21,8 @@ import java.util.stream.Stream;
 
 /** {@code triscale report}: the HTML report of stored JSON results (e.g. collected from CI artifacts). */
 @Command(name = "report", mixinStandardHelpOptions = true,
-        description = {"Write the HTML report of the TriScale JSON results found in a folder and its subfolders.",
+        description = {"Write the HTML report of the TriScale JSON results found in a folder and its subfolders;"
+                + " print the grid of each @ParameterizedClass method's cells.",
                 "Example: triscale report target/triscale --out /tmp/report"})
 final class ReportCommand implements Callable<Integer> {
     @Spec
@@ -86,6 +87,8 @@ final class ReportCommand implements Callable<Integer> {
         int drawn = read.size() - undrawn.size();
         int compared = comparisons.stream().mapToInt(StoredComparisons::size).sum();
         PrintWriter stdout = spec.commandLine().getOut();
+        // Each campaign's grid, as the launch summary prints it: the grid at a glance in the job's log.
+        stdout.print(Results.gridSummary(read));
         stdout.println("TriScale report of " + drawn + (drawn == 1 ? " test" : " tests")
                 + (compared == 0 ? "" : " and " + compared + " comparison"
                 + (compared == 1 ? "" : "s") + " of sequels") + ": " + index);

@@ -43,6 +43,29 @@ class ReportCommandsTest {
     }
 
     @Test
+    void reportPrintsTheGridOfTheCellsOfAMethod() throws IOException {
+        Path stored = stored();
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        for (String rtt : new String[] {"40", "10"}) {
+            com.fasterxml.jackson.databind.node.ObjectNode result =
+                    (com.fasterxml.jackson.databind.node.ObjectNode) json.readTree(stored.toFile());
+            ((com.fasterxml.jackson.databind.node.ObjectNode) result.get("parameters")).put("cell", "rttMs=" + rtt);
+            Files.writeString(stored.resolveSibling(RESULT.replace(".json", "[rttMs=" + rtt + "].json")),
+                    json.writeValueAsString(result));
+        }
+        Path out = folder.resolve("report");
+
+        Cli cli = Cli.run("report", folder.resolve("artifacts").toString(), "--out", out.toString());
+
+        assertThat(cli.exitCode()).isZero();
+        // a result written before cells had recorded parameters: they are read from the cell's name
+        assertThat(cli.out()).contains("TriScale grid RttFairnessTest.cubicFlowsWith20And80MsRtt: 2 cells (2), 2 passed,"
+                + " 0 failed; harm against rttMs=10 (first cell)").containsPattern("\\n  10 +PASSED .*\\(reference\\)")
+                .containsPattern("\\n  40 +PASSED .* harm 0\\.00").contains("TriScale report of 3 tests: ");
+        assertThat(Files.readString(out.resolve("index.html"))).contains("<table class=\"heatmap\">");
+    }
+
+    @Test
     void reportShowsTheLaunchsComparisonsAndLinksTheResultsAndSummary() throws IOException {
         Path result = stored();
         Path results = result.getParent();

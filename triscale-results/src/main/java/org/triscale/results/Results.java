@@ -8,6 +8,7 @@ import org.triscale.results.internal.model.TestResult;
 import org.triscale.results.internal.output.SurefireVerdictReports;
 import org.triscale.results.internal.report.Comparisons;
 import org.triscale.results.internal.report.HtmlReport;
+import org.triscale.results.internal.report.LaunchSummary;
 import org.triscale.results.internal.report.VerdictTable;
 
 import java.io.IOException;
@@ -91,6 +92,22 @@ public final class Results {
             models.add(result.model());
         }
         return HtmlReport.write(models, folder);
+    }
+
+    /**
+     * The grid of each campaign among some results (the cells of one {@code @Runs} method of a
+     * {@code @ParameterizedClass}): parameters as rows and columns, each cell's verdict, KPI bounds
+     * and harm against the grid's reference cell, as the launch summary prints it.
+     *
+     * @param results the results, in any order
+     * @return the lines, each ending with a newline; empty when no method has two cells or more
+     */
+    public static String gridSummary(List<StoredResult> results) {
+        List<TestResult> models = new ArrayList<>(results.size());
+        for (StoredResult result : results) {
+            models.add(result.model());
+        }
+        return LaunchSummary.grids(models);
     }
 
     /**

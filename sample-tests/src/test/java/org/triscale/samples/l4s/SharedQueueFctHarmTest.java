@@ -18,10 +18,6 @@ import org.triscale.engine.network.FctHarmIntervals;
 import org.triscale.engine.network.FctSummary;
 import org.triscale.engine.network.Harm;
 import org.triscale.junit.assertions.TriscaleAssertions;
-import org.triscale.junit.Kpi;
-import org.triscale.junit.Metric;
-import org.triscale.junit.RunContext;
-import org.triscale.junit.Runs;
 import org.triscale.junit.sequel.Sequel;
 
 /**
@@ -36,10 +32,14 @@ import org.triscale.junit.sequel.Sequel;
  * P5 64 KiB, P95 2 MiB), arriving for 20 s after the competitor's 3 s head start; 28 s runs.
  * Shorter than the original's 3 minutes so that the sample runs in seconds: the harm of one run
  * therefore varies (0.2–0.5 from CUBIC, 0.66–0.80 from Prague at 10 ms over three seeds).
+ *
+ * <p>The grid of this experiment (RTTs × competitor, one verdict per cell, harm in the grid
+ * report) is {@link FctHarmGridTest}; this class asks the question across cells.
  */
 class SharedQueueFctHarmTest {
     static final Rate LINK = Rate.mbps(50);
 
+    /** One run of the workload at an RTT beside a competitor ({@code null}: alone), shared with the grid. */
     static Trace run(Cca competitor, int rttMillis, long seed) {
         Duration rtt = Duration.ofMillis(rttMillis);
         Scenario.Builder path = Scenario.dumbbell().bottleneck(LINK).buffer(Packets.of(1000))
@@ -54,47 +54,9 @@ class SharedQueueFctHarmTest {
                 .build(), seed);
     }
 
-    /** The harm of the P95 FCT: {@code (with − alone) / with} (Ware et al. 2019). */
-    static double harm(Trace alone, Trace beside) {
-        assertThat(beside.completionRatio()).as("share of flows that completed").isGreaterThanOrEqualTo(0.9);
-        return Harm.of(FctSummary.of(alone.fctMillis()), FctSummary.of(beside.fctMillis())).p95();
-    }
-
     /**
-     * Per run, at 10, 40 and 160 ms: the P95-FCT harm from a Prague and from a CUBIC competitor,
-     * with the same seed (the same arrivals and sizes) in the three cases. KPIs at 75 %
-     * confidence over 5 runs: at 10 ms, Prague's harm (P75) at most 0.95 and CUBIC's at most 0.7;
-     * the lower bound of Prague's excess over CUBIC (P25) at least 0.1 — the finding itself; a
-     * Prague that stopped hurting CUBIC flows here (for example with a classic-ECN fallback) fails
-     * it, and so would an emulator that stopped modelling the difference.
-     */
-    @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 5, independent = true)
-    @Metric(name = "pragueHarm10ms")
-    @Metric(name = "cubicHarm10ms")
-    @Metric(name = "excess10ms")
-    @Metric(name = "pragueHarm40ms")
-    @Metric(name = "cubicHarm40ms")
-    @Metric(name = "pragueHarm160ms")
-    @Metric(name = "cubicHarm160ms")
-    @Kpi(metric = "pragueHarm10ms", atMost = 0.95)
-    @Kpi(metric = "cubicHarm10ms", atMost = 0.7)
-    @Kpi(metric = "excess10ms", percentile = 25, atLeast = 0.1)
-    void pragueHarmsCubicFlowsMoreThanCubicDoes(RunContext run) {
-        run.testBed("backend", "embedded emulator");
-        for (int rtt : new int[] {10, 40, 160}) {
-            Trace alone = run(null, rtt, run.seed());
-            double prague = harm(alone, run(Cca.PRAGUE, rtt, run.seed()));
-            double cubic = harm(alone, run(Cca.CUBIC_ECN, rtt, run.seed()));
-            run.recordRunValue("pragueHarm" + rtt + "ms", prague);
-            run.recordRunValue("cubicHarm" + rtt + "ms", cubic);
-            if (rtt == 10) {
-                run.recordRunValue("excess10ms", prague - cubic);
-            }
-        }
-    }
-
-    /**
-     * The same finding as three sequels compared with confidence, from a plain {@code @Test}: CUBIC
+     * The finding (Prague harms the workload more than CUBIC does) as three sequels compared with
+     * confidence, from a plain {@code @Test}: CUBIC
      * flows alone, beside a CUBIC competitor and beside a Prague competitor at 10 ms, 8 runs each
      * on the same seeds (so every comparison is paired: the same arrivals and sizes run by run).
      *

@@ -199,7 +199,13 @@ public final class SetupReader {
         Optional<GateSpec> gate = new GateSpecReader(this::error).read(context, method, new Declarations(
                 testClass.getName(), new Metrics(metrics), kpis, scores, seriesCount, seriesPercentile,
                 seriesConfidence, runsPerSeries));
-        return new TestSetup(new TestSetup.TestId(testClass.getName(), method.getName(), testName, cell),
+        String reference;
+        try {
+            reference = GridReferences.read(method, testClass, cell);
+        } catch (IllegalArgumentException e) {
+            throw error(e.getMessage());
+        }
+        return new TestSetup(new TestSetup.TestId(testClass.getName(), method.getName(), testName, cell, reference),
                 new TestSetup.RunsSetup(runs.kpiPercentile(), runs.kpiConfidence(), runs.robustness(), runsPerSeries,
                         sized, runs.adaptive(), runs.precision()),
                 new TestSetup.SeriesSetup(seriesCount, seriesPercentile, seriesConfidence,

@@ -370,7 +370,7 @@ public final class ShardMerge {
                 baselineFile(stored, first, options), HistoryStore.file(options.historyDir(), first.testClass(),
                         first.testKey()), options.projectDir()));
         TestSetup setup = new TestSetup(new TestSetup.TestId(first.testClass(), first.testMethod(), first.testName(),
-                parameters.cell()),
+                parameters.cell(), parameters.gridReference()),
                 new TestSetup.RunsSetup(parameters.runs().percentile(), parameters.runs().confidence(),
                         parameters.runs().robustness(), parameters.runs().count(), parameters.runs().sizedMinimum()),
                 new TestSetup.SeriesSetup(parameters.series().count(), parameters.series().percentile(),

@@ -66,11 +66,26 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param variabilityScores the {@code @VariabilityScore} annotations, defaults resolved
      * @param cell              the grid cell the method ran in (its {@code @ParameterizedClass} invocations'
      *                          names), or null outside a grid (and in results written before cells existed)
+     * @param cellParameters    the cell's parameters, name → value in the cell name's order ({@code rttMs=40,
+     *                          competitor=none} gives {@code {rttMs: "40", competitor: "none"}}); null outside a
+     *                          grid and in results written before it was recorded
+     * @param gridReference     the grid's reference cell as the {@code @GridReference} annotation names it
+     *                          ({@code competitor=none}), or null when the grid's first cell is the reference
      */
     public record Parameters(Mode mode, FailingChecks checksPolicy, long baseSeed, RunsParameters runs,
                              SeriesParameters series, ConvergenceParameters convergence, List<MetricParameters> metrics,
                              List<KpiParameters> kpis, List<ScoreParameters> variabilityScores,
-                             @JsonInclude(JsonInclude.Include.NON_EMPTY) String cell) {
+                             @JsonInclude(JsonInclude.Include.NON_EMPTY) String cell,
+                             @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.Map<String, String> cellParameters,
+                             @JsonInclude(JsonInclude.Include.NON_EMPTY) String gridReference) {
+
+        /** Parameters of a test in a cell, its parameters read from the cell's name, the first cell as reference. */
+        public Parameters(Mode mode, FailingChecks checksPolicy, long baseSeed, RunsParameters runs,
+                          SeriesParameters series, ConvergenceParameters convergence, List<MetricParameters> metrics,
+                          List<KpiParameters> kpis, List<ScoreParameters> variabilityScores, String cell) {
+            this(mode, checksPolicy, baseSeed, runs, series, convergence, metrics, kpis, variabilityScores, cell,
+                    cell == null || cell.isEmpty() ? null : CellParameters.parse(cell), null);
+        }
 
         /** Parameters of a test outside any grid cell. */
         public Parameters(Mode mode, FailingChecks checksPolicy, long baseSeed, RunsParameters runs,

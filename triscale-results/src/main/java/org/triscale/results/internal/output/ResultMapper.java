@@ -1,5 +1,6 @@
 package org.triscale.results.internal.output;
 
+import org.triscale.results.internal.model.CellParameters;
 import org.triscale.results.internal.model.TestResult;
 import org.triscale.results.internal.verdict.SequelDecision;
 import org.triscale.results.internal.verdict.SeriesDecision;
@@ -121,7 +122,9 @@ public final class ResultMapper {
                 seriesParameters(state),
                 setup.convergence().map(c -> new TestResult.ConvergenceParameters(c.confidence(), c.tolerance()))
                         .orElse(null),
-                metrics, kpis, scores, setup.cell().isEmpty() ? null : setup.cell());
+                metrics, kpis, scores, setup.cell().isEmpty() ? null : setup.cell(),
+                setup.cell().isEmpty() ? null : CellParameters.parse(setup.cell()),
+                setup.id().reference().isEmpty() ? null : setup.id().reference());
     }
 
     private static TestResult.SeriesParameters seriesParameters(RecordedSequel state) {

@@ -208,6 +208,7 @@ public final class HtmlReport {
         if (summary != null) {
             html.append("<p><a href=\"").append(Html.escape(summary)).append("\">summary.md</a> (the Markdown summary)</p>");
         }
+        html.append(GridReport.html(Grids.of(results)));
         html.append("<p><label>Show <select id=\"verdict\"><option value=\"\">all tests</option>")
                 .append("<option value=\"FAILED\">failed only</option><option value=\"PASSED\">passed only</option>")
                 .append("</select></label></p>");
@@ -491,5 +492,5 @@ public final class HtmlReport {
             "svg .cdf{fill:none;stroke-width:1;opacity:.8}svg .s0{stroke:#0072b2}svg .s1{stroke:#e69f00}",
             "svg .s2{stroke:#009e73}svg .s3{stroke:#cc79a7}svg .s4{stroke:#d55e00}svg .s5{stroke:#56b4e9}",
             "li pre{margin:4px 0;font-size:.9em;overflow-x:auto}",
-            "@media print{details{display:none}}");
+            GridReport.STYLE, "@media print{details{display:none}}");
 }

@@ -10,7 +10,8 @@ import java.util.List;
 
 /**
  * The launch's summary of its TriScale tests: one console line per test with its key numbers,
- * and the Markdown summary of every test for CI job pages.
+ * and the Markdown summary of every test for CI job pages; the cells of each grid also as the
+ * grid's table ({@link GridReport}).
  */
 public final class LaunchSummary {
     private LaunchSummary() {
@@ -52,6 +53,8 @@ public final class LaunchSummary {
             text.append("  ").append(String.format("%-6s", result.verdict().status())).append("  ")
                     .append(ResultFacts.name(result)).append("  ").append(numbers(result)).append('\n');
         }
+        // Each campaign's cells as its grid, after the tests' own lines.
+        text.append(grids(results));
         if (!comparisons.isEmpty()) {
             long failedComparisons = comparisons.stream().filter(c -> !ResultFacts.passed(c.outcome())).count();
             text.append("TriScale comparisons: ").append(comparisons.size()).append(", ").append(failedComparisons)
@@ -77,6 +80,17 @@ public final class LaunchSummary {
             text.append("TriScale report: ").append(report).append('\n');
         }
         return text.toString();
+    }
+
+    /**
+     * The grid of each campaign among the results (the cells of one method of a class template),
+     * as the launch summary prints it.
+     *
+     * @param results the results, in any order
+     * @return the lines, each ending with a newline; empty when no method has two cells or more
+     */
+    public static String grids(List<TestResult> results) {
+        return GridReport.text(Grids.of(results));
     }
 
     /** {@code "delay P75 = 51.2 ms (≤ 55 ms) · score delay = 3 ms (≤ 5 ms) · gate fct: unchanged"}. */
@@ -137,6 +151,8 @@ public final class LaunchSummary {
      */
     public static String markdown(List<TestResult> results, List<Comparisons.Comparison> comparisons, Path report) {
         StringBuilder md = new StringBuilder("### TriScale\n\n");
+        // The grids first: each campaign's overview before its cells' own sections.
+        md.append(GridReport.markdown(Grids.of(results)));
         for (TestResult result : results) {
             TestResult.VerdictStatus status = result.verdict().status();
             md.append("#### ").append(ResultFacts.passed(status) ? "✅ " : "❌ ").append(status.name()).append(" · ")

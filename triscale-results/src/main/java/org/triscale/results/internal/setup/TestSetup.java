@@ -31,17 +31,25 @@ public record TestSetup(TestId id, RunsSetup runs, SeriesSetup series, Optional<
      * @param testName   {@code SimpleClass.method}, for messages; {@code SimpleClass.method[cell]} in a cell
      * @param cell       the grid cell the method runs in (the enclosing {@code @ParameterizedClass}
      *                   invocations' names), empty outside a grid
+     * @param reference  the grid's reference cell as {@code @GridReference} names it ({@code competitor=none}),
+     *                   empty for the default (the grid's first cell)
      */
-    public record TestId(String testClass, String testMethod, String testName, String cell) {
+    public record TestId(String testClass, String testMethod, String testName, String cell, String reference) {
 
-        /** Checks the parts; a null cell is no cell. */
+        /** Checks the parts; a null cell is no cell, a null reference the default one. */
         public TestId {
             cell = cell == null ? "" : cell;
+            reference = reference == null ? "" : reference;
+        }
+
+        /** A method in a cell of a grid whose first cell is the reference. */
+        public TestId(String testClass, String testMethod, String testName, String cell) {
+            this(testClass, testMethod, testName, cell, "");
         }
 
         /** A method outside any grid cell. */
         public TestId(String testClass, String testMethod, String testName) {
-            this(testClass, testMethod, testName, "");
+            this(testClass, testMethod, testName, "", "");
         }
 
         /**
