@@ -161,8 +161,9 @@ class SequelsTest {
         SequelRecord merged = Sequels.merge(List.of(older, newer));
 
         assertThat(merged.recordedAt()).isEqualTo(newer.recordedAt());
-        assertThat(merged.metric("delay").runMetrics()).hasSize(4).startsWith(older.metric("delay").runMetrics()
-                .toArray(List[]::new));
+        assertThat(merged.metric("delay").runMetrics()).hasSize(4);
+        assertThat(merged.metric("delay").runMetrics().subList(0, 2)).isEqualTo(older.metric("delay").runMetrics());
+        assertThat(merged.metric("delay").runMetrics().subList(2, 4)).isEqualTo(newer.metric("delay").runMetrics());
         assertThat(merged.metric("delay").kpi()).isNull();
         assertThat(merged.metric("delay").score()).isNull();
         List<List<Long>> seeds = new ArrayList<>(older.seeds());
