@@ -524,10 +524,12 @@ final class Flow implements Connection, AckSink {
         double goodput = activeSeconds > 0 ? deliveredBytes * 8 / activeSeconds / 1e6 : 0;
         long minRtt = rtt.minRtt();
         long srtt = rtt.srtt();
-        return new FlowResult(id, label, ccaName, kind, 2 * oneWayDelay / 1e6, start / 1e9, sizeBytes, completed,
-                completed ? (finishTime - start) / 1e6 : Double.NaN, deliveredBytes, goodput, packetsSent,
-                retransmissions, timeouts, fastRecoveries,
-                minRtt == Long.MAX_VALUE ? Double.NaN : minRtt / 1e6, srtt < 0 ? Double.NaN : srtt / 1e6);
+        return new FlowResult(id, label, ccaName, kind,
+                new FlowResult.Transfer(start / 1e9, sizeBytes, completed,
+                        completed ? (finishTime - start) / 1e6 : Double.NaN, deliveredBytes, goodput),
+                new FlowResult.Packets(packetsSent, retransmissions, timeouts, fastRecoveries),
+                new FlowResult.Rtt(2 * oneWayDelay / 1e6, minRtt == Long.MAX_VALUE ? Double.NaN : minRtt / 1e6,
+                        srtt < 0 ? Double.NaN : srtt / 1e6));
     }
 
     // ---- Connection ---------------------------------------------------------------------------

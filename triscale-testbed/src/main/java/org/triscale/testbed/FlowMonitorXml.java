@@ -60,27 +60,126 @@ public final class FlowMonitorXml {
      * One flow's statistics. Times are in seconds since the simulation start; derived values are
      * NaN when the flow received nothing.
      *
-     * @param flowId          FlowMonitor's flow id
-     * @param source          source address, or empty when no classifier names the flow
-     * @param destination     destination address, or empty
-     * @param protocol        IP protocol number (6 TCP, 17 UDP), or −1
-     * @param sourcePort      source port, or −1
-     * @param destinationPort destination port, or −1
-     * @param txPackets       packets sent
-     * @param rxPackets       packets received
-     * @param lostPackets     packets FlowMonitor counts as lost
-     * @param txBytes         bytes sent, headers included
-     * @param rxBytes         bytes received, headers included
-     * @param firstTx         time of the first packet sent
-     * @param firstRx         time of the first packet received
-     * @param lastRx          time of the last packet received
-     * @param delaySum        sum of the received packets' one-way delays, seconds
-     * @param jitterSum       sum of the differences between consecutive delays, seconds
+     * <p>The numbers come in named parts ({@link Tuple}, {@link Counts}, {@link Times}); the flat
+     * accessors ({@link #rxPackets()}, {@link #lastRx()}, ...) read the same values from their part.
+     *
+     * @param flowId FlowMonitor's flow id
+     * @param tuple  addresses, protocol and ports from the classifier
+     * @param counts packets and bytes sent, received and lost
+     * @param times  first and last packet times and the delay and jitter sums
      */
-    public record Flow(int flowId, String source, String destination, int protocol, int sourcePort,
-                       int destinationPort, long txPackets, long rxPackets, long lostPackets, long txBytes,
-                       long rxBytes, double firstTx, double firstRx, double lastRx, double delaySum,
-                       double jitterSum) {
+    public record Flow(int flowId, Tuple tuple, Counts counts, Times times) {
+
+        /**
+         * The flow's 5-tuple, as the IPv4 or IPv6 classifier names it.
+         *
+         * @param source          source address, or empty when no classifier names the flow
+         * @param destination     destination address, or empty
+         * @param protocol        IP protocol number (6 TCP, 17 UDP), or −1
+         * @param sourcePort      source port, or −1
+         * @param destinationPort destination port, or −1
+         */
+        public record Tuple(String source, String destination, int protocol, int sourcePort, int destinationPort) {
+        }
+
+        /**
+         * The flow's packet and byte counters.
+         *
+         * @param txPackets   packets sent
+         * @param rxPackets   packets received
+         * @param lostPackets packets FlowMonitor counts as lost
+         * @param txBytes     bytes sent, headers included
+         * @param rxBytes     bytes received, headers included
+         */
+        public record Counts(long txPackets, long rxPackets, long lostPackets, long txBytes, long rxBytes) {
+        }
+
+        /**
+         * The flow's times, in seconds.
+         *
+         * @param firstTx   time of the first packet sent
+         * @param firstRx   time of the first packet received
+         * @param lastRx    time of the last packet received
+         * @param delaySum  sum of the received packets' one-way delays
+         * @param jitterSum sum of the differences between consecutive delays
+         */
+        public record Times(double firstTx, double firstRx, double lastRx, double delaySum, double jitterSum) {
+        }
+
+        /** @return source address, or empty ({@link Tuple#source()}) */
+        public String source() {
+            return tuple.source();
+        }
+
+        /** @return destination address, or empty ({@link Tuple#destination()}) */
+        public String destination() {
+            return tuple.destination();
+        }
+
+        /** @return IP protocol number, or −1 ({@link Tuple#protocol()}) */
+        public int protocol() {
+            return tuple.protocol();
+        }
+
+        /** @return source port, or −1 ({@link Tuple#sourcePort()}) */
+        public int sourcePort() {
+            return tuple.sourcePort();
+        }
+
+        /** @return destination port, or −1 ({@link Tuple#destinationPort()}) */
+        public int destinationPort() {
+            return tuple.destinationPort();
+        }
+
+        /** @return packets sent ({@link Counts#txPackets()}) */
+        public long txPackets() {
+            return counts.txPackets();
+        }
+
+        /** @return packets received ({@link Counts#rxPackets()}) */
+        public long rxPackets() {
+            return counts.rxPackets();
+        }
+
+        /** @return packets counted as lost ({@link Counts#lostPackets()}) */
+        public long lostPackets() {
+            return counts.lostPackets();
+        }
+
+        /** @return bytes sent, headers included ({@link Counts#txBytes()}) */
+        public long txBytes() {
+            return counts.txBytes();
+        }
+
+        /** @return bytes received, headers included ({@link Counts#rxBytes()}) */
+        public long rxBytes() {
+            return counts.rxBytes();
+        }
+
+        /** @return time of the first packet sent, s ({@link Times#firstTx()}) */
+        public double firstTx() {
+            return times.firstTx();
+        }
+
+        /** @return time of the first packet received, s ({@link Times#firstRx()}) */
+        public double firstRx() {
+            return times.firstRx();
+        }
+
+        /** @return time of the last packet received, s ({@link Times#lastRx()}) */
+        public double lastRx() {
+            return times.lastRx();
+        }
+
+        /** @return sum of the one-way delays, s ({@link Times#delaySum()}) */
+        public double delaySum() {
+            return times.delaySum();
+        }
+
+        /** @return sum of the delay differences, s ({@link Times#jitterSum()}) */
+        public double jitterSum() {
+            return times.jitterSum();
+        }
 
         /**
          * Flow completion time: from the first packet sent to the last received.
@@ -88,7 +187,7 @@ public final class FlowMonitorXml {
          * @return seconds
          */
         public double fctSeconds() {
-            return rxPackets == 0 ? Double.NaN : lastRx - firstTx;
+            return rxPackets() == 0 ? Double.NaN : lastRx() - firstTx();
         }
 
         /**
@@ -102,8 +201,8 @@ public final class FlowMonitorXml {
          * @return Mbit/s
          */
         public double throughputMbps() {
-            double span = lastRx - firstRx;
-            return rxPackets < 2 || span <= 0 ? Double.NaN : rxBytes * 8 / span / 1e6;
+            double span = lastRx() - firstRx();
+            return rxPackets() < 2 || span <= 0 ? Double.NaN : rxBytes() * 8 / span / 1e6;
         }
 
         /**
@@ -112,7 +211,7 @@ public final class FlowMonitorXml {
          * @return ms
          */
         public double meanDelayMs() {
-            return rxPackets == 0 ? Double.NaN : delaySum / rxPackets * 1e3;
+            return rxPackets() == 0 ? Double.NaN : delaySum() / rxPackets() * 1e3;
         }
 
         /**
@@ -121,7 +220,7 @@ public final class FlowMonitorXml {
          * @return ms
          */
         public double meanJitterMs() {
-            return rxPackets < 2 ? Double.NaN : jitterSum / (rxPackets - 1) * 1e3;
+            return rxPackets() < 2 ? Double.NaN : jitterSum() / (rxPackets() - 1) * 1e3;
         }
 
         /**
@@ -130,7 +229,7 @@ public final class FlowMonitorXml {
          * @return a fraction in [0, 1]
          */
         public double lossRatio() {
-            return txPackets == 0 ? Double.NaN : (double) lostPackets / txPackets;
+            return txPackets() == 0 ? Double.NaN : (double) lostPackets() / txPackets();
         }
     }
 
@@ -281,14 +380,16 @@ public final class FlowMonitorXml {
             Map<String, String> s = entry.getValue();
             long line = lines.get(entry.getKey());
             Map<String, String> t = tuples.getOrDefault(entry.getKey(), Map.of());
-            flows.add(new Flow(entry.getKey(), t.getOrDefault("sourceAddress", ""),
-                    t.getOrDefault("destinationAddress", ""), (int) optionalInteger(t, "protocol"),
-                    (int) optionalInteger(t, "sourcePort"), (int) optionalInteger(t, "destinationPort"),
-                    nonNegative(s, "txPackets", file, line), nonNegative(s, "rxPackets", file, line),
-                    nonNegative(s, "lostPackets", file, line), nonNegative(s, "txBytes", file, line),
-                    nonNegative(s, "rxBytes", file, line), time(s, "timeFirstTxPacket", file, line),
-                    time(s, "timeFirstRxPacket", file, line), time(s, "timeLastRxPacket", file, line),
-                    time(s, "delaySum", file, line), time(s, "jitterSum", file, line)));
+            flows.add(new Flow(entry.getKey(),
+                    new Flow.Tuple(t.getOrDefault("sourceAddress", ""), t.getOrDefault("destinationAddress", ""),
+                            (int) optionalInteger(t, "protocol"), (int) optionalInteger(t, "sourcePort"),
+                            (int) optionalInteger(t, "destinationPort")),
+                    new Flow.Counts(nonNegative(s, "txPackets", file, line), nonNegative(s, "rxPackets", file, line),
+                            nonNegative(s, "lostPackets", file, line), nonNegative(s, "txBytes", file, line),
+                            nonNegative(s, "rxBytes", file, line)),
+                    new Flow.Times(time(s, "timeFirstTxPacket", file, line), time(s, "timeFirstRxPacket", file, line),
+                            time(s, "timeLastRxPacket", file, line), time(s, "delaySum", file, line),
+                            time(s, "jitterSum", file, line))));
             check(flows.get(flows.size() - 1), file, line);
         }
         return new Report(flows);

@@ -607,10 +607,10 @@ public final class SequelComparison {
         double lower = within.change().lower();
         double upper = within.change().upper();
         if (Double.isNaN(estimate)) {
-            return new SequelChange(within.design(), scale, within.outcome(), within.reason(), within.referenceCount(),
-                    within.candidateCount(), within.zeros(), within.seriesCount(), within.worsePValue(),
-                    within.betterPValue(), within.smallestPValue(), within.change(), tolerance, tolSource,
-                    within.minimumDetectableChange(), within.referenceMedian(), settings);
+            return new SequelChange(within.design(), scale, within.outcome(), within.reason(), within.counts(),
+                    within.pValues(), within.change(),
+                    new SequelChange.Thresholds(tolerance, tolSource, within.minimumDetectableChange()),
+                    within.referenceMedian(), settings);
         }
         double onEstimate = scale.fromReported(estimate);
         double onLower = scale.fromReported(lower);
@@ -694,11 +694,13 @@ public final class SequelComparison {
         }
 
         SequelChange inconclusive(String reason, AppliedTolerance tolerance, double smallest) {
-            return new SequelChange(design, scale, ComparisonOutcome.INCONCLUSIVE, reason, referenceCount,
-                    candidateCount, 0, seriesCount, Double.NaN, Double.NaN, smallest,
+            return new SequelChange(design, scale, ComparisonOutcome.INCONCLUSIVE, reason,
+                    new SequelChange.Counts(referenceCount, candidateCount, 0, seriesCount),
+                    new SequelChange.PValues(Double.NaN, Double.NaN, smallest),
                     new ShiftEstimate(Double.NaN, Double.NaN, Double.NaN, 1 - 2 * settings.alpha()),
-                    tolerance.value(), tolerance.source(),
-                    Double.isNaN(smallest) ? Double.NaN : Double.POSITIVE_INFINITY, referenceMedian, settings);
+                    new SequelChange.Thresholds(tolerance.value(), tolerance.source(),
+                            Double.isNaN(smallest) ? Double.NaN : Double.POSITIVE_INFINITY),
+                    referenceMedian, settings);
         }
 
         SequelChange decide(double greaterP, double lessP, double smallest, ShiftEstimate onScale,
@@ -723,9 +725,11 @@ public final class SequelComparison {
                 outcome = ComparisonOutcome.INCONCLUSIVE;
                 reason = "the interval of the change is neither inside the tolerance nor significantly beyond it";
             }
-            return new SequelChange(design, scale, outcome, reason, referenceCount, candidateCount, zeros,
-                    seriesCount, worseP, betterP, smallest, change, tolerance, tol.source(),
-                    minimumDetectableChange(tolerance, se, df), referenceMedian, settings);
+            return new SequelChange(design, scale, outcome, reason,
+                    new SequelChange.Counts(referenceCount, candidateCount, zeros, seriesCount),
+                    new SequelChange.PValues(worseP, betterP, smallest), change,
+                    new SequelChange.Thresholds(tolerance, tol.source(), minimumDetectableChange(tolerance, se, df)),
+                    referenceMedian, settings);
         }
 
         /**

@@ -175,6 +175,47 @@ public final class TcpFlows {
      *         workload flow's sender namespace could not take the asked CCA as its default
      */
     public static Result run(LinuxTestBed bed, List<Integer> longFlow, List<Flow> workload, Duration duration) {
+        checkArguments(bed, longFlow, workload, duration);
+        checkCapabilities(bed, longFlow, workload);
+        long[] cpuBefore = cpu();
+        Path dir;
+        try {
+            dir = LinuxTestBed.createFlowsFolder();
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot create a directory for iperf3's reports: " + e.getMessage(), e);
+        }
+        Session session = new Session(bed, longFlow, workload, duration, dir);
+        try {
+            session.startServers();
+            session.awaitReady();
+            session.startTraffic();
+            session.poll();
+            session.stopOutlived();
+            session.readFlowCompletions();
+            session.readLongFlows();
+            session.stopSinks();
+        } catch (IOException e) {
+            throw new IllegalStateException("traffic run failed: " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } finally {
+            session.started.forEach(p -> Commands.killTree(p.toHandle()));
+            LinuxTestBed.deleteFolder(dir);
+        }
+        long[] cpuAfter = cpu();
+        double busy = cpuAfter[0] - cpuBefore[0];
+        double total = cpuAfter[1] - cpuBefore[1];
+        Result result = new Result(session.throughput, session.rtt, session.fct, total > 0 ? busy / total : Double.NaN,
+                bed.rate().bitsPerSecond() / 1e6);
+        if (result.hostLimited()) {
+            LOG.log(System.Logger.Level.WARNING, result.cpuNote());
+        }
+        return result;
+    }
+
+    /** Refuses arguments a run could not honour, before anything starts. */
+    private static void checkArguments(LinuxTestBed bed, List<Integer> longFlow, List<Flow> workload, Duration duration) {
         Checks.notNull("bed", bed);
         Checks.notNull("longFlow", longFlow);
         Checks.notNull("workload", workload);
@@ -211,6 +252,10 @@ public final class TcpFlows {
         if (new java.util.HashSet<>(longFlow).size() != longFlow.size()) {
             throw new IllegalArgumentException("longFlow = " + longFlow + " names a sender twice; one long flow per sender");
         }
+    }
+
+    /** Refuses a run that would measure nothing or could not set a workload sender's CCA, naming all that is missing. */
+    private static void checkCapabilities(LinuxTestBed bed, List<Integer> longFlow, List<Flow> workload) {
         List<String> missing = new ArrayList<>();
         // ss reads the senders' counters and RTTs: without it a run would measure nothing.
         LinuxCapabilities.probe().program("ss").ifPresent(missing::add);
@@ -228,21 +273,50 @@ public final class TcpFlows {
         if (!missing.isEmpty()) {
             throw new LinuxCapabilities.MissingCapabilityException(String.join("; ", List.copyOf(new java.util.LinkedHashSet<>(missing))));
         }
-        long[] cpuBefore = cpu();
-        Map<Integer, Map<Double, Double>> throughput = new TreeMap<>();
-        Map<Integer, Double> fct = new TreeMap<>();
-        Map<Integer, List<Double>> rtt = new TreeMap<>();
-        Path dir;
-        try {
-            dir = LinuxTestBed.createFlowsFolder();
-        } catch (IOException e) {
-            throw new IllegalStateException("cannot create a directory for iperf3's reports: " + e.getMessage(), e);
+    }
+
+    /**
+     * One run's processes and measurements, step by step: {@link #startServers}, {@link #awaitReady},
+     * {@link #startTraffic}, {@link #poll}, {@link #stopOutlived}, {@link #readFlowCompletions},
+     * {@link #readLongFlows}, {@link #stopSinks}. The caller kills {@link #started} in any case.
+     */
+    private static final class Session {
+        private final LinuxTestBed bed;
+        private final List<Integer> longFlow;
+        private final List<Flow> workload;
+        private final Duration duration;
+        private final Path dir;
+        /** Every process started, to be killed with its descendants whatever happens. */
+        final List<Process> started = new ArrayList<>();
+        final Map<Integer, Map<Double, Double>> throughput = new TreeMap<>();
+        final Map<Integer, Double> fct = new TreeMap<>();
+        final Map<Integer, List<Double>> rtt = new TreeMap<>();
+        private final List<Process> servers = new ArrayList<>();
+        private final List<Process> sinks = new ArrayList<>();
+        private final List<Process> sources = new ArrayList<>();
+        private final List<Process> clients = new ArrayList<>();
+        /** Senders with workload flows but no long flow: their RTTs come from polling ss. */
+        private final Set<Integer> pollRtt = new java.util.TreeSet<>();
+        private final Map<Process, BufferedReader> output = new java.util.HashMap<>();
+        private final Map<Integer, List<CounterSample>> acked = new TreeMap<>();
+        /** Per long flow: when a poll first missed its connection. */
+        private final Map<Integer, Double> gone = new TreeMap<>();
+        private long ready;
+        private long end;
+        private long t0;
+
+        Session(LinuxTestBed bed, List<Integer> longFlow, List<Flow> workload, Duration duration, Path dir) {
+            this.bed = bed;
+            this.longFlow = longFlow;
+            this.workload = workload;
+            this.duration = duration;
+            this.dir = dir;
         }
-        List<Process> started = new ArrayList<>();
-        try {
+
+        /** Starts the iperf3 servers, the sinks and the sources' JVMs, all at once. */
+        void startServers() {
             // Everything that must listen or start a JVM starts at once; the traffic starts when all are ready.
-            long ready = System.nanoTime() + TimeUnit.SECONDS.toNanos(2L * GRACE_SECONDS);
-            List<Process> servers = new ArrayList<>();
+            ready = System.nanoTime() + TimeUnit.SECONDS.toNanos(2L * GRACE_SECONDS);
             for (int i : longFlow) {
                 servers.add(bed.exec(bed.destination(i), List.of("iperf3", "-s", "-1", "-J", "-i", INTERVAL, "-B",
                         bed.destinationAddress(i), "-p", Integer.toString(IPERF3_PORT + i),
@@ -252,14 +326,11 @@ public final class TcpFlows {
             // One sink per receiver that the workload's flows go to.
             Map<String, String> sinkAddresses = new java.util.LinkedHashMap<>();
             workload.forEach(flow -> sinkAddresses.put(bed.destination(flow.sender()), bed.destinationAddress(flow.sender())));
-            List<Process> sinks = new ArrayList<>();
             for (Map.Entry<String, String> receiver : sinkAddresses.entrySet()) {
                 sinks.add(bed.exec(receiver.getKey(), java("sink", receiver.getValue(),
                         Long.toString(duration.toMillis() + TimeUnit.SECONDS.toMillis(3L * GRACE_SECONDS)))));
             }
             started.addAll(sinks);
-            List<Process> sources = new ArrayList<>();
-            Set<Integer> pollRtt = new java.util.TreeSet<>();
             for (int i = 0; i < bed.senders(); i++) {
                 List<String> args = new ArrayList<>(List.of("source", bed.destinationAddress(i), Long.toString(duration.toMillis())));
                 for (int f = 0; f < workload.size(); f++) {
@@ -276,23 +347,25 @@ public final class TcpFlows {
                 }
             }
             started.addAll(sources);
-            Map<Process, BufferedReader> output = new java.util.HashMap<>();
+        }
+
+        /** Waits until every JVM said "ready" and every iperf3 server listens, within the grace. */
+        void awaitReady() throws InterruptedException {
             for (Process p : sinks) {
-                output.put(p, awaitReady(p, "TCP sink", ready));
+                output.put(p, TcpFlows.awaitReady(p, "TCP sink", ready));
             }
             for (Process p : sources) {
-                output.put(p, awaitReady(p, "TCP source", ready));
+                output.put(p, TcpFlows.awaitReady(p, "TCP source", ready));
             }
             awaitListening(bed, longFlow, ready);
-            long end = System.nanoTime() + duration.toNanos() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
+        }
+
+        /** Starts the long flows' clock and clients, and tells the sources to go. */
+        void startTraffic() throws IOException {
+            end = System.nanoTime() + duration.toNanos() + TimeUnit.SECONDS.toNanos(GRACE_SECONDS);
             // The long flows' clock: their counters are 0 before the clients start.
-            long t0 = System.nanoTime();
-            Map<Integer, List<CounterSample>> acked = new TreeMap<>();
+            t0 = System.nanoTime();
             longFlow.forEach(i -> acked.put(i, new ArrayList<>(List.of(new CounterSample(0, 0)))));
-            Map<Integer, Double> gone = new TreeMap<>();
-            Set<Integer> poll = new java.util.TreeSet<>(pollRtt);
-            poll.addAll(longFlow);
-            List<Process> clients = new ArrayList<>();
             for (int i : longFlow) {
                 clients.add(bed.exec(bed.sender(i), List.of("iperf3", "-c", bed.destinationAddress(i),
                         "-p", Integer.toString(IPERF3_PORT + i), "-t", Double.toString(duration.toMillis() / 1000.0),
@@ -304,42 +377,66 @@ public final class TcpFlows {
                 source.getOutputStream().write("go\n".getBytes(java.nio.charset.StandardCharsets.US_ASCII));
                 source.getOutputStream().flush();
             }
+        }
+
+        /** The traffic's processes: the long flows' clients and the sources. */
+        private List<Process> traffic() {
             List<Process> waitFor = new ArrayList<>(clients);
             waitFor.addAll(sources);
+            return waitFor;
+        }
+
+        /** Polls the senders' counters and RTTs on a fixed-rate clock until the traffic ends or the run's bound. */
+        void poll() throws InterruptedException {
+            Set<Integer> poll = new java.util.TreeSet<>(pollRtt);
+            poll.addAll(longFlow);
+            List<Process> waitFor = traffic();
             long tick = t0;
             while (waitFor.stream().anyMatch(Process::isAlive) && System.nanoTime() < end) {
                 for (int i : poll) {
-                    long before = System.nanoTime();
-                    String ss = Commands.run(List.of("ip", "netns", "exec", bed.sender(i), "ss", "-tinH", "dst",
-                            bed.destinationAddress(i))).output();
-                    // The kernel's snapshot lies within the command's span: its midpoint errs by at most half of it.
-                    double at = ((before + System.nanoTime()) / 2 - t0) / 1e9;
-                    if (acked.containsKey(i)) {
-                        List<CounterSample> samples = acked.get(i);
-                        long bytes = dataBytesAcked(ss, IPERF3_PORT + i);
-                        if (connectionGone(samples, bytes)) {
-                            gone.putIfAbsent(i, at);
-                        }
-                        addSample(samples, at, bytes);
-                    }
-                    if (pollRtt.contains(i)) {
-                        Matcher m = RTT.matcher(ss);
-                        while (m.find()) {
-                            rtt.computeIfAbsent(i, k -> new ArrayList<>()).add(Double.parseDouble(m.group(1)));
-                        }
-                    }
+                    pollSender(i);
                 }
                 // A fixed-rate clock: a slow poll shortens the next sleep instead of stretching the period.
                 long period = TimeUnit.MILLISECONDS.toNanos(poll.isEmpty() ? 20 : INTERVAL_MS);
                 tick = Math.max(tick + period, System.nanoTime());
                 TimeUnit.NANOSECONDS.sleep(tick - System.nanoTime());
             }
-            for (Process p : waitFor) {
+        }
+
+        private void pollSender(int i) {
+            long before = System.nanoTime();
+            String ss = Commands.run(List.of("ip", "netns", "exec", bed.sender(i), "ss", "-tinH", "dst",
+                    bed.destinationAddress(i))).output();
+            // The kernel's snapshot lies within the command's span: its midpoint errs by at most half of it.
+            double at = ((before + System.nanoTime()) / 2 - t0) / 1e9;
+            if (acked.containsKey(i)) {
+                List<CounterSample> samples = acked.get(i);
+                long bytes = dataBytesAcked(ss, IPERF3_PORT + i);
+                if (connectionGone(samples, bytes)) {
+                    gone.putIfAbsent(i, at);
+                }
+                addSample(samples, at, bytes);
+            }
+            if (pollRtt.contains(i)) {
+                Matcher m = RTT.matcher(ss);
+                while (m.find()) {
+                    rtt.computeIfAbsent(i, k -> new ArrayList<>()).add(Double.parseDouble(m.group(1)));
+                }
+            }
+        }
+
+        /** Kills, with its descendants, a traffic process still alive at the run's bound. */
+        void stopOutlived() {
+            for (Process p : traffic()) {
                 if (p.isAlive()) {
                     LOG.log(System.Logger.Level.WARNING, "a flow process outlived the run's bound; killing it with its descendants");
                     Commands.killTree(p.toHandle());
                 }
             }
+        }
+
+        /** Reads the sources' flow completion times; a source's error fails the run. */
+        void readFlowCompletions() {
             for (Process source : sources) {
                 for (String line : output.get(source).lines().toList()) {
                     String[] w = line.split(" ");
@@ -350,6 +447,10 @@ public final class TcpFlows {
                     }
                 }
             }
+        }
+
+        /** Waits for iperf3's reports, reads their RTTs, and puts the long flows' counters on the grid. */
+        void readLongFlows() throws InterruptedException {
             for (Process server : servers) {
                 server.waitFor(Math.max(0, end - System.nanoTime()), TimeUnit.NANOSECONDS);
             }
@@ -362,24 +463,12 @@ public final class TcpFlows {
             for (Map.Entry<Integer, List<CounterSample>> flow : fromFirstData(acked).entrySet()) {
                 throughput.put(flow.getKey(), counterOnGrid(flow.getValue(), duration.toMillis() / 1000.0));
             }
+        }
+
+        /** Stops the sinks, which outlive the traffic by design. */
+        void stopSinks() {
             sinks.forEach(sink -> Commands.killTree(sink.toHandle()));
-        } catch (IOException e) {
-            throw new IllegalStateException("traffic run failed: " + e.getMessage(), e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-        } finally {
-            started.forEach(p -> Commands.killTree(p.toHandle()));
-            LinuxTestBed.deleteFolder(dir);
         }
-        long[] cpuAfter = cpu();
-        double busy = cpuAfter[0] - cpuBefore[0];
-        double total = cpuAfter[1] - cpuBefore[1];
-        Result result = new Result(throughput, rtt, fct, total > 0 ? busy / total : Double.NaN, bed.rate().bitsPerSecond() / 1e6);
-        if (result.hostLimited()) {
-            LOG.log(System.Logger.Level.WARNING, result.cpuNote());
-        }
-        return result;
     }
 
     private static void checkSender(LinuxTestBed bed, int i, String what) {

@@ -145,18 +145,24 @@ public final class VerdictMessages {
         int valid = outcome.values().length;
         int notConverged = 0;
         int failed = 0;
+        int passed = 0;
         int length = state.runsIn(outcome.series());
         for (int run = 1; run <= length; run++) {
             RunStatus status = state.run(outcome.series(), run).status();
             notConverged += status == RunStatus.NOT_CONVERGED ? 1 : 0;
             failed += status == RunStatus.FAILED ? 1 : 0;
+            passed += status == RunStatus.PASSED ? 1 : 0;
         }
+        // A run that passed without a valid value of the metric (no sample, or NaN reported) was not aborted.
+        int withoutValue = Math.max(0, passed - valid);
         int count = length + Math.max(1, outcome.needed() - valid);
         return "KPI " + spec.label() + " cannot be computed in series " + outcome.series() + ": " + side(spec)
                 + " bound of the " + Format.ordinal(spec.percentile()) + " percentile at " + Format.number(spec.confidence())
                 + " % confidence needs at least " + outcome.needed() + " valid runs, but only " + valid + " of "
                 + length + " are valid (" + notConverged + " did not converge, " + failed + " failed, "
-                + (length - valid - notConverged - failed) + " aborted). Make the runs longer so that"
+                + (length - valid - notConverged - failed - withoutValue) + " aborted"
+                + (withoutValue > 0 ? ", " + withoutValue + " passed without a valid " + spec.metric().name() : "")
+                + "). Make the runs longer so that"
                 + " they converge, run more with @Runs(" + (setup.adaptive() ? "maxCount = " : "count = ") + count
                 + "), or lower the KPI's confidence or the robustness.";
     }
