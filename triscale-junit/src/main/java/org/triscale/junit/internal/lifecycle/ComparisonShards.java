@@ -59,6 +59,37 @@ public final class ComparisonShards {
     }
 
     /**
+     * What a launch started inside a test (a test of tests that starts its own launcher) replaces,
+     * to put back when it ends.
+     *
+     * @param shard     the enclosing launch's shard, or null
+     * @param test      the test running on this thread, or null
+     * @param elsewhere the enclosing launch's count of tests skipped for another shard
+     */
+    public record Saved(Shard shard, String test, int elsewhere) {
+    }
+
+    /**
+     * Saves the state of the enclosing launch, if any, before {@link #startLaunch}.
+     *
+     * @return the state
+     */
+    public static Saved save() {
+        return new Saved(launch, TEST.get(), ELSEWHERE.get());
+    }
+
+    /**
+     * Puts back the state of the enclosing launch when a launch ends.
+     *
+     * @param saved what {@link #save()} returned
+     */
+    public static void restore(Saved saved) {
+        launch = saved.shard();
+        test(saved.test());
+        ELSEWHERE.set(saved.elsewhere());
+    }
+
+    /**
      * Names the test running on this thread, or none.
      *
      * @param testName {@code SimpleClass.method}, or {@code null} when the test ended

@@ -56,6 +56,8 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
     private final Set<Path> results = new LinkedHashSet<>();
     /** The launch's shard ({@code triscale.shard}), or null: its comparisons go to a partial file. */
     private volatile Shard shard;
+    /** What this launch replaced, when it runs inside a test of another launch (a test of tests). */
+    private volatile ComparisonShards.Saved enclosing;
 
     /** Creates the listener; the launcher does, through service loading. */
     public TriscaleLaunchListener() {
@@ -74,6 +76,7 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
         }
         Comparisons.clear();
         ConfigurationParameters parameters = testPlan.getConfigurationParameters();
+        enclosing = ComparisonShards.save();
         shard = ComparisonShards.startLaunch(key -> parameters.get(key).map(String::trim).filter(v -> !v.isEmpty()));
     }
 
@@ -117,6 +120,16 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
 
     @Override
     public void testPlanExecutionFinished(TestPlan testPlan) {
+        try {
+            finish(testPlan);
+        } finally {
+            if (enclosing != null) {
+                ComparisonShards.restore(enclosing);
+            }
+        }
+    }
+
+    private void finish(TestPlan testPlan) {
         List<Path> files;
         synchronized (results) {
             files = new ArrayList<>(results);
