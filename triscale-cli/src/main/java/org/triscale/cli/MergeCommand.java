@@ -32,14 +32,16 @@ import java.util.concurrent.Callable;
         description = {"Merge the partial results of sharded TriScale tests (run with -Dtriscale.shard=k/K) into"
                 + " their verdicts: the JSON results, the regression gate against the project's baselines, Surefire"
                 + " XML reports of the verdicts and the HTML report. Refuses missing or duplicate shards and shards"
-                + " with different parameters, test beds or TriScale versions. Exit code 1 when a verdict fails.",
+                + " with different parameters, test beds or TriScale versions. Also concatenates the comparisons of"
+                + " sequels of the shards' plain tests (comparisons.shard-k-of-K.json) into comparisons.json."
+                + " Exit code 1 when a verdict or a comparison fails.",
                 "Example: triscale merge shard-1 shard-2 shard-3 --out target/triscale"})
 final class MergeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
     @Parameters(arity = "1..*", paramLabel = "DIR", description = "Folders of the partial results"
-            + " (*.partial.json), searched with their subfolders, e.g. the shards' downloaded artifacts.")
+            + " (*.partial.json, comparisons.shard-k-of-K.json), searched with their subfolders, e.g. the shards' downloaded artifacts.")
     List<Path> folders;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Folder of the merged results: the"
