@@ -3,6 +3,7 @@ package org.triscale.cli;
 import org.triscale.results.MergeOptions;
 import org.triscale.results.MergedTest;
 import org.triscale.results.Results;
+import org.triscale.results.StoredComparisons;
 import org.triscale.results.StoredResult;
 import org.triscale.results.VerdictOutcome;
 import picocli.CommandLine.Command;
@@ -31,14 +32,16 @@ import java.util.concurrent.Callable;
         description = {"Merge the partial results of sharded TriScale tests (run with -Dtriscale.shard=k/K) into"
                 + " their verdicts: the JSON results, the regression gate against the project's baselines, Surefire"
                 + " XML reports of the verdicts and the HTML report. Refuses missing or duplicate shards and shards"
-                + " with different parameters, test beds or TriScale versions. Exit code 1 when a verdict fails.",
+                + " with different parameters, test beds or TriScale versions. Also concatenates the comparisons of"
+                + " sequels of the shards' plain tests (comparisons.shard-k-of-K.json) into comparisons.json."
+                + " Exit code 1 when a verdict or a comparison fails.",
                 "Example: triscale merge shard-1 shard-2 shard-3 --out target/triscale"})
 final class MergeCommand implements Callable<Integer> {
     @Spec
     CommandSpec spec;
 
     @Parameters(arity = "1..*", paramLabel = "DIR", description = "Folders of the partial results"
-            + " (*.partial.json), searched with their subfolders, e.g. the shards' downloaded artifacts.")
+            + " (*.partial.json, comparisons.shard-k-of-K.json), searched with their subfolders, e.g. the shards' downloaded artifacts.")
     List<Path> folders;
 
     @Option(names = "--out", required = true, paramLabel = "DIR", description = "Folder of the merged results: the"
@@ -98,6 +101,8 @@ final class MergeCommand implements Callable<Integer> {
         List<MergedTest> merged = Results.mergeShards(folders, options);
         PrintWriter stdout = spec.commandLine().getOut();
         List<StoredResult> results = new ArrayList<>();
+        // Staged beside the report: the links from the report to them hold once both are moved into --out.
+        List<Path> jsons = new ArrayList<>();
         int failed = 0;
         int skipped = 0;
         Path reports = staging.resolve("surefire-reports");
@@ -117,6 +122,7 @@ final class MergeCommand implements Callable<Integer> {
                 continue;
             }
             results.add(test.result());
+            jsons.add(test.json());
             Path json = test.json() == null || !test.json().startsWith(staging) ? test.json()
                     : target.resolve(staging.relativize(test.json()));
             stdout.println(Results.verdictTable(test.result(), json));
@@ -129,14 +135,35 @@ final class MergeCommand implements Callable<Integer> {
             Results.writeSurefireVerdict(testClass, testMethod, test.passed() ? VerdictOutcome.PASSED
                     : VerdictOutcome.FAILED, message, reports);
         }
-        Path staged = results.isEmpty() ? null : Results.writeReport(results, staging.resolve("report"));
+        // The plain tests' comparisons of sequels, each made in one shard: concatenated, as one launch's.
+        StoredComparisons comparisons = Results.mergeShardComparisons(folders);
+        Path comparisonsFile = comparisons.isEmpty() ? null : Results.writeComparisons(comparisons, staging);
+        Path staged = results.isEmpty() && comparisons.isEmpty() ? null : Results.writeReport(results,
+                staging.resolve("report"), jsons, null, List.of(comparisons), comparisonsFile,
+                stdout::println);
         Path index = staged == null ? null : target.resolve(staging.relativize(staged));
-        stdout.println("TriScale merge of " + merged.size() + (merged.size() == 1 ? " test: " : " tests: ")
-                + (merged.size() - failed - skipped) + " passed, " + failed + " failed, " + skipped + " skipped"
-                + " · results in " + out + (index == null ? "" : " · report " + index));
+        stdout.print(Results.comparisonLines(comparisons));
+        if (comparisons.dropped() > 0) {
+            stdout.println("TriScale: " + comparisons.dropped() + " more comparisons of sequels were merged but not"
+                    + " kept (at most " + comparisons.size() + " in " + Results.COMPARISONS_FILE + ")");
+        }
+        List<String> counts = new ArrayList<>();
+        // A launch of plain tests that compare sequels counts its comparisons, not "0 tests".
+        if (!merged.isEmpty() || comparisons.isEmpty()) {
+            counts.add(merged.size() + (merged.size() == 1 ? " test: " : " tests: ") + (merged.size() - failed - skipped)
+                    + " passed, " + failed + " failed, " + skipped + " skipped");
+        }
+        if (!comparisons.isEmpty()) {
+            counts.add(comparisons.size() + (comparisons.size() == 1 ? " comparison" : " comparisons")
+                    + " of sequels: " + (comparisons.size() - comparisons.failed()) + " passed, "
+                    + comparisons.failed() + " failed");
+        }
+        stdout.println("TriScale merge of " + String.join(" and ", counts) + " · results in " + out
+                + (index == null ? "" : " · report " + index));
         stdout.flush();
-        return failed > 0 ? TriscaleCommand.DATA_ERROR : 0;
+        return failed > 0 || comparisons.failed() > 0 ? TriscaleCommand.DATA_ERROR : 0;
     }
+
 
     /**
      * Refuses a folder option that names a regular file (or lies under one), which would otherwise

@@ -211,6 +211,74 @@ class MergeCommandTest {
         }
     }
 
+    /**
+     * A launch of plain tests that compare sequels, sharded: each test runs in one shard, and the
+     * merge writes the launch's comparisons, counted as comparisons (never "0 tests").
+     */
+    @Test
+    void aComparisonsOnlyLaunchMergesItsComparisonsAndCountsThem() throws IOException {
+        Path whole = launchThroughTheLauncher("whole", null);
+        Path first = launchThroughTheLauncher("job-1", "1/2");
+        Path second = launchThroughTheLauncher("job-2", "2/2");
+        Path out = folder.resolve("merged");
+
+        Cli cli = Cli.run("merge", first.toString(), second.toString(), "--out", out.toString());
+
+        assertThat(cli.err()).isEmpty();
+        assertThat(cli.exitCode()).isZero();
+        assertThat(cli.out()).contains("TriScale comparisons: 2, 0 failed")
+                .contains("TriScale merge of 2 comparisons of sequels: 2 passed, 0 failed · results in " + out)
+                .doesNotContain("0 tests");
+        JsonNode expected = JSON.readTree(whole.resolve("comparisons.json").toFile()).get("comparisons");
+        JsonNode actual = JSON.readTree(out.resolve("comparisons.json").toFile()).get("comparisons");
+        assertThat(sortedByTest(actual)).isEqualTo(sortedByTest(expected));
+        assertThat(Files.readString(out.resolve("report").resolve("index.html")))
+                .contains("2 comparisons of sequels, 2 passed, 0 failed.").doesNotContain("0 tests")
+                .contains("href=\"../comparisons.json\"");
+
+        // A shard's folder given twice (as a copy): refused, nothing written.
+        Path copy = folder.resolve("copy");
+        Files.createDirectories(copy);
+        Files.copy(first.resolve("partial").resolve("comparisons.shard-1-of-2.json"),
+                copy.resolve("comparisons.shard-1-of-2.json"));
+        Path again = folder.resolve("again");
+        Cli twice = Cli.run("merge", first.toString(), second.toString(), copy.toString(), "--out", again.toString());
+        assertThat(twice.exitCode()).isEqualTo(1);
+        assertThat(twice.err()).startsWith("triscale merge: cannot merge the comparisons: duplicate shard 1/2: ");
+        assertThat(again).doesNotExist();
+    }
+
+    private static java.util.List<JsonNode> sortedByTest(JsonNode comparisons) {
+        java.util.List<JsonNode> list = new java.util.ArrayList<>();
+        comparisons.forEach(list::add);
+        list.sort(java.util.Comparator.comparing((JsonNode c) -> c.get("test").asText()));
+        return list;
+    }
+
+    /** Runs the comparing fixture through the launcher (whose listener writes the comparisons); its output folder. */
+    private Path launchThroughTheLauncher(String name, String shard) {
+        Path output = folder.resolve(name);
+        org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder request =
+                org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder.request()
+                        .selectors(selectClass(Comparing.class)).configurationParameter(FIXTURES, "true")
+                        .configurationParameter("triscale.output.dir", output.toString())
+                        // the summary on: an unsharded launch writes comparisons.json with its summary or report
+                        .configurationParameter("triscale.summary.enabled", "true")
+                        .configurationParameter("triscale.report.enabled", "false")
+                        .configurationParameter("triscale.shard.environment", "false");
+        if (shard != null) {
+            request.configurationParameter("triscale.shard", shard);
+        }
+        org.junit.platform.launcher.listeners.SummaryGeneratingListener summary =
+                new org.junit.platform.launcher.listeners.SummaryGeneratingListener();
+        org.junit.platform.launcher.core.LauncherFactory.create().execute(request.build(), summary);
+        assertThat(summary.getSummary().getTotalFailureCount()).isZero();
+        // Each comparing test passes once over the shards; the other shard skips it (aborted).
+        assertThat(summary.getSummary().getTestsSucceededCount()).isEqualTo(shard == null ? 2 : 1);
+        assertThat(summary.getSummary().getTestsAbortedCount()).isEqualTo(shard == null ? 0 : 1);
+        return output;
+    }
+
     /** Runs the fixture class, sharded or not; returns the folder of its results (or partial results). */
     private Path launch(String name, String shard) {
         Path output = folder.resolve(name);
@@ -252,6 +320,32 @@ class MergeCommandTest {
         @Kpi(metric = "delay", atMost = 10)
         void failing(RunContext run) {
             run.recordRunValue("delay", 40 + new SplittableRandom(run.seed()).nextDouble() * 10);
+        }
+    }
+
+    /** Plain tests comparing sequels; under triscale.shard = k/2, one in each shard. */
+    @ExtendWith(OnlyInsideTests.class)
+    static class Comparing {
+        private static org.triscale.junit.sequel.Sequel sequel(String name, double factor) {
+            double[][] fct = new double[5][10];
+            for (int s = 0; s < 5; s++) {
+                for (int r = 0; r < 10; r++) {
+                    fct[s][r] = factor * (100 + 3 * ((s * 7 + r * 3) % 10));
+                }
+            }
+            return org.triscale.junit.sequel.Sequel.of(name, Map.of("fct", fct), null);
+        }
+
+        @Test
+        void slower() {
+            org.triscale.junit.assertions.TriscaleAssertions.assertThat(sequel("prague", 3)).metric("fct")
+                    .isWorseThan(sequel("cubic", 1)).byAtLeast(1.0);
+        }
+
+        @Test
+        void notWorse() {
+            org.triscale.junit.assertions.TriscaleAssertions.assertThat(sequel("cubic", 1)).metric("fct")
+                    .isNotWorseThan(sequel("cubic", 1)).withTolerance(0.05);
         }
     }
 }

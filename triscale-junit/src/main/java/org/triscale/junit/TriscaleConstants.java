@@ -143,6 +143,21 @@ public final class TriscaleConstants {
     public static final String SHARD = "triscale.shard";
 
     /**
+     * What {@link #SHARD} splits: {@code series} (the default: every test's series over the
+     * shards) or {@code cells}: every TriScale test (a grid's cell, or a test outside a grid) runs
+     * whole, all its series, in exactly one shard, and the other shards skip it, naming the shard
+     * that runs it. Cell i of a grid ({@code @ParameterizedClass} invocation {@code [i]}) runs in
+     * shard {@code ((i - 1) mod K) + 1}, so a job array of as many tasks as cells runs one cell per
+     * task; a test outside a grid, or in nested grids, in the shard given by the CRC-32 of its
+     * name. The shard writes the test's partial result (one shard of one,
+     * {@code .shard-1-of-1.partial.json}) and {@code triscale merge} judges it as an unsharded
+     * launch would.
+     *
+     * @since 0.3.0
+     */
+    public static final String SHARD_BY = "triscale.shard.by";
+
+    /**
      * Whether, when {@link #SHARD} is not set, the shard is taken from a job scheduler's
      * environment: a Slurm array task ({@code SLURM_ARRAY_TASK_ID} − {@code SLURM_ARRAY_TASK_MIN} + 1
      * of {@code SLURM_ARRAY_TASK_MAX} − {@code SLURM_ARRAY_TASK_MIN} + 1) or a Kubernetes indexed

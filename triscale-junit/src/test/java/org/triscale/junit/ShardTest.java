@@ -235,8 +235,8 @@ class ShardTest {
     @Test
     void refusesAFolderWithoutPartialResults() {
         assertThatThrownBy(() -> ShardMerge.merge(List.of(folder), options(Kit.in(folder), folder.resolve("o"), 0)))
-                .hasMessageStartingWith("no partial result (*.partial.json) in [" + folder + "]; run the shards with"
-                        + " -Dtriscale.shard=k/K first");
+                .hasMessageStartingWith("no partial result (*.partial.json) and no shard's comparisons"
+                        + " (comparisons.shard-k-of-K.json) in [" + folder + "]; run the shards with -Dtriscale.shard=k/K first");
     }
 
     @Test

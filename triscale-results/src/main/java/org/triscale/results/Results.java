@@ -176,6 +176,51 @@ public final class Results {
     }
 
     /**
+     * Finds, checks and concatenates the comparisons of sequels of a sharded launch's plain tests
+     * ({@code comparisons.shard-<k>-of-<K>.json}, each test's made in one shard): refuses shards
+     * of different K, a missing or duplicate shard, and a test whose comparisons come from two
+     * shards.
+     *
+     * @param folders the folders given to the merge, searched with their subfolders
+     * @return the comparisons in shard order; empty when no shard wrote comparisons
+     * @throws IOException              if a folder cannot be listed
+     * @throws IllegalArgumentException if the files do not form one sharded launch
+     * @since 0.3.0
+     */
+    public static StoredComparisons mergeShardComparisons(List<Path> folders) throws IOException {
+        org.triscale.results.internal.merge.ShardComparisons.Merged merged =
+                org.triscale.results.internal.merge.ShardComparisons.merge(folders);
+        return new StoredComparisons(merged.comparisons(), merged.dropped());
+    }
+
+    /**
+     * Writes comparisons of sequels as a launch does, atomically, to {@value #COMPARISONS_FILE}.
+     *
+     * @param comparisons the comparisons
+     * @param folder      the results' folder, created if needed
+     * @return the file written
+     * @throws IOException if it cannot be written
+     * @since 0.3.0
+     */
+    public static Path writeComparisons(StoredComparisons comparisons, Path folder) throws IOException {
+        Path file = folder.resolve(COMPARISONS_FILE);
+        Comparisons.write(file, comparisons.model());
+        return file;
+    }
+
+    /**
+     * The console lines of some comparisons of sequels, as a launch prints them: a count, then
+     * the failed ones and the others, at most {@value Comparisons#MAX_LISTED}.
+     *
+     * @param comparisons the comparisons
+     * @return the lines, each ending with a newline; empty when there is none
+     * @since 0.3.0
+     */
+    public static String comparisonLines(StoredComparisons comparisons) {
+        return org.triscale.results.internal.report.LaunchSummary.comparisonLines(comparisons.model());
+    }
+
+    /**
      * Writes the Surefire report of one verdict ({@code TEST-<class>.<method>.verdict.xml}), as
      * Surefire writes the extension's: a suite with the verdict as its one test case.
      *

@@ -15,9 +15,15 @@ import java.util.List;
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
 public final class StoredComparisons {
     private final List<Comparisons.Comparison> comparisons;
+    private final int dropped;
 
     StoredComparisons(List<Comparisons.Comparison> comparisons) {
+        this(comparisons, 0);
+    }
+
+    StoredComparisons(List<Comparisons.Comparison> comparisons, int dropped) {
         this.comparisons = List.copyOf(comparisons);
+        this.dropped = dropped;
     }
 
     /** The comparisons behind it, for the other entry points of this package. */
@@ -41,5 +47,26 @@ public final class StoredComparisons {
      */
     public boolean isEmpty() {
         return comparisons.isEmpty();
+    }
+
+    /**
+     * How many of them failed their assertion.
+     *
+     * @return their number
+     * @since 0.3.0
+     */
+    public int failed() {
+        return (int) comparisons.stream()
+                .filter(c -> c.outcome() != org.triscale.results.internal.model.TestResult.VerdictStatus.PASSED).count();
+    }
+
+    /**
+     * Comparisons left out because more than a launch keeps were merged (the first ones are kept).
+     *
+     * @return their number, 0 for a file read as it is
+     * @since 0.3.0
+     */
+    public int dropped() {
+        return dropped;
     }
 }

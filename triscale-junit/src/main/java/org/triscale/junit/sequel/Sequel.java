@@ -14,6 +14,7 @@ import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.comparison.ComparisonSettings;
 import org.triscale.engine.comparison.SequelChange;
 import org.triscale.engine.comparison.SequelComparison;
+import org.triscale.junit.internal.lifecycle.ComparisonShards;
 import org.triscale.junit.internal.lifecycle.Seeds;
 
 import java.util.ArrayList;
@@ -151,6 +152,7 @@ public final class Sequel {
         checkName(name);
         checkShape(series, runs);
         Arguments.notNull("body", body);
+        ComparisonShards.here(); // under triscale.shard, one shard runs it
         List<Run> done = new ArrayList<>();
         long[][] seeds = seeds(series, runs, baseSeed);
         for (int s = 0; s < series; s++) {
@@ -198,6 +200,7 @@ public final class Sequel {
                     + "'; give them distinct names, as messages name both");
         }
         checkShape(series, runs);
+        ComparisonShards.here(); // under triscale.shard, one shard runs it
         Arguments.notNull("reference", reference);
         Arguments.notNull("candidate", candidate);
         long[][] seeds = seeds(series, runs, baseSeed);

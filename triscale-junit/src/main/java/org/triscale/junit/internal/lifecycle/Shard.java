@@ -260,6 +260,44 @@ public record Shard(int index, int count) {
     }
 
     /**
+     * Whether {@link TriscaleConstants#SHARD_BY} asks for whole tests (grid cells) per shard
+     * rather than series.
+     *
+     * @param parameters the configuration parameters by key, trimmed, empty when not set
+     * @return {@code true} for {@code cells}, {@code false} for {@code series} or not set
+     * @throws ExtensionConfigurationException for another value, naming the valid ones
+     */
+    static boolean byCells(Function<String, Optional<String>> parameters) {
+        Optional<String> value = parameters.apply(TriscaleConstants.SHARD_BY);
+        if (value.isEmpty() || value.get().equalsIgnoreCase("series")) {
+            return false;
+        }
+        if (value.get().equalsIgnoreCase("cells")) {
+            return true;
+        }
+        throw SettingsReader.invalid(TriscaleConstants.SHARD_BY, value.get(), "series (each test's series over the"
+                + " shards, the default) or cells (each test, a grid's cell or a test outside a grid, whole in one shard)");
+    }
+
+    /**
+     * The shard that runs a whole test under {@code triscale.shard.by = cells}: cell i of a grid
+     * (one class template) in shard {@code ((i - 1) mod K) + 1}, so that K tasks for K cells run
+     * one cell each and fewer tasks run blocks that differ by at most one cell; a test outside a
+     * grid or in nested grids (whose flat position is unknown) in shard
+     * {@code (CRC-32 of its name mod K) + 1}.
+     *
+     * @param cellIndices the indices of the enclosing class template invocations, outermost first
+     * @param testName    the test's name with its cell, {@code Class.method[cell]}
+     * @return the shard's index, 1 to K
+     */
+    int ownerOfTest(List<Integer> cellIndices, String testName) {
+        if (cellIndices.size() == 1) {
+            return (cellIndices.get(0) - 1) % count + 1;
+        }
+        return ComparisonShards.owner(testName, count);
+    }
+
+    /**
      * Whether a series belongs to this shard.
      *
      * @param series the series, from 1

@@ -44,7 +44,9 @@ final class ShardEnd {
             throw new AssertionFailedError("TriScale shard " + shard + " of " + setup.testName() + " wrote no partial"
                     + " result: only " + state.executedRuns() + " of its " + planned + " runs executed in this launch,"
                     + " e.g. because a rerun or a filter selected single invocations. A shard is merged only with all"
-                    + " its runs; rerun the whole method with " + TriscaleConstants.SHARD + " = " + shard + ".");
+                    + " its runs; rerun the whole method with " + TriscaleConstants.SHARD + " = "
+                    + (state.cellsOf == null ? shard : state.cellsOf + " and " + TriscaleConstants.SHARD_BY + " = cells")
+                    + ".");
         }
         List<RunRecord> records = new ArrayList<>();
         for (int series : shard.series(setup.seriesCount())) {
@@ -72,8 +74,10 @@ final class ShardEnd {
                     + TriscaleConstants.OUTPUT_DIR + " to one that is", e);
         }
         // Printed even without progress lines: without it, a green shard would look like a verdict.
-        Progress.shard(setup, shard + " · " + describe(shard, setup) + " · partial result " + file
-                + " · no verdict here: triscale merge computes it from all " + shard.count() + " shards");
+        Progress.shard(setup, state.cellsOf == null ? shard + " · " + describe(shard, setup) + " · partial result "
+                + file + " · no verdict here: triscale merge computes it from all " + shard.count() + " shards"
+                : state.cellsOf + " · the whole test (" + TriscaleConstants.SHARD_BY + " = cells): " + describe(shard, setup)
+                + " · partial result " + file + " · no verdict here: triscale merge computes it");
     }
 
     private static String describe(Shard shard, TestSetup setup) {

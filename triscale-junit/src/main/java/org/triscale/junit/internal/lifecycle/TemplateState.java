@@ -39,6 +39,11 @@ public final class TemplateState implements AutoCloseable {
     private final TestBed testBed = new TestBed();
     /** The shard this launch runs ({@code triscale.shard}), or null for every series. */
     final Shard shard;
+    /**
+     * The launch's shard under {@code triscale.shard.by = cells}, which runs this test whole
+     * ({@link #shard} is then 1/1); null otherwise. For messages only.
+     */
+    Shard cellsOf;
     private int generatedRuns;
     private int executedRuns;
     private int finishedRuns;

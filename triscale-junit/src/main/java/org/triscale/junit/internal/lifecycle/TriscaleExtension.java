@@ -1,8 +1,12 @@
 package org.triscale.junit.internal.lifecycle;
 
+import org.triscale.junit.internal.setup.Cells;
 import org.triscale.junit.internal.setup.JUnitVersion;
+import org.triscale.junit.internal.setup.SettingsReader;
 import org.triscale.junit.internal.setup.SetupReader;
 import org.triscale.results.internal.setup.TestSetup;
+import org.junit.jupiter.api.extension.ConditionEvaluationResult;
+import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
@@ -23,7 +27,7 @@ import java.util.stream.StreamSupport;
  * {@code ShardEnd}). Registered by {@code @Runs}; users do not register it
  * themselves.
  */
-public final class TriscaleExtension implements TestTemplateInvocationContextProvider {
+public final class TriscaleExtension implements TestTemplateInvocationContextProvider, ExecutionCondition {
     static final Namespace NAMESPACE = Namespace.create(TriscaleExtension.class);
 
     /** Creates the extension; JUnit calls it. */
@@ -39,6 +43,41 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
     @Override
     public boolean mayReturnZeroTestTemplateInvocationContexts(ExtensionContext context) {
         return Shard.read(context).isPresent();
+    }
+
+    /**
+     * Under {@code triscale.shard.by = cells}, skips the test in every shard but the one that runs
+     * it whole, naming that shard; otherwise enabled. A configuration error is left to
+     * {@link #provideTestTemplateInvocationContexts}, which names it as a failure.
+     */
+    @Override
+    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+        if (context.getTestMethod().isEmpty() || context.getUniqueId().contains("/[test-template-invocation:")) {
+            return ConditionEvaluationResult.enabled("decided for the test method");
+        }
+        Shard shard;
+        try {
+            shard = Shard.read(context).orElse(null);
+            if (shard == null || !Shard.byCells(key -> SettingsReader.parameter(context, key))) {
+                return ConditionEvaluationResult.enabled("not sharded by cells");
+            }
+        } catch (ExtensionConfigurationException e) {
+            return ConditionEvaluationResult.enabled("the configuration error is reported by the test");
+        }
+        String testName = testName(context);
+        int owner = shard.ownerOfTest(Cells.indices(context), testName);
+        if (owner == shard.index()) {
+            return ConditionEvaluationResult.enabled("runs in this shard, " + shard);
+        }
+        return ConditionEvaluationResult.disabled("TriScale: " + testName + " runs whole in shard " + owner + "/"
+                + shard.count() + " (" + TriscaleConstants.SHARD_BY + " = cells); this is shard " + shard);
+    }
+
+    /** {@code Class.method[cell]}, the name the cell's assignment hashes outside a single grid. */
+    private static String testName(ExtensionContext context) {
+        String cell = Cells.name(context);
+        return context.getRequiredTestClass().getName() + "." + context.getRequiredTestMethod().getName()
+                + (cell.isEmpty() ? "" : "[" + cell + "]");
     }
 
     @Override
@@ -68,7 +107,15 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
                     + " a shard runs a fixed subset of the series, but adaptive series stop on the scores of all of"
                     + " them. Run the test unsharded, or set @Series(count) instead");
         }
-        TemplateState state = new TemplateState(setup, shard);
+        TemplateState state;
+        if (shard != null && Shard.byCells(key -> SettingsReader.parameter(context, key))) {
+            // The whole test, all its series, as the one shard of its own partial result: the merge
+            // then judges it exactly as an unsharded launch would (triscale.shard.by = cells).
+            state = new TemplateState(setup, new Shard(1, 1));
+            state.cellsOf = shard;
+        } else {
+            state = new TemplateState(setup, shard);
+        }
         // The store closes the state when the template ends; see TemplateState#close.
         context.getStore(NAMESPACE).put(TemplateState.class, state);
         ParallelRuns parallel = ParallelRuns.create(context, state);

@@ -1,5 +1,8 @@
 package org.triscale.junit.internal.report;
 
+import org.triscale.junit.internal.lifecycle.ComparisonShards;
+import org.triscale.junit.internal.lifecycle.Shard;
+import org.triscale.results.internal.merge.ShardComparisons;
 import org.triscale.results.internal.report.Comparisons;
 import org.triscale.results.internal.report.HtmlReport;
 import org.triscale.results.internal.report.LaunchSummary;
@@ -51,6 +54,10 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
     public static final String RESULT_ENTRY = "triscale.result";
 
     private final Set<Path> results = new LinkedHashSet<>();
+    /** The launch's shard ({@code triscale.shard}), or null: its comparisons go to a partial file. */
+    private volatile Shard shard;
+    /** What this launch replaced, when it runs inside a test of another launch (a test of tests). */
+    private volatile ComparisonShards.Saved enclosing;
 
     /** Creates the listener; the launcher does, through service loading. */
     public TriscaleLaunchListener() {
@@ -68,13 +75,18 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
             System.out.println(warning);
         }
         Comparisons.clear();
+        ConfigurationParameters parameters = testPlan.getConfigurationParameters();
+        enclosing = ComparisonShards.save();
+        shard = ComparisonShards.startLaunch(key -> parameters.get(key).map(String::trim).filter(v -> !v.isEmpty()));
     }
 
     /** Names the running test for the comparisons it makes (JUnit calls this on the test's thread). */
     @Override
     public void executionStarted(TestIdentifier testIdentifier) {
         if (testIdentifier.isTest()) {
-            Comparisons.current(testName(testIdentifier));
+            String name = testName(testIdentifier);
+            Comparisons.current(name);
+            ComparisonShards.test(name);
         }
     }
 
@@ -83,6 +95,7 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
                                   org.junit.platform.engine.TestExecutionResult testExecutionResult) {
         if (testIdentifier.isTest()) {
             Comparisons.current(null);
+            ComparisonShards.test(null);
         }
     }
 
@@ -107,16 +120,44 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
 
     @Override
     public void testPlanExecutionFinished(TestPlan testPlan) {
+        try {
+            finish(testPlan);
+        } finally {
+            if (enclosing != null) {
+                ComparisonShards.restore(enclosing);
+            }
+        }
+    }
+
+    private void finish(TestPlan testPlan) {
         List<Path> files;
         synchronized (results) {
             files = new ArrayList<>(results);
         }
         List<Comparisons.Comparison> comparisons = Comparisons.drain();
         int dropped = Comparisons.drainDropped();
+        ConfigurationParameters parameters = testPlan.getConfigurationParameters();
+        Path shardComparisons = null;
+        String shardProblem = null;
+        // Every shard that ran or skipped a comparison test writes its file, even empty, so that
+        // the merge can tell a missing shard; written whatever the summary and report settings.
+        if (shard != null && (!comparisons.isEmpty() || ComparisonShards.elsewhere() > 0)) {
+            Path partial = folder(parameters, TriscaleConstants.OUTPUT_DIR, "target/triscale").resolve("partial");
+            try {
+                shardComparisons = partial.resolve(ShardComparisons.fileName(shard.index(), shard.count()));
+                Comparisons.write(shardComparisons, comparisons);
+            } catch (IOException | RuntimeException e) {
+                shardComparisons = null;
+                shardProblem = "TriScale: the comparisons of shard " + shard + " could not be written to " + partial
+                        + " (" + e.getMessage() + "); triscale merge will miss them\n";
+            }
+        }
+        if (shardProblem != null) {
+            System.out.print(shardProblem);
+        }
         if (files.isEmpty() && comparisons.isEmpty()) {
             return;
         }
-        ConfigurationParameters parameters = testPlan.getConfigurationParameters();
         boolean summary = flag(parameters, SUMMARY_ENABLED);
         boolean report = flag(parameters, REPORT_ENABLED);
         if (!summary && !report) {
@@ -129,8 +170,8 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
             out.append("TriScale: ").append(dropped).append(" more comparisons of sequels were made but not kept (at most ")
                     .append(Comparisons.MAX_KEPT).append(" per launch)\n");
         }
-        Path comparisonsFile = null;
-        if (!comparisons.isEmpty()) {
+        Path comparisonsFile = shardComparisons;
+        if (!comparisons.isEmpty() && shard == null) {
             try {
                 comparisonsFile = resultsFolder.resolve(Comparisons.FILE);
                 Comparisons.write(comparisonsFile, comparisons);

@@ -22,9 +22,10 @@ import java.util.regex.Pattern;
  * <p>Two invocations that would get the same name (a {@code name} pattern without
  * {@code {index}} over equal arguments) are refused: they would share every file.
  */
-final class Cells {
+public final class Cells {
     /** The unique-ID segment type of a class template's invocation (JUnit Jupiter 5.13 and later). */
     private static final String INVOCATION_SEGMENT = "[class-template-invocation:";
+    private static final Pattern INVOCATION_INDEX = Pattern.compile("^\\[class-template-invocation:#(\\d{1,9})]$");
     private static final Pattern INDEX_PREFIX = Pattern.compile("^\\[(\\d+)]\\s*(.*)$", Pattern.DOTALL);
     /** Longest cell name kept in messages and files; file names are cut and hashed further by {@code FileNames}. */
     static final int MAX_LENGTH = 120;
@@ -40,7 +41,7 @@ final class Cells {
      * @param context the method's context
      * @return the name, empty for a method that is not in a cell
      */
-    static String name(ExtensionContext context) {
+    public static String name(ExtensionContext context) {
         Deque<String> names = new ArrayDeque<>();
         for (Optional<ExtensionContext> parent = context.getParent(); parent.isPresent();
              parent = parent.get().getParent()) {
@@ -53,6 +54,29 @@ final class Cells {
             }
         }
         return String.join(" / ", names);
+    }
+
+    /**
+     * The indices of the class template invocations that enclose a method ({@code [2] rttMs=40}
+     * is invocation 2), outermost first: the cell's position, which the same argument source gives
+     * every launch.
+     *
+     * @param context the method's context
+     * @return the indices, from 1; empty for a method that is not in a cell
+     */
+    public static java.util.List<Integer> indices(ExtensionContext context) {
+        Deque<Integer> indices = new ArrayDeque<>();
+        for (Optional<ExtensionContext> parent = context.getParent(); parent.isPresent();
+             parent = parent.get().getParent()) {
+            String id = parent.get().getUniqueId();
+            int last = id.lastIndexOf('/');
+            String segment = last < 0 ? id : id.substring(last + 1);
+            Matcher index = INVOCATION_INDEX.matcher(segment);
+            if (index.matches()) {
+                indices.addFirst(Integer.parseInt(index.group(1)));
+            }
+        }
+        return java.util.List.copyOf(indices);
     }
 
     /**

@@ -176,9 +176,10 @@ public final class ShardMerge {
                 }
             }
         }
-        if (files.isEmpty()) {
-            throw new IllegalArgumentException("no partial result (*" + PartialResults.SUFFIX + ") in " + folders
-                    + "; run the shards with -Dtriscale.shard=k/K first, and give the folders their partial results"
+        if (files.isEmpty() && ShardComparisons.find(folders).isEmpty()) {
+            // A launch of plain tests that compare sequels has comparisons only: ShardComparisons merges them.
+            throw new IllegalArgumentException("no partial result (*" + PartialResults.SUFFIX + ") and no shard's"
+                    + " comparisons (comparisons.shard-k-of-K.json) in " + folders + "; run the shards with -Dtriscale.shard=k/K first, and give the folders their partial results"
                     + " (target/triscale/partial) were copied to");
         }
         List<Located> read = new ArrayList<>();

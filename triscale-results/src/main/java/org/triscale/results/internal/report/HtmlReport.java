@@ -119,7 +119,7 @@ public final class HtmlReport {
         Path index = folder.resolve("index.html");
         List<String> links = new ArrayList<>();
         for (int i = 0; i < results.size(); i++) {
-            links.add(jsons == null || i >= jsons.size() ? null : link(folder, jsons.get(i)));
+            links.add(jsons == null || i >= jsons.size() || jsons.get(i) == null ? null : link(folder, jsons.get(i)));
         }
         String html = index(results, links, summary == null ? null : link(folder, summary));
         if (!comparisons.isEmpty()) {

@@ -10,8 +10,7 @@ import java.util.List;
 
 /**
  * The launch's summary of its TriScale tests: one console line per test with its key numbers,
- * and the Markdown summary of every test for CI job pages; the cells of each grid also as the
- * grid's table ({@link GridReport}).
+ * and the Markdown summary of every test for CI job pages.
  */
 public final class LaunchSummary {
     private LaunchSummary() {
@@ -46,15 +45,38 @@ public final class LaunchSummary {
         for (TestResult result : results) {
             failed += ResultFacts.passed(result.verdict().status()) ? 0 : 1;
         }
-        StringBuilder text = new StringBuilder("TriScale: ").append(results.size())
-                .append(results.size() == 1 ? " test, " : " tests, ").append(results.size() - failed)
-                .append(" passed, ").append(failed).append(" failed\n");
+        StringBuilder text = new StringBuilder();
+        // A launch of plain tests that compare sequels counts its comparisons, not "0 tests".
+        if (!results.isEmpty() || comparisons.isEmpty()) {
+            text.append("TriScale: ").append(results.size())
+                    .append(results.size() == 1 ? " test, " : " tests, ").append(results.size() - failed)
+                    .append(" passed, ").append(failed).append(" failed\n");
+        }
         for (TestResult result : results) {
             text.append("  ").append(String.format("%-6s", result.verdict().status())).append("  ")
                     .append(ResultFacts.name(result)).append("  ").append(numbers(result)).append('\n');
         }
         // Each campaign's cells as its grid, after the tests' own lines.
         text.append(grids(results));
+        text.append(comparisonLines(comparisons));
+        if (folder != null) {
+            text.append("TriScale results: ").append(folder).append('\n');
+        }
+        if (report != null) {
+            text.append("TriScale report: ").append(report).append('\n');
+        }
+        return text.toString();
+    }
+
+    /**
+     * The console lines of the comparisons of sequels: a count, then failures first and the
+     * others, at most {@link Comparisons#MAX_LISTED}.
+     *
+     * @param comparisons the comparisons, in order
+     * @return the lines, each ending with a newline; empty when there is none
+     */
+    public static String comparisonLines(List<Comparisons.Comparison> comparisons) {
+        StringBuilder text = new StringBuilder();
         if (!comparisons.isEmpty()) {
             long failedComparisons = comparisons.stream().filter(c -> !ResultFacts.passed(c.outcome())).count();
             text.append("TriScale comparisons: ").append(comparisons.size()).append(", ").append(failedComparisons)
@@ -72,12 +94,6 @@ public final class LaunchSummary {
                 text.append("  ").append(String.format("%-6s", comparison.outcome())).append("  ")
                         .append(comparison.test()).append("  ").append(Comparisons.line(comparison)).append('\n');
             }
-        }
-        if (folder != null) {
-            text.append("TriScale results: ").append(folder).append('\n');
-        }
-        if (report != null) {
-            text.append("TriScale report: ").append(report).append('\n');
         }
         return text.toString();
     }
@@ -151,8 +167,6 @@ public final class LaunchSummary {
      */
     public static String markdown(List<TestResult> results, List<Comparisons.Comparison> comparisons, Path report) {
         StringBuilder md = new StringBuilder("### TriScale\n\n");
-        // The grids first: each campaign's overview before its cells' own sections.
-        md.append(GridReport.markdown(Grids.of(results)));
         for (TestResult result : results) {
             TestResult.VerdictStatus status = result.verdict().status();
             md.append("#### ").append(ResultFacts.passed(status) ? "✅ " : "❌ ").append(status.name()).append(" · ")
