@@ -9,6 +9,9 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.Parameter;
 import org.junit.jupiter.params.ParameterizedClass;
 import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.platform.engine.discovery.DiscoverySelectors;
+import org.junit.platform.launcher.core.LauncherDiscoveryRequestBuilder;
+import org.junit.platform.launcher.core.LauncherFactory;
 import org.junit.platform.testkit.engine.EngineExecutionResults;
 import org.triscale.emulator.Emulator;
 import org.triscale.emulator.Scenario;
@@ -17,7 +20,10 @@ import org.triscale.emulator.base.Rate;
 import org.triscale.emulator.cca.Cca;
 import org.triscale.emulator.queue.Packets;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -114,6 +120,31 @@ class GridParallelTest {
     private static void assertAllPassed(EngineExecutionResults results) {
         assertThat(results.allEvents().failed().stream().map(event -> Kit.error(event).toString()).toList()).isEmpty();
         assertThat(results.testEvents().succeeded().count()).isEqualTo(4 * (2 * 5 + 2 + 1));
+    }
+
+    /**
+     * The launch summary and summary.md list the cells in the order of a sequential launch, not
+     * in the order they ended: the first cell here takes longest.
+     */
+    @Test
+    void theLaunchSummaryListsTheCellsInTheirOrder() throws IOException {
+        LauncherDiscoveryRequestBuilder request = LauncherDiscoveryRequestBuilder.request()
+                .selectors(DiscoverySelectors.selectClass(SlowFirst.class))
+                .configurationParameter("triscale.report.enabled", "false");
+        parallel(Kit.in(folder), 3).parameters().forEach(request::configurationParameter);
+        PrintStream original = System.out;
+        System.setOut(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
+        try {
+            LauncherFactory.create().execute(request.build());
+        } finally {
+            System.setOut(original);
+        }
+
+        String summary = Files.readString(Kit.in(folder).outputDir().resolve("summary.md"));
+        assertThat(SlowFirst.ended).containsExactly(1, 2, 3);
+        assertThat(summary).contains("fct[pause=1]");
+        assertThat(summary.indexOf("fct[pause=3]")).isPositive().isLessThan(summary.indexOf("fct[pause=2]"));
+        assertThat(summary.indexOf("fct[pause=2]")).isLessThan(summary.indexOf("fct[pause=1]"));
     }
 
     /**
@@ -217,6 +248,35 @@ class GridParallelTest {
             } finally {
                 running.decrementAndGet();
             }
+        }
+    }
+
+    @FixturesOnly
+    @ParameterizedClass
+    @ValueSource(ints = {3, 2, 1})
+    static class SlowFirst {
+        static final List<Integer> ended = new java.util.concurrent.CopyOnWriteArrayList<>();
+
+        @Parameter
+        int pause;
+
+        /**
+         * The cell with pause p lets the p - 1 cells with a shorter pause end first: the cells end
+         * in the reverse of their order.
+         */
+        @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 5)
+        @Metric(name = "fct", unit = "ms")
+        @Kpi(metric = "fct", atMost = 100)
+        void fct(RunContext run) throws InterruptedException {
+            if (run.run() == 5) {
+                long deadline = System.nanoTime() + 20_000_000_000L;
+                while (ended.size() < pause - 1 && System.nanoTime() < deadline) {
+                    Thread.sleep(5);
+                }
+                Thread.sleep(200); // the verdict of the cell that ended last is published meanwhile
+                ended.add(pause);
+            }
+            run.recordRunValue("fct", pause + run.run());
         }
     }
 
