@@ -1,5 +1,6 @@
 package org.triscale.junit.internal.lifecycle;
 
+import org.triscale.junit.internal.setup.GridSize;
 import org.triscale.junit.internal.setup.JUnitVersion;
 import org.triscale.junit.internal.setup.SetupReader;
 import org.triscale.results.internal.setup.TestSetup;
@@ -44,7 +45,25 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
     @Override
     public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
         JUnitVersion.check(context);
-        TestSetup setup = SetupReader.read(context);
+        GridProgress grid = GridProgress.of(context);
+        int cell = grid == null ? 0 : grid.start();
+        TestSetup setup;
+        try {
+            setup = SetupReader.read(context);
+            if (grid != null) {
+                // Sized before the first run: a grid too large for a launch is refused before it starts.
+                GridSize.check(setup.testName(), grid.total().orElse(cell), grid.total().isPresent(),
+                        setup.totalRuns(), GridSize.maxRuns(context));
+            }
+        } catch (RuntimeException e) {
+            if (grid != null) {
+                grid.end(cell); // the cell has ended: the grid's count of cells done stays true
+            }
+            throw e;
+        }
+        if (grid != null && setup.settings().progress()) {
+            Progress.grid(setup, grid.started(cell));
+        }
         if (setup.kpis().isEmpty() && setup.scores().isEmpty() && setup.gate().isEmpty()) {
             Progress.warning(setup, "checks nothing: no @Kpi, @VariabilityScore or @Baseline, so the verdict fails"
                     + " only when a run fails; add the KPI the test is meant to hold");
@@ -69,6 +88,9 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
                     + " them. Run the test unsharded, or set @Series(count) instead");
         }
         TemplateState state = new TemplateState(setup, shard);
+        if (grid != null) {
+            state.inGrid(grid, cell);
+        }
         // The store closes the state when the template ends; see TemplateState#close.
         context.getStore(NAMESPACE).put(TemplateState.class, state);
         ParallelRuns parallel = ParallelRuns.create(context, state);
