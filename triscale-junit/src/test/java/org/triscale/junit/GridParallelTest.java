@@ -161,9 +161,8 @@ class GridParallelTest {
     private static void strip(JsonNode node) {
         if (node instanceof ObjectNode object) {
             object.remove(CLOCK_FIELDS);
-            Iterator<Map.Entry<String, JsonNode>> fields = object.fields();
-            while (fields.hasNext()) {
-                strip(fields.next().getValue());
+            for (Map.Entry<String, JsonNode> field : object.properties()) {
+                strip(field.getValue());
             }
         } else if (node instanceof ArrayNode array) {
             array.forEach(GridParallelTest::strip);
