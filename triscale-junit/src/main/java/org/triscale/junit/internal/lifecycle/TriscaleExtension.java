@@ -48,12 +48,16 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
         GridProgress grid = GridProgress.of(context);
         int cell = grid == null ? 0 : grid.start();
         TestSetup setup;
+        Shard shard;
         try {
             setup = SetupReader.read(context);
+            shard = Shard.read(context).orElse(null);
             if (grid != null) {
                 // Sized before the first run: a grid too large for a launch is refused before it starts.
+                long runsPerCell = shard == null ? setup.totalRuns()
+                        : (long) shard.series(setup.seriesCount()).size() * setup.runsPerSeries();
                 GridSize.check(setup.testName(), grid.total().orElse(cell), grid.total().isPresent(),
-                        setup.totalRuns(), GridSize.maxRuns(context));
+                        runsPerCell, GridSize.maxRuns(context));
             }
         } catch (RuntimeException e) {
             if (grid != null) {
@@ -68,7 +72,6 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
             Progress.warning(setup, "checks nothing: no @Kpi, @VariabilityScore or @Baseline, so the verdict fails"
                     + " only when a run fails; add the KPI the test is meant to hold");
         }
-        Shard shard = Shard.read(context).orElse(null);
         if (shard != null && setup.gate().isPresent() && setup.gate().get().policies().update()) {
             throw new ExtensionConfigurationException("TriScale configuration error in " + setup.testName() + ": "
                     + TriscaleConstants.SHARD + " = " + shard + " cannot be combined with " + TriscaleConstants.BASELINE_UPDATE

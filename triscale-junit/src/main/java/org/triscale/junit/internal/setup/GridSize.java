@@ -108,7 +108,7 @@ public final class GridSize {
      * @param testName     {@code Class.method[cell]}, for the message
      * @param cells        the grid's declared cells, or, when unknown, the cells started so far
      * @param known        whether {@code cells} is the declared count
-     * @param runsPerCell  series × runs of one cell
+     * @param runsPerCell  series × runs of one cell in this launch (those of its shard's series when sharded)
      * @param maxRuns      the limit
      * @throws ExtensionConfigurationException with the sizes and the fix
      */
