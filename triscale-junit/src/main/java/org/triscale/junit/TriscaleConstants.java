@@ -181,6 +181,16 @@ public final class TriscaleConstants {
      */
     public static final String RUNS_PARALLELISM = "triscale.runs.parallelism";
 
+    /**
+     * The most runs the cells of one grid ({@code @ParameterizedClass}) may have in a launch:
+     * cells × series × runs of a {@code @Runs} method (the series of the launch's shard when
+     * sharded). A larger grid is refused before its first
+     * run, naming the sizes; where the class template's argument sources do not declare how many
+     * cells there are, the cells beyond the limit are refused as they come. Default
+     * {@code 1000000}.
+     */
+    public static final String GRID_MAX_RUNS = "triscale.grid.maxRuns";
+
     private TriscaleConstants() {
     }
 }

@@ -70,6 +70,11 @@ public final class Progress {
         print("[" + setup.testName() + "] shard " + text);
     }
 
+    /** A cell of a grid that starts or ends, with the grid's cells done and its ETA ({@link GridProgress}). */
+    static void grid(TestSetup setup, String text) {
+        print("[" + setup.testName() + "] " + text);
+    }
+
     /** A warning about the setup, printed before the first run even when progress lines are off. */
     static void warning(TestSetup setup, String text) {
         print("[" + setup.testName() + "] WARNING · " + text);

@@ -51,6 +51,9 @@ public final class TemplateState implements AutoCloseable {
     private boolean verdictGenerated;
     private boolean verdictExecuted;
     private String stopReason;
+    /** The grid the test is a cell of, or null. */
+    private GridProgress grid;
+    private int cell;
 
     TemplateState(TestSetup setup) {
         this(setup, null);
@@ -298,8 +301,20 @@ public final class TemplateState implements AutoCloseable {
         return executedRuns == generatedRuns;
     }
 
+    /** Makes the test cell {@code cell} (in start order) of a grid, which counts it as done when the template ends. */
+    void inGrid(GridProgress progress, int number) {
+        this.grid = progress;
+        this.cell = number;
+    }
+
     @Override
     public void close() {
+        if (grid != null) {
+            String line = grid.end(cell);
+            if (setup.settings().progress()) {
+                Progress.grid(setup, line);
+            }
+        }
         if (shard != null) {
             ShardEnd.close(this); // no verdict: the partial result, written when the template ends
             return;

@@ -1,6 +1,7 @@
 package org.triscale.junit.internal.lifecycle;
 
 import org.triscale.junit.internal.setup.Cells;
+import org.triscale.junit.internal.setup.GridSize;
 import org.triscale.junit.internal.setup.JUnitVersion;
 import org.triscale.junit.internal.setup.SettingsReader;
 import org.triscale.junit.internal.setup.SetupReader;
@@ -83,12 +84,35 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
     @Override
     public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
         JUnitVersion.check(context);
-        TestSetup setup = SetupReader.read(context);
+        GridProgress grid = GridProgress.of(context);
+        int cell = grid == null ? 0 : grid.start();
+        TestSetup setup;
+        Shard shard;
+        try {
+            setup = SetupReader.read(context);
+            shard = Shard.read(context).orElse(null);
+            if (grid != null) {
+                // Sized before the first run: a grid too large for a launch is refused before it starts.
+                // Sharded by cells, a cell runs whole in one shard.
+                long runsPerCell = shard == null || Shard.byCells(key -> SettingsReader.parameter(context, key))
+                        ? setup.totalRuns()
+                        : (long) shard.series(setup.seriesCount()).size() * setup.runsPerSeries();
+                GridSize.check(setup.testName(), grid.total().orElse(cell), grid.total().isPresent(),
+                        runsPerCell, GridSize.maxRuns(context));
+            }
+        } catch (RuntimeException e) {
+            if (grid != null) {
+                grid.end(cell); // the cell has ended: the grid's count of cells done stays true
+            }
+            throw e;
+        }
+        if (grid != null && setup.settings().progress()) {
+            Progress.grid(setup, grid.started(cell));
+        }
         if (setup.kpis().isEmpty() && setup.scores().isEmpty() && setup.gate().isEmpty()) {
             Progress.warning(setup, "checks nothing: no @Kpi, @VariabilityScore or @Baseline, so the verdict fails"
                     + " only when a run fails; add the KPI the test is meant to hold");
         }
-        Shard shard = Shard.read(context).orElse(null);
         if (shard != null && setup.gate().isPresent() && setup.gate().get().policies().update()) {
             throw new ExtensionConfigurationException("TriScale configuration error in " + setup.testName() + ": "
                     + TriscaleConstants.SHARD + " = " + shard + " cannot be combined with " + TriscaleConstants.BASELINE_UPDATE
@@ -115,6 +139,9 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
             state.cellsOf = shard;
         } else {
             state = new TemplateState(setup, shard);
+        }
+        if (grid != null) {
+            state.inGrid(grid, cell);
         }
         // The store closes the state when the template ends; see TemplateState#close.
         context.getStore(NAMESPACE).put(TemplateState.class, state);

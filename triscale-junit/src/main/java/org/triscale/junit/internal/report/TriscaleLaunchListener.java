@@ -25,10 +25,11 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
+import java.util.Map;
 
 /**
  * At the end of a launch, for the TriScale tests judged in it: prints one line per test with its
@@ -53,7 +54,8 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
     /** The report entry a verdict publishes with its result file. */
     public static final String RESULT_ENTRY = "triscale.result";
 
-    private final Set<Path> results = new LinkedHashSet<>();
+    /** The result files of the launch, each with the test that published it, in the order they came. */
+    private final Map<Path, TestIdentifier> results = new LinkedHashMap<>();
     /** The launch's shard ({@code triscale.shard}), or null: its comparisons go to a partial file. */
     private volatile Shard shard;
     /** What this launch replaced, when it runs inside a test of another launch (a test of tests). */
@@ -113,7 +115,7 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
         String file = entry.getKeyValuePairs().get(RESULT_ENTRY);
         if (file != null) {
             synchronized (results) {
-                results.add(Paths.get(file));
+                results.putIfAbsent(Paths.get(file), testIdentifier);
             }
         }
     }
@@ -132,7 +134,7 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
     private void finish(TestPlan testPlan) {
         List<Path> files;
         synchronized (results) {
-            files = new ArrayList<>(results);
+            files = inPlanOrder(testPlan, results);
         }
         List<Comparisons.Comparison> comparisons = Comparisons.drain();
         int dropped = Comparisons.drainDropped();
@@ -218,6 +220,57 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
         }
         System.out.print(out);
         System.out.flush();
+    }
+
+    /**
+     * The result files in the order of their tests in the test plan, which is the order a
+     * sequential launch executes them in: under JUnit's parallel execution the tests (the cells
+     * of a grid, say) end in any order, and the summary and the report must not depend on it.
+     * Class template invocations are registered in their index order even when they then run
+     * at once, so cell 2 stays before cell 10.
+     */
+    static List<Path> inPlanOrder(TestPlan plan, Map<Path, TestIdentifier> published) {
+        Map<String, Map<String, Integer>> positions = new HashMap<>();
+        Map<Path, List<Integer>> keys = new HashMap<>();
+        for (Map.Entry<Path, TestIdentifier> entry : published.entrySet()) {
+            keys.put(entry.getKey(), position(plan, entry.getValue(), positions));
+        }
+        List<Path> files = new ArrayList<>(published.keySet());
+        files.sort((a, b) -> compare(keys.get(a), keys.get(b))); // stable: ties keep the order they came in
+        return files;
+    }
+
+    /** The indexes of a test and its ancestors among their siblings, root first; after every other when the plan does not know it. */
+    private static List<Integer> position(TestPlan plan, TestIdentifier test, Map<String, Map<String, Integer>> cache) {
+        List<Integer> indexes = new ArrayList<>();
+        try {
+            for (TestIdentifier node = test; node != null; ) {
+                TestIdentifier parent = plan.getParent(node).orElse(null);
+                String parentId = parent == null ? "" : parent.getUniqueId();
+                Map<String, Integer> siblings = cache.computeIfAbsent(parentId, key -> {
+                    Map<String, Integer> index = new HashMap<>();
+                    for (TestIdentifier sibling : parent == null ? plan.getRoots() : plan.getChildren(parent)) {
+                        index.put(sibling.getUniqueId(), index.size());
+                    }
+                    return index;
+                });
+                indexes.add(0, siblings.getOrDefault(node.getUniqueId(), Integer.MAX_VALUE));
+                node = parent;
+            }
+        } catch (RuntimeException e) {
+            return List.of(Integer.MAX_VALUE); // a test the plan does not hold: after the others
+        }
+        return indexes;
+    }
+
+    private static int compare(List<Integer> a, List<Integer> b) {
+        for (int i = 0; i < Math.min(a.size(), b.size()); i++) {
+            int order = Integer.compare(a.get(i), b.get(i));
+            if (order != 0) {
+                return order;
+            }
+        }
+        return Integer.compare(a.size(), b.size());
     }
 
     private static void writeMarkdown(Path file, String markdown, StringBuilder out) {

@@ -19,6 +19,10 @@ import java.util.regex.Pattern;
  * of its own: its result file, baseline, history, Surefire names and report page carry the cell's
  * name, so the cells of a grid never overwrite each other's files.
  *
+ * <p>A name longer than {@value #MAX_LENGTH} characters is cut and ends in {@code …} and 8
+ * hexadecimal digits of the SHA-256 of the whole name, so that long names stay distinct; control
+ * characters become spaces (file names then map them to {@code _}).
+ *
  * <p>Two invocations that would get the same name (a {@code name} pattern without
  * {@code {index}} over equal arguments) are refused: they would share every file.
  */
@@ -29,6 +33,8 @@ public final class Cells {
     private static final Pattern INDEX_PREFIX = Pattern.compile("^\\[(\\d+)]\\s*(.*)$", Pattern.DOTALL);
     /** Longest cell name kept in messages and files; file names are cut and hashed further by {@code FileNames}. */
     static final int MAX_LENGTH = 120;
+    /** Hexadecimal digits of the SHA-256 of a longer name that end its cut name. */
+    private static final int HASH_DIGITS = 8;
     private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(Cells.class);
 
     private Cells() {
@@ -119,6 +125,23 @@ public final class Cells {
         name.codePoints().forEach(c -> printable.appendCodePoint(Character.isISOControl(c) ? ' ' : c));
         // JUnit 5 names an argument "rttMs=40", JUnit 6 "rttMs = 40": one name on both.
         String text = printable.toString().strip().replaceAll("\\s*=\\s*", "=");
-        return text.length() <= MAX_LENGTH ? text : text.substring(0, MAX_LENGTH - 1) + "…";
+        if (text.length() <= MAX_LENGTH) {
+            return text;
+        }
+        // Cut, but two long names that differ only after the cut must stay two cells: a hash of the whole name.
+        int cut = MAX_LENGTH - 1 - HASH_DIGITS;
+        if (Character.isHighSurrogate(text.charAt(cut - 1))) {
+            cut--;
+        }
+        return text.substring(0, cut) + "…" + hash(text);
+    }
+
+    private static String hash(String text) {
+        try {
+            return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(text.getBytes(java.nio.charset.StandardCharsets.UTF_8))).substring(0, HASH_DIGITS);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java platform has SHA-256", e);
+        }
     }
 }
