@@ -19,6 +19,11 @@ final class RunInvocationContext implements TestTemplateInvocationContext {
         this.record = record;
     }
 
+    /** The run this invocation executes. */
+    RunRecord record() {
+        return record;
+    }
+
     @Override
     public String getDisplayName(int invocationIndex) {
         return "series " + record.series + (state.setup.adaptiveSeries() ? " of max " : "/") + state.setup.seriesCount()
