@@ -91,7 +91,7 @@ public final class GateSpecReader {
         int fromHistory = baseline.fromHistory() > 0 ? baseline.fromHistory()
                 : parameter(context, FROM_HISTORY).map(this::parseCount).orElse(0);
         if (baseline.interleaved()) {
-            checkInterleaved(baseline, method, alpha, declared, fromHistory);
+            checkInterleaved(baseline, alpha, declared, fromHistory);
         } else {
             checkSize(unit, alpha, declared.seriesCount(), declared.runsPerSeries(), fromHistory);
         }
@@ -268,10 +268,9 @@ public final class GateSpecReader {
 
     /**
      * An interleaved gate compares the two arms of this launch: not a file, not the history, and the
-     * pairs must be able to reach α; its series are of a fixed count.
+     * pairs must be able to reach α (adaptive runs and series are refused for any gate, earlier).
      */
-    private void checkInterleaved(Baseline baseline, Method method, double alpha, Declarations declared,
-                                  int fromHistory) {
+    private void checkInterleaved(Baseline baseline, double alpha, Declarations declared, int fromHistory) {
         String what = "@Baseline(interleaved = true)";
         check(baseline.fromHistory() == 0, what + " compares the candidate with the reference runs of the same launch,"
                 + " so @Baseline(fromHistory = " + baseline.fromHistory() + ") has nothing to feed; remove fromHistory,"
@@ -280,10 +279,6 @@ public final class GateSpecReader {
                 + FROM_HISTORY + " = " + fromHistory + " asks for a baseline from the history; unset it for this test");
         check(baseline.file().isEmpty(), what + " reads and writes no baseline file (the reference runs in the same"
                 + " launch), so @Baseline(file = \"" + baseline.file() + "\") has no effect; remove it");
-        check(!AnnotationSupport.findAnnotation(method, org.triscale.junit.Series.class)
-                        .map(org.triscale.junit.Series::adaptive).orElse(false), what + " pairs every candidate run"
-                        + " with a reference run of the same series, but @Series(adaptive = true) stops on the candidate's"
-                        + " scores alone; set @Series(count) instead");
         int pairs = declared.seriesCount() * declared.runsPerSeries();
         double smallest = org.triscale.engine.comparison.SignedRankTest.smallestPValue(pairs);
         if (smallest > alpha) {

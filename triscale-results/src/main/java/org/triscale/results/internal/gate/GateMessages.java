@@ -216,6 +216,8 @@ final class GateMessages {
     /** "±4.3 % (the variability score of the per-series changes)". */
     private static String tolerance(GateSpec.GatedMetric gated, GateResult result) {
         SequelChange change = result.change();
+        // The score comes from the reference's own values: the baseline's, or the reference arm's.
+        String whose = change.design() == Design.INTERLEAVED ? "the reference arm's" : "the baseline's";
         String source;
         switch (change.toleranceSource()) {
             case RELATIVE:
@@ -225,11 +227,11 @@ final class GateMessages {
                 source = "declared: @Baseline(absoluteTolerance)";
                 break;
             case FLOOR:
-                source = "floor: " + ConfigurationKeys.BASELINE_TOLERANCE_FLOOR + ", the practical resolution; the"
-                        + " baseline's variability score of its " + scored(result) + " is smaller";
+                source = "floor: " + ConfigurationKeys.BASELINE_TOLERANCE_FLOOR + ", the practical resolution; "
+                        + whose + " variability score of its " + scored(result) + " is smaller";
                 break;
             case LIMIT:
-                source = "limit: " + Format.percent(Tolerance.DEFAULT_LIMIT) + "; the baseline's variability score"
+                source = "limit: " + Format.percent(Tolerance.DEFAULT_LIMIT) + "; " + whose + " variability score"
                         + " of its " + scored(result) + " is larger";
                 break;
             case HISTORY:
@@ -241,7 +243,7 @@ final class GateMessages {
                         + ConfigurationKeys.BASELINE_LAUNCH_SHIFT + ", until the history holds its launches";
                 break;
             default:
-                source = "the baseline's variability score of its " + scored(result);
+                source = whose + " variability score of its " + scored(result);
         }
         return "±" + unsigned(gated, change, change.tolerance()) + " (" + source + ")";
     }
