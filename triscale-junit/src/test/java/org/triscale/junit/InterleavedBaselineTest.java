@@ -126,6 +126,17 @@ class InterleavedBaselineTest {
     }
 
     @Test
+    void aFailedReferenceRunFailsTheVerdictAndLeavesItsPairOut() throws IOException {
+        String message = VerdictTest.verdictFailure(kit().run(ReferenceFails.class));
+
+        assertThat(message).contains("- Baseline gate: the reference arm of series 1 run 3 failed (IllegalStateException:"
+                + " the old build crashed); its pair is left out of the comparison");
+        JsonNode metric = kit().result(ReferenceFails.class, "fct").at("/baseline/metrics/0");
+        assertThat(metric.at("/gate/design").asText()).isEqualTo("INTERLEAVED");
+        assertThat(metric.get("newCount").asInt()).isEqualTo(9);
+    }
+
+    @Test
     void aMethodThatNeverReadsItsArmStopsWithAConfigurationError() {
         EngineExecutionResults results = kit().run(NeverReadsTheArm.class);
 
@@ -221,6 +232,20 @@ class InterleavedBaselineTest {
         void fct(RunContext run, Baseline.Arm arm) {
             double factor = arm == Baseline.Arm.CANDIDATE ? candidateFactor : 1;
             run.recordRunValue("fct", factor * (100 + run.run() % 7));
+        }
+    }
+
+    @FixturesOnly
+    static class ReferenceFails {
+        @Runs(kpiPercentile = 75, kpiConfidence = 75, count = 10)
+        @Metric(name = "fct", unit = "ms")
+        @Kpi(metric = "fct", atMost = 1000)
+        @Baseline(interleaved = true)
+        void fct(RunContext run) {
+            if (run.arm() == Baseline.Arm.REFERENCE && run.run() == 3) {
+                throw new IllegalStateException("the old build crashed");
+            }
+            run.recordRunValue("fct", 100 + run.run() % 4);
         }
     }
 
