@@ -62,7 +62,7 @@ class BaselineTest {
         assertThat(gate.get("written").asBoolean()).isTrue();
         assertThat(gate.at("/notes/0").asText()).startsWith("Baseline gate: baseline created: wrote ")
                 .contains(FILE_LABEL_END)
-                .contains("P95 fct: median of the series KPIs (fct P75 at 75 %) 113 ms, variability score 12 ms, 5 "
+                .contains(". fct: median of the series KPIs (fct P75 at 75 %) 113 ms, variability score 12 ms, 5 "
                         + "series, 25 valid runs");
     }
 

@@ -170,7 +170,7 @@ class MessagesTest {
         Kit kit = gateKit().with("triscale.baseline.update", "true");
         kit.run(BaselineTest.Gated.class);
         assertThat(gateText(kit, "/baseline/notes")).isEqualTo(
-                "Baseline gate: baseline created: wrote " + FILE + " (commit it). P95 fct: median of the "
+                "Baseline gate: baseline created: wrote " + FILE + " (commit it). fct: median of the "
                 + "series KPIs (fct P75 at 75 %) 113 ms, variability score 12 ms, 5 series, 25 valid runs.");
     }
 

@@ -320,7 +320,7 @@ final class GateMessages {
     static String updated(GateSpec.GatedMetric gated, SequelRecord.MetricRecord old, SequelKpis now, int newSeries,
                           int newRuns) {
         MetricSpec metric = gated.metric();
-        StringBuilder text = new StringBuilder(gated.label()).append(": median of the series KPIs (")
+        StringBuilder text = new StringBuilder(gated.metric().name()).append(": median of the series KPIs (")
                 .append(gated.kpiLabel()).append(") ");
         Double oldMedian = old == null || old.kpi() == null ? null : old.kpi().median();
         Double oldScore = old == null || old.score() == null ? null : old.score().value();

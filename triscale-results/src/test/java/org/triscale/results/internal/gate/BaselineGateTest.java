@@ -93,7 +93,7 @@ class BaselineGateTest {
         assertThat(written.gate().result().written()).isTrue();
         assertThat(written.gate().notes()).singleElement().asString()
                 .startsWith("Baseline gate: baseline created: wrote baselines/org.example.CcaTest/delay.json (commit it). "
-                        + "P95 delay: median of the series KPIs (delay P75 at 75 %) ")
+                        + "delay: median of the series KPIs (delay P75 at 75 %) ")
                 .endsWith(SERIES + " series, " + SERIES * RUNS + " valid runs.");
 
         SequelRecord stored = BaselineFiles.read(file);
