@@ -37,7 +37,7 @@ class FctRegressionDetectionTest {
         assertThat(metric.path("outcome").asText()).isEqualTo("UNCHANGED");
         // The deterministic emulator gives every run again; the tolerance comes from the baseline, whose
         // series medians (other seeds, other workloads) spread by more than 2 %: the limit.
-        assertThat(metric.path("message").asText()).contains("gated change 0 % [0 %, 0 %]")
+        assertThat(metric.path("message").asText()).contains("median per-run change of fct's run values 0 % [0 %, 0 %]")
                 .contains("inside the tolerance ±2 % (limit: 2 %");
         assertThat(metric.at("/gate/toleranceSource").asText()).isEqualTo("LIMIT");
     }
@@ -74,7 +74,8 @@ class FctRegressionDetectionTest {
         String message = verdict.getPayload(TestExecutionResult.class).orElseThrow()
                 .getThrowable().orElseThrow().getMessage();
         assertThat(message).startsWith("TriScale verdict of FctRegressionTest.cubicFlowsAlone: FAILED")
-                .contains("Baseline gate: P95 fct regressed (paired: 50 runs on the baseline's seeds): gated change +");
+                .contains("Baseline gate: fct regressed: median per-run change of fct's run values +")
+                .contains("(98 % interval; paired: 50 runs on the baseline's seeds;");
         JsonNode gate = new ObjectMapper().readTree(folder.resolve("triscale")
                 .resolve(FctRegressionTest.class.getName() + ".cubicFlowsAlone.json").toFile())
                 .at("/baseline/metrics/0/gate");

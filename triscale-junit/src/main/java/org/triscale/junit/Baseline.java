@@ -38,8 +38,17 @@ import java.lang.annotation.Target;
  * {@code -Dtriscale.baseline.update=true} the execution writes its sequel as the new baseline and
  * prints what changed. Every execution appends its sequel to a history
  * ({@code target/triscale/history/<class>.<method>.jsonl}); only unchanged and improved sequels
- * (and explicit updates) may feed a baseline ({@link #fromHistory()}). See
- * {@code docs/regression-gate.md}.
+ * (and explicit updates) may feed a baseline ({@link #fromHistory()}).
+ *
+ * <p><b>Interleaved</b> ({@link #interleaved()}): when the test can run the reference itself (two
+ * CCAs, the old and the new code behind a parameter), every run runs twice in the same launch, as
+ * the {@link Arm#REFERENCE} and as the {@link Arm#CANDIDATE}, back to back on the run's seed in an
+ * order drawn by a seeded fair coin per pair; the method branches on {@link RunContext#arm()} (or
+ * takes an {@link Arm} parameter). The gate then compares the candidate's runs with the reference's
+ * of the same launch by the per-run signed-rank test, exact whatever the test bed's drift, day or
+ * launch shift (randomised multiple interleaved trials, Abedi &amp; Brecht 2017): no baseline file
+ * is read or written and no launch-to-launch variation enters the decision. The KPIs, scores and
+ * checks judge the candidate's runs. See {@code docs/regression-gate.md}.
  *
  * @since 0.1.0
  */
@@ -148,6 +157,29 @@ public @interface Baseline {
      * @return the entries not compared
      */
     String[] ignoreInFingerprint() default {};
+
+    /**
+     * Whether every run runs twice in this launch, as the reference and as the candidate, and the
+     * gate compares the two arms instead of a baseline file ({@code false} by default). Each pair
+     * runs back to back on the run's seed, the reference first or second by a fair coin seeded by
+     * the run's seed (replayed with it); the method reads {@link RunContext#arm()} (or takes an
+     * {@link Arm} parameter) to run the reference or the candidate code. The comparison is the
+     * interleaved design of {@code Sequel.interleave}: its false-alarm rate is at most α whatever
+     * the drift, and power is that of independent pairs. The sequel is still appended to the
+     * history (the candidate's runs); {@link #fromHistory()}, {@link #file()}, adaptive runs or
+     * series, shards and parallel runs do not apply and are refused. Costs twice the runs.
+     *
+     * @return whether the reference runs interleaved in the same launch
+     */
+    boolean interleaved() default false;
+
+    /** Which side of an {@linkplain #interleaved() interleaved} pair a run is. */
+    enum Arm {
+        /** The accepted code: the old implementation, the reference CCA. */
+        REFERENCE,
+        /** The code under test: the new implementation, the candidate CCA. */
+        CANDIDATE
+    }
 
     /** Which way of a gated metric is better. */
     enum Direction {

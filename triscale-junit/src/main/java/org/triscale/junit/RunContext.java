@@ -42,6 +42,20 @@ public interface RunContext {
     long seed();
 
     /**
+     * Returns which side of an interleaved pair this run is ({@code @Baseline(interleaved = true)}):
+     * the test runs the reference code for {@link Baseline.Arm#REFERENCE} and the code under test
+     * for {@link Baseline.Arm#CANDIDATE}. Both runs of a pair get the same {@link #seed()}.
+     *
+     * @return the arm
+     * @throws IllegalStateException if the test is not interleaved (a configuration error that
+     *                               stops the test)
+     */
+    default Baseline.Arm arm() {
+        throw new IllegalStateException("RunContext.arm() needs @Baseline(interleaved = true): only an interleaved"
+                + " test runs a reference and a candidate arm");
+    }
+
+    /**
      * Records one sample of a metric.
      *
      * @param metric a name declared with {@link Metric}

@@ -62,7 +62,7 @@ class BaselineTest {
         assertThat(gate.get("written").asBoolean()).isTrue();
         assertThat(gate.at("/notes/0").asText()).startsWith("Baseline gate: baseline created: wrote ")
                 .contains(FILE_LABEL_END)
-                .contains("P95 fct: median of the series KPIs (fct P75 at 75 %) 113 ms, variability score 12 ms, 5 "
+                .contains(". fct: median of the series KPIs (fct P75 at 75 %) 113 ms, variability score 12 ms, 5 "
                         + "series, 25 valid runs");
     }
 
@@ -78,7 +78,8 @@ class BaselineTest {
         assertThat(JSON.readTree(kit.baseline(Gated.class, "fct").toFile()).at("/metrics/0/kpi/median").asDouble())
                 .isEqualTo(133);
         String notes = result(kit).at("/baseline/notes").toString();
-        assertThat(notes).contains("P95 fct regressed (paired: 25 runs on the baseline's seeds)")
+        assertThat(notes).contains("fct regressed: median per-run change of fct's run values +18.04 %")
+                .contains("paired: 25 runs on the baseline's seeds")
                 .contains("not judged: this execution updates the baseline")
                 .contains("baseline updated: ")
                 .contains("113 ms → 133 ms (+20 ms, +17.7 %), variability score 12 ms → 12 ms, 5 → 5 series")
@@ -147,10 +148,9 @@ class BaselineTest {
 
         JsonNode metric = result(kit).at("/baseline/metrics/0");
         assertThat(metric.get("outcome").asText()).isEqualTo("UNCHANGED");
-        assertThat(metric.get("message").asText()).startsWith("Baseline gate: P95 fct unchanged (paired: 25 runs on"
-                + " the baseline's seeds, 25 without change): gated change 0 % [0 %, 0 %] (98 % interval; median"
-                + " per-run change of fct's run values (each run's P95 of its samples, or the value it reported), same"
-                + " seeds), inside the tolerance ±2 % (limit: 2 %; the baseline's variability score of its series"
+        assertThat(metric.get("message").asText()).startsWith("Baseline gate: fct unchanged: median per-run change of fct's run"
+                + " values 0 % [0 %, 0 %] (98 % interval; paired: 25 runs on the baseline's seeds, 25 without change;"
+                + " a run's value: the fct it reported), inside the tolerance ±2 % (limit: 2 %; the baseline's variability score of its series"
                 + " medians is larger)");
         assertThat(metric.get("compared").asText()).isEqualTo("SERIES");
         assertThat(metric.get("baselineCount").asInt()).isEqualTo(25);
@@ -180,9 +180,9 @@ class BaselineTest {
 
         String message = VerdictTest.verdictFailure(kit.run(Gated.class));
 
-        assertThat(message).contains("- Baseline gate: P95 fct regressed (paired: 25 runs on the baseline's seeds):"
-                        + " gated change +18.04 % [+17.63 %, +18.44 %] (98 % interval; median per-run change of fct's"
-                        + " run values")
+        assertThat(message).contains("- Baseline gate: fct regressed: median per-run change of fct's run values"
+                        + " +18.04 % [+17.63 %, +18.44 %] (98 % interval; paired: 25 runs on the baseline's seeds;"
+                        + " a run's value: the fct it reported)")
                 .contains("beyond the tolerance ±2 % (limit: 2 %; the baseline's variability score of its series medians"
                         + " is larger); one-sided Wilcoxon signed-rank test for worse, p = 2.98e-08 <= alpha = 0.01;")
                 .contains("this design detects changes of ±")
@@ -194,7 +194,7 @@ class BaselineTest {
         Path json = Path.of(message.substring(message.indexOf("Results: ") + "Results: ".length()).strip());
         assertThat(org.triscale.results.internal.report.VerdictTable.render(
                 org.triscale.results.internal.model.JsonResults.read(json), json))
-                .containsPattern("gate fct +\\+18\\.04 % \\[\\+17\\.63 %, \\+18\\.44 %\\]");
+                .containsPattern("gate fct +\\+18\\.04 % \\[\\+17\\.63 %, \\+18\\.44 %\\] \\(median per-run change\\)");
         JsonNode metric = result(kit).at("/baseline/metrics/0");
         assertThat(metric.get("outcome").asText()).isEqualTo("REGRESSED");
         assertThat(metric.get("worsePValue").asDouble()).isEqualTo(Math.pow(2, -25));
@@ -209,7 +209,7 @@ class BaselineTest {
         assertThat(gate.get("minimumDetectableChange").asDouble()).isBetween(0.01, 0.03);
         assertThat(result(kit).at("/verdict/status").asText()).isEqualTo("FAILED");
         assertThat(Files.readString(kit.summary(Gated.class, "fct"))).contains("baseline gate: regressed")
-                .contains("| P95 fct | regressed | +18.04 % [+17.63 %, +18.44 %] (median per-run change")
+                .contains("| fct | regressed | +18.04 % [+17.63 %, +18.44 %] (median per-run change")
                 .contains("| ±2 % (limit) | paired, 25 vs 25 runs");
     }
 
@@ -252,14 +252,14 @@ class BaselineTest {
 
         JsonNode metric = result(kit).at("/baseline/metrics/0");
         assertThat(metric.get("outcome").asText()).isEqualTo("IMPROVED");
-        assertThat(metric.get("message").asText()).startsWith("Baseline gate: P95 fct improved (paired: 25 runs on"
-                        + " the baseline's seeds): gated change -1")
+        assertThat(metric.get("message").asText()).startsWith("Baseline gate: fct improved: median per-run change of"
+                        + " fct's run values -1")
                 .contains("one-sided Wilcoxon signed-rank test for better, p = 2.98e-08 <= alpha = 0.01")
                 .contains("went from 113 ms to 93 ms (-20 ms, -17.7 %)")
                 .endsWith("To make it the new reference, update the baseline with -Dtriscale.baseline.update=true and"
                         + " commit " + label(kit) + ".");
         assertThat(Files.readString(kit.summary(Gated.class, "fct"))).contains("baseline gate: improved")
-                .contains("| P95 fct | improved | -18.04 % [-18.44 %, -17.63 %]");
+                .contains("| fct | improved | -18.04 % [-18.44 %, -17.63 %]");
     }
 
     @Test
@@ -269,7 +269,8 @@ class BaselineTest {
 
         String message = VerdictTest.verdictFailure(kit.run(Gated.class));
 
-        assertThat(message).contains("P95 fct regressed (unpaired: 5 series medians against 5 of the baseline)")
+        assertThat(message).contains("fct regressed: shift of the series medians of fct's run values")
+                .contains("unpaired: 5 series medians against 5 of the baseline")
                 .contains("one-sided Wilcoxon-Mann-Whitney rank-sum test for worse, p = 0.003968 <= alpha = 0.01")
                 .contains("limit: 2 %; the baseline's variability score of its series medians is larger");
         assertThat(result(kit).at("/baseline/metrics/0/gate/design").asText()).isEqualTo("UNPAIRED");
@@ -288,12 +289,12 @@ class BaselineTest {
                 + " reference and 3 candidate observations can give p-values no smaller than 0.01786; with 5"
                 + " reference observations, at least 4 candidate ones are needed");
         assertThat(metric.at("/gate/minimumDetectableChange").isNull()).isTrue();
-        assertThat(result(kit).at("/verdict/warnings").toString()).contains("P95 fct inconclusive (unpaired")
+        assertThat(result(kit).at("/verdict/warnings").toString()).contains("fct inconclusive: too few observations")
                 .contains("The inconclusive policy is warn");
 
         String message = VerdictTest.verdictFailure(kit.with("triscale.baseline.inconclusive", "fail").run(Gated.class));
-        assertThat(message).contains("P95 fct inconclusive (unpaired: 3 series medians against 5 of the baseline):"
-                + " too few observations").contains("The inconclusive policy is fail");
+        assertThat(message).contains("fct inconclusive: too few observations")
+                .contains("(unpaired: 3 series medians against 5 of the baseline)").contains("The inconclusive policy is fail");
     }
 
     @Test
@@ -313,9 +314,9 @@ class BaselineTest {
 
         String strict = VerdictTest.verdictFailure(kit.with("triscale.baseline.strict", "true")
                 .with("triscale.baseline.tags", "runner=lab-3").run(Gated.class));
-        assertThat(strict).contains("P95 fct inconclusive (paired: 25 runs on the baseline's seeds): the test bed"
-                        + " differs")
-                .contains("For information: the gated change +18.04 % [+17.63 %, +18.44 %] (98 % interval;")
+        assertThat(strict).contains("fct inconclusive: the test bed differs")
+                .contains("For information: the median per-run change of fct's run values +18.04 % [+17.63 %,"
+                        + " +18.44 %] (98 % interval; paired: 25 runs on the baseline's seeds;")
                 .contains("would have been regressed")
                 .contains("tag.runner: (none) → 'lab-3'")
                 .contains("The inconclusive policy is fail (triscale.baseline.inconclusive, strict because CI=true or"
@@ -478,7 +479,8 @@ class BaselineTest {
         String message = VerdictTest.verdictFailure(kit.run(Gated.class));
 
         // Two sequels of the history hold every seed twice: not paired with this one.
-        assertThat(message).contains("P95 fct regressed (unpaired: 5 series medians against 10 of the baseline)");
+        assertThat(message).contains("fct regressed: shift of the series medians of fct's run values")
+                .contains("unpaired: 5 series medians against 10 of the baseline");
         JsonNode result = result(kit);
         assertThat(result.at("/baseline/source").asText()).startsWith("the last 2 accepted sequels of the history");
         assertThat(result.at("/verdict/warnings").toString()).contains("line 2 is not valid JSON")
@@ -567,11 +569,13 @@ class BaselineTest {
         try {
             String message = VerdictTest.verdictFailure(kit().with("triscale.seed", "42")
                     .run(RunsCompared.class));
-            assertThat(message).contains("P50 fct regressed (unpaired: 10 run metrics against 10 of the baseline)")
+            assertThat(message).contains("fct regressed: shift of fct's run values")
+                    .contains("unpaired: 10 run metrics against 10 of the baseline")
                     .contains("±10 % (declared: @Baseline(tolerance))");
             // On the baseline's seeds: paired, run by run, even with a single series.
             assertThat(VerdictTest.verdictFailure(kit().run(RunsCompared.class)))
-                    .contains("P50 fct regressed (paired: 10 runs on the baseline's seeds)");
+                    .contains("fct regressed: median per-run change of fct's run values")
+                    .contains("paired: 10 runs on the baseline's seeds");
         } finally {
             RunsCompared.shift = 0;
         }
@@ -609,7 +613,8 @@ class BaselineTest {
 
         String message = VerdictTest.verdictFailure(kit.run(Gated.class));
 
-        assertThat(message).contains("P95 fct regressed (paired by series: 25 runs on the baseline's seeds in 5"
+        assertThat(message).contains("fct regressed: mean over series of the mean per-run change of fct's run values")
+                .contains("paired by series: 25 runs on the baseline's seeds in 5"
                 + " series, tested across series because the per-run changes differ between series")
                 .contains("one-sided t-test of the series' mean changes (4 df) for worse");
         assertThat(result(kit).at("/baseline/metrics/0/gate/design").asText()).isEqualTo("PAIRED_SERIES");
@@ -624,7 +629,8 @@ class BaselineTest {
         IndependentGated.shift = 20;
         try {
             String message = VerdictTest.verdictFailure(Kit.in(folder).run(IndependentGated.class));
-            assertThat(message).contains("P95 fct regressed (paired: 25 runs on the baseline's seeds): gated change")
+            assertThat(message).contains("fct regressed: median per-run change of fct's run values +")
+                    .contains("paired: 25 runs on the baseline's seeds;")
                     .doesNotContain("launch-to-launch");
             assertThat(Kit.in(folder).result(IndependentGated.class, "fct").at("/baseline/metrics/0/gate/design").asText())
                     .isEqualTo("PAIRED");
@@ -660,10 +666,11 @@ class BaselineTest {
         Gated.shift = 20;
         String message = VerdictTest.verdictFailure(kit.run(Gated.class));
         // auto sees the series differ and tests across them, the launch bound added.
-        assertThat(message).contains("P95 fct regressed (paired by series: 25 runs on the baseline's seeds in 5"
-                + " series").contains("gated change +18.05 % [+10.49 %, +26.12 %]").contains("z-test of the change against its standard error with the launch-to-launch"
+        assertThat(message).contains("fct regressed: mean over series of the mean per-run change of fct's run values"
+                + " +18.05 % [+10.49 %, +26.12 %]").contains("paired by series: 25 runs on the baseline's seeds in 5"
+                + " series").contains("z-test of the change against its standard error with the launch-to-launch"
                 + " variation").contains("For information, not gated: the median of the series KPIs");
-        assertThat(message.indexOf("gated change")).isLessThan(message.indexOf("median of the series KPIs"));
+        assertThat(message.indexOf("per-run change")).isLessThan(message.indexOf("median of the series KPIs"));
         assertThat(Files.readString(kit.summary(Gated.class, "fct")))
                 .contains("| gated change [interval] |").contains("KPI before → after (for information)")
                 .contains("launch variation 2 % (bound, history 1 of 5 pairs)");
@@ -680,8 +687,8 @@ class BaselineTest {
         assertThat(metric.get("message").asText()).contains("0 % per launch (standard deviation) estimated from 5"
                 + " pairs of consecutive accepted launches of the history");
         Gated.shift = 20;
-        assertThat(VerdictTest.verdictFailure(kit.run(Gated.class))).contains("gated change +18.04 % [+17.63 %,"
-                + " +18.44 %]");
+        assertThat(VerdictTest.verdictFailure(kit.run(Gated.class))).contains("median per-run change of fct's"
+                + " run values +18.04 % [+17.63 %, +18.44 %]");
     }
 
     private Kit withBaseline() {

@@ -170,7 +170,7 @@ class MessagesTest {
         Kit kit = gateKit().with("triscale.baseline.update", "true");
         kit.run(BaselineTest.Gated.class);
         assertThat(gateText(kit, "/baseline/notes")).isEqualTo(
-                "Baseline gate: baseline created: wrote " + FILE + " (commit it). P95 fct: median of the "
+                "Baseline gate: baseline created: wrote " + FILE + " (commit it). fct: median of the "
                 + "series KPIs (fct P75 at 75 %) 113 ms, variability score 12 ms, 5 series, 25 valid runs.");
     }
 
@@ -191,9 +191,9 @@ class MessagesTest {
         BaselineTest.Gated.shift = 20;
         kit.run(BaselineTest.Gated.class);
         assertThat(gateText(kit, "/verdict/failures")).isEqualTo(
-                "Baseline gate: P95 fct regressed (paired: 25 runs on the baseline's seeds): gated change +18.04 % "
-                + "[+10.51 %, +26.08 %] (98 % interval; median per-run change of fct's run values (each run's P95 of "
-                + "its samples, or the value it reported), same seeds), beyond the tolerance ±11.89 % (launch bound: "
+                "Baseline gate: fct regressed: median per-run change of fct's run values +18.04 % [+10.51 %, "
+                + "+26.08 %] (98 % interval; paired: 25 runs on the baseline's seeds; a run's value: the fct it "
+                + "reported), beyond the tolerance ±11.89 % (launch bound: "
                 + "(q + 1.645) × the launch-to-launch deviation assumed by triscale.baseline.launchShift, until the "
                 + "history holds its launches); one-sided z-test of the change against its standard error with the "
                 + "launch-to-launch variation for worse, p = 2.37e-09 <= alpha = 0.01; the interval includes the "
@@ -213,12 +213,11 @@ class MessagesTest {
         BaselineTest.Gated.backend = "emulator 2";
         kit.run(BaselineTest.Gated.class);
         assertThat(gateText(kit, "/verdict/failures")).isEqualTo(
-                "Baseline gate: P95 fct inconclusive (paired: 25 runs on the baseline's seeds, 25 without "
-                + "change): the test bed differs from the baseline's (testBed.backend: 'emulator 1' → 'emulator 2'), "
-                + "so the numbers are not comparable; measure the baseline on this test bed "
-                + "(-Dtriscale.baseline.update=true) or run where it was measured. For information: the gated change "
-                + "0 % [-6.368 %, +6.801 %] (98 % interval; median per-run change of fct's run values (each run's P95 "
-                + "of its samples, or the value it reported), same seeds) would have been unchanged. For information, "
+                "Baseline gate: fct inconclusive: the test bed differs from the baseline's (testBed.backend: "
+                + "'emulator 1' → 'emulator 2'), so the numbers are not comparable; measure the baseline on this test "
+                + "bed (-Dtriscale.baseline.update=true) or run where it was measured. For information: the median "
+                + "per-run change of fct's run values 0 % [-6.368 %, +6.801 %] (98 % interval; paired: 25 runs on the "
+                + "baseline's seeds, 25 without change; a run's value: the fct it reported) would have been unchanged. For information, "
                 + "not gated: the median of the series KPIs (fct P75 at 75 %) went from 113 ms to 113 ms (0 ms, 0 %) "
                 + "(a KPI bounds a percentile of each series, so it moves with the runs' spread and can move the other "
                 + "way). The inconclusive policy is fail (triscale.baseline.inconclusive, "

@@ -97,6 +97,27 @@ public final class RegressionGate {
     }
 
     /**
+     * Compares the two arms of one interleaved launch: {@code candidate[s][r]} ran the seed of
+     * {@code reference[s][r]}, right before or right after it in an order drawn by a seeded fair
+     * coin ({@link SequelComparison#interleaved}). Both arms met the same launch, so no
+     * launch-to-launch variation enters the decision: the randomised order makes each pair's
+     * change a sign-symmetric variable under no change, whatever the drift.
+     *
+     * @param reference the reference arm's run metrics, one array per series; NaN marks an invalid run
+     * @param candidate the candidate arm's, of the same shape
+     * @param settings  how to compare
+     * @return the decision, of design {@link org.triscale.engine.comparison.Design#INTERLEAVED}
+     * @throws IllegalArgumentException if an array is null, a value is infinite or the shapes differ
+     */
+    public static GateResult compareInterleaved(double[][] reference, double[][] candidate, GateSettings settings) {
+        Arguments.notNull("settings", settings);
+        SequelArrays.check("reference", reference);
+        SequelArrays.check("candidate", candidate);
+        return new GateResult(SequelComparison.interleaved(reference, candidate, settings.comparison()),
+                settings.unit(), kpiChange(reference, candidate, settings), LaunchVariation.none());
+    }
+
+    /**
      * The launch-to-launch variation of a test bed from pairs of consecutive accepted launches of
      * its history ({@link LaunchVariation#of}): each pair is compared as the gate compares a
      * candidate with its baseline (per-run test when paired), and pairs without a finite change or

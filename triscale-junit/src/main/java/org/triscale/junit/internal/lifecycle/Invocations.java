@@ -1,6 +1,7 @@
 package org.triscale.junit.internal.lifecycle;
 
 import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
+import org.triscale.results.internal.recording.RunRecord;
 
 import java.util.Spliterator;
 import java.util.Spliterators;
@@ -12,6 +13,9 @@ import java.util.function.Consumer;
  * so an adaptive series ends as soon as its last run stopped it, and its remaining runs are never
  * generated; likewise a sequel with adaptive series ends with the series that decided it. A shard
  * ({@code triscale.shard}) generates the runs and KPI checks of its own series only, and no verdict.
+ * An interleaved gate ({@code @Baseline(interleaved = true)}) generates each run twice, its
+ * reference and candidate arms back to back, the reference first when {@link Seeds#referenceFirst(long)}
+ * of the run's seed says so.
  */
 final class Invocations extends Spliterators.AbstractSpliterator<TestTemplateInvocationContext> {
     private final TemplateState state;
@@ -20,6 +24,8 @@ final class Invocations extends Spliterators.AbstractSpliterator<TestTemplateInv
     /** Whether the current series' KPI checks were generated. */
     private boolean checked;
     private boolean ended;
+    /** The second arm of an interleaved pair, generated with the first, or null. */
+    private RunRecord pending;
 
     Invocations(TemplateState state) {
         super(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL);
@@ -31,11 +37,30 @@ final class Invocations extends Spliterators.AbstractSpliterator<TestTemplateInv
         if (ended) {
             return false;
         }
+        if (pending != null) {
+            RunRecord second = pending;
+            pending = null;
+            if (state.stopReason() == null) {
+                action.accept(new RunInvocationContext(state, second));
+                return true;
+            }
+        }
         // A run-level configuration error goes straight to the verdict, which reports it.
         while (state.stopReason() == null && series <= state.setup.seriesCount() && (run > 0 || state.starts(series))) {
             if (state.generates(series) && state.continues(series)) {
                 run++;
-                action.accept(new RunInvocationContext(state, state.generateRun(series, run)));
+                RunRecord first = state.generateRun(series, run);
+                if (state.interleaved()) {
+                    // Both arms back to back on the run's seed, in the order of a coin seeded by it.
+                    RunRecord reference = state.generateReference(first);
+                    if (Seeds.referenceFirst(first.seed)) {
+                        pending = first;
+                        first = reference;
+                    } else {
+                        pending = reference;
+                    }
+                }
+                action.accept(new RunInvocationContext(state, first));
                 return true;
             }
             if (run > 0 && !checked && !state.setup.kpis().isEmpty()) {

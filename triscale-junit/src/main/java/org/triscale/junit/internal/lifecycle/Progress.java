@@ -21,6 +21,9 @@ public final class Progress {
                 .append(record.series).append(setup.adaptiveSeries() ? " of max " : "/").append(setup.seriesCount())
                 .append(" run ").append(record.run)
                 .append(setup.adaptive() ? " of max " : "/").append(setup.runsPerSeries());
+        if (state.interleaved()) {
+            line.append(' ').append(state.arm(record).name().toLowerCase(java.util.Locale.ROOT));
+        }
         switch (record.status()) {
             case PASSED:
                 for (MetricValue value : record.metrics()) {

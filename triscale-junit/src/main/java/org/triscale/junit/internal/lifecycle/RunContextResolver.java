@@ -7,11 +7,12 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
+import org.triscale.junit.Baseline;
 import org.triscale.junit.RunContext;
 
 /**
  * Resolves {@link RunContext} parameters of the test method and of {@code @BeforeEach}/
- * {@code @AfterEach} methods. The verdict's method body never runs; it gets a context that
+ * {@code @AfterEach} methods, and the {@link Baseline.Arm} of an interleaved run. The verdict's method body never runs; it gets a context that
  * refuses every call.
  */
 final class RunContextResolver implements ParameterResolver {
@@ -24,18 +25,21 @@ final class RunContextResolver implements ParameterResolver {
 
     @Override
     public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
-        return parameter.getParameter().getType() == RunContext.class;
+        Class<?> type = parameter.getParameter().getType();
+        return type == RunContext.class || type == Baseline.Arm.class;
     }
 
     @Override
     public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        boolean arm = parameter.getParameter().getType() == Baseline.Arm.class;
         if (record == null) {
-            return VerdictRunContext.INSTANCE;
+            // The verdict's body never runs: any arm will do, the context refuses every call.
+            return arm ? Baseline.Arm.CANDIDATE : VerdictRunContext.INSTANCE;
         }
         RunRecorder recorder = RunRecorder.of(record);
         if (recorder == null) {
             throw new ParameterResolutionException("the RunContext of " + record.label() + " is closed: its run ended");
         }
-        return recorder;
+        return arm ? recorder.arm() : recorder;
     }
 }

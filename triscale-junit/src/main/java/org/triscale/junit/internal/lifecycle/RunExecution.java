@@ -98,6 +98,17 @@ final class RunExecution implements BeforeEachCallback, InvocationInterceptor, A
                 throw new ExtensionConfigurationException(message);
             }
         }
+        if (recorder != null && state.interleaved() && !recorder.armRead() && context.getExecutionException().isEmpty()) {
+            String message = "TriScale configuration error in " + state.setup.testName() + ", " + record.label() + " ("
+                    + state.arm(record).name().toLowerCase(java.util.Locale.ROOT) + "): @Baseline(interleaved = true)"
+                    + " runs every run twice, as the reference and as the candidate, but the run never read its arm,"
+                    + " so both arms ran the same code and the gate would compare it with itself. Branch on"
+                    + " run.arm() (or take a Baseline.Arm parameter) to run the reference or the candidate code."
+                    + " The remaining runs are not executed";
+            state.stop(message);
+            record.finish(RunStatus.FAILED, message, List.of());
+            throw new ExtensionConfigurationException(message);
+        }
         if (context.getExecutionException().isPresent() || recorder == null) {
             return; // the outcome is recorded by the TestWatcher methods below
         }

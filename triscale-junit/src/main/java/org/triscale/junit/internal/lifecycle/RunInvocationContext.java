@@ -8,7 +8,7 @@ import java.util.List;
 
 /**
  * One run: named "series 2/5 · run 3/5" ("run 3 of max 40" for adaptive runs, "series 2 of max 20"
- * for adaptive series); resolves its {@code RunContext} and records its outcome.
+ * for adaptive series; "· reference" or "· candidate" for an arm of an interleaved pair); resolves its {@code RunContext} and records its outcome.
  */
 final class RunInvocationContext implements TestTemplateInvocationContext {
     private final TemplateState state;
@@ -19,11 +19,17 @@ final class RunInvocationContext implements TestTemplateInvocationContext {
         this.record = record;
     }
 
+    /** The run this invocation executes. */
+    RunRecord record() {
+        return record;
+    }
+
     @Override
     public String getDisplayName(int invocationIndex) {
         return "series " + record.series + (state.setup.adaptiveSeries() ? " of max " : "/") + state.setup.seriesCount()
                 + " · run " + record.run
-                + (state.setup.adaptive() ? " of max " : "/") + state.setup.runsPerSeries();
+                + (state.setup.adaptive() ? " of max " : "/") + state.setup.runsPerSeries()
+                + (state.interleaved() ? " · " + state.arm(record).name().toLowerCase(java.util.Locale.ROOT) : "");
     }
 
     @Override

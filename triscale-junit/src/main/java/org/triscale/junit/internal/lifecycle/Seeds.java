@@ -46,7 +46,19 @@ public final class Seeds {
      * @return {@code true} when the reference runs first
      */
     public static boolean referenceFirst(long base, int series, int run) {
-        return mix(sequelSeed(base, series, run) ^ ORDER_SALT) < 0;
+        return referenceFirst(sequelSeed(base, series, run));
+    }
+
+    /**
+     * The order of one pair of an interleaved run ({@code @Baseline(interleaved = true)}), or of a
+     * sequel's pair from its seed: a fair coin drawn from the seed salted and mixed again, replayed
+     * with the seed and not a function of it a system under test could see.
+     *
+     * @param seed the run's seed, which both arms get
+     * @return {@code true} when the reference runs first
+     */
+    public static boolean referenceFirst(long seed) {
+        return mix(seed ^ ORDER_SALT) < 0;
     }
 
     static long mix(long z) {

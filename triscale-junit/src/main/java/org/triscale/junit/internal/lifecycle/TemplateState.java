@@ -11,6 +11,7 @@ import org.triscale.results.internal.verdict.AdaptiveSequel;
 import org.triscale.results.internal.verdict.RecordedSequel;
 import org.triscale.results.internal.verdict.AdaptiveSeries;
 import org.opentest4j.AssertionFailedError;
+import org.triscale.junit.Baseline;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -29,6 +30,13 @@ public final class TemplateState implements AutoCloseable {
     public final TestSetup setup;
     private final String metricNames;
     private final RunRecord[][] runs;
+    /**
+     * The reference arm's runs of an interleaved gate ({@code @Baseline(interleaved = true)}),
+     * {@code reference[s][r]} the pair of {@code runs[s][r]}; null when not interleaved. The counts
+     * (generated, executed, finished) are the candidate's: the reference is the gate's, not a run of
+     * the sequel the KPIs judge.
+     */
+    private final RunRecord[][] reference;
     /** Runs generated in each series. */
     private final int[] lengths;
     /** The stopping rule of each series of an adaptive test, else {@code null}. */
@@ -70,6 +78,8 @@ public final class TemplateState implements AutoCloseable {
         this.metricNames = setup.metricNames();
         this.runs = new RunRecord[setup.seriesCount()][];
         this.lengths = new int[setup.seriesCount()];
+        this.reference = setup.gate().map(gate -> gate.comparison().interleaved()).orElse(false)
+                ? new RunRecord[setup.seriesCount()][setup.runsPerSeries()] : null;
         this.adaptive = setup.adaptive() ? new AdaptiveSeries[setup.seriesCount()] : null;
         this.sequel = setup.adaptiveSeries() ? new AdaptiveSequel(setup) : null;
         for (int series = 0; series < runs.length; series++) {
@@ -100,7 +110,8 @@ public final class TemplateState implements AutoCloseable {
         long seed = Seeds.seed(setup.settings().baseSeed(), setup.testClass(), setup.testMethod(), series, run);
         RunRecord record = new RunRecord(series, run, seed,
                 new RunRecorder(setup.metrics().byName(), metricNames, series, run, seed, testBed)
-                        .outputDirectory(setup.settings().outputDir()));
+                        .outputDirectory(setup.settings().outputDir()).arm(reference == null ? null
+                                : Baseline.Arm.CANDIDATE));
         if (run > runs[series - 1].length) {
             runs[series - 1] = Arrays.copyOf(runs[series - 1], Math.min(2 * runs[series - 1].length,
                     setup.runsPerSeries()));
@@ -109,6 +120,31 @@ public final class TemplateState implements AutoCloseable {
         lengths[series - 1] = run;
         generatedRuns++;
         return record;
+    }
+
+    /** Whether each run has a reference arm ({@code @Baseline(interleaved = true)}). */
+    boolean interleaved() {
+        return reference != null;
+    }
+
+    /**
+     * Creates the reference arm of a run whose candidate {@link #generateRun} just created: the
+     * same series, run and seed.
+     */
+    RunRecord generateReference(RunRecord candidate) {
+        RunRecord record = new RunRecord(candidate.series, candidate.run, candidate.seed,
+                new RunRecorder(setup.metrics().byName(), metricNames, candidate.series, candidate.run, candidate.seed,
+                        testBed).outputDirectory(setup.settings().outputDir()).arm(Baseline.Arm.REFERENCE));
+        reference[candidate.series - 1][candidate.run - 1] = record;
+        return record;
+    }
+
+    /** The arm of a run, or null when the test is not interleaved. */
+    Baseline.Arm arm(RunRecord record) {
+        if (reference == null) {
+            return null;
+        }
+        return reference[record.series - 1][record.run - 1] == record ? Baseline.Arm.REFERENCE : Baseline.Arm.CANDIDATE;
     }
 
     /** A fresh recorder of a run computed ahead of its invocation ({@code ParallelRuns}), as {@link #generateRun} makes it. */
@@ -123,13 +159,22 @@ public final class TemplateState implements AutoCloseable {
      */
     public RecordedSequel recorded() {
         List<List<RunRecord>> series = new ArrayList<>(runs.length);
+        List<List<RunRecord>> arm = reference == null ? null : new ArrayList<>(runs.length);
         for (int s = 0; s < runs.length; s++) {
             series.add(Arrays.asList(runs[s]).subList(0, lengths[s]));
+            if (arm != null) {
+                // A pair whose reference was never generated (the test stopped) has no reference run.
+                List<RunRecord> generated = new ArrayList<>();
+                for (int r = 0; r < lengths[s] && reference[s][r] != null; r++) {
+                    generated.add(reference[s][r]);
+                }
+                arm.add(generated);
+            }
         }
         return new RecordedSequel(setup, series, seriesCount(), plannedRuns(), executedRuns, createdAt, testBed(),
                 null, ResultMapper.currentEnvironment(),
                 adaptive == null ? null : Arrays.stream(adaptive).map(AdaptiveSeries::decision).toList(),
-                sequel == null ? null : sequel.decision());
+                sequel == null ? null : sequel.decision(), arm);
     }
 
     /** Whether this launch runs the series (all of them unless sharded). */
@@ -143,6 +188,12 @@ public final class TemplateState implements AutoCloseable {
 
     /** Marks a run as executing. */
     void started(RunRecord record) {
+        if (arm(record) == Baseline.Arm.REFERENCE) {
+            if (record.status() == RunStatus.NOT_RUN) {
+                record.started();
+            }
+            return;
+        }
         if (record.status() == RunStatus.NOT_RUN) {
             if (executedRuns == 0) {
                 firstStartNanos = System.nanoTime();
@@ -154,6 +205,9 @@ public final class TemplateState implements AutoCloseable {
 
     /** Counts a run as finished (for progress and ETA) and applies an adaptive series' stopping rule. */
     void finished(RunRecord record) {
+        if (arm(record) == Baseline.Arm.REFERENCE) {
+            return;
+        }
         finishedRuns++;
         if (adaptive != null) {
             adaptive[record.series - 1].add(record);
@@ -296,6 +350,12 @@ public final class TemplateState implements AutoCloseable {
         for (int series = 1; series <= seriesCount(); series++) {
             if (generates(series) && continues(series)) {
                 return false;
+            }
+            for (int run = 0; reference != null && run < lengths[series - 1]; run++) {
+                RunRecord arm = reference[series - 1][run];
+                if (arm == null || arm.status() == RunStatus.NOT_RUN) {
+                    return false;
+                }
             }
         }
         return executedRuns == generatedRuns;

@@ -131,8 +131,24 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
                     + " a shard runs a fixed subset of the series, but adaptive series stop on the scores of all of"
                     + " them. Run the test unsharded, or set @Series(count) instead");
         }
+        boolean interleaved = setup.gate().map(gate -> gate.comparison().interleaved()).orElse(false);
+        boolean byCells = shard != null && Shard.byCells(key -> SettingsReader.parameter(context, key));
+        if (shard != null && !byCells && interleaved) {
+            throw new ExtensionConfigurationException("TriScale configuration error in " + setup.testName() + ": "
+                    + TriscaleConstants.SHARD + " = " + shard + " cannot be combined with @Baseline(interleaved = true):"
+                    + " each pair's reference and candidate must run back to back in one launch. Run the test"
+                    + " unsharded (e.g. exclude it from the sharded jobs with a tag) or whole in one shard ("
+                    + TriscaleConstants.SHARD_BY + " = cells)");
+        }
+        if (interleaved && ParallelRuns.parallelism(context) > 1) {
+            throw new ExtensionConfigurationException("TriScale configuration error in " + setup.testName() + ": "
+                    + TriscaleConstants.RUNS_PARALLELISM + " = " + ParallelRuns.parallelism(context) + " cannot be"
+                    + " combined with @Baseline(interleaved = true): the pairs must run one after the other, each"
+                    + " reference and candidate back to back, for drift to cancel. Set "
+                    + TriscaleConstants.RUNS_PARALLELISM + " = 1 for this test");
+        }
         TemplateState state;
-        if (shard != null && Shard.byCells(key -> SettingsReader.parameter(context, key))) {
+        if (byCells) {
             // The whole test, all its series, as the one shard of its own partial result: the merge
             // then judges it exactly as an unsharded launch would (triscale.shard.by = cells).
             state = new TemplateState(setup, new Shard(1, 1));

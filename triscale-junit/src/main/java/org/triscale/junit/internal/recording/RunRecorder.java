@@ -32,6 +32,10 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
     private final RunNotes notes = new RunNotes();
     private boolean closed;
     private String configurationError;
+    /** The arm of an interleaved run ({@code @Baseline(interleaved = true)}), or null. */
+    private org.triscale.junit.Baseline.Arm arm;
+    /** Whether the run asked for its arm: an interleaved run that never did ran the same code twice. */
+    private volatile boolean armRead;
     /** The thread the run executes in; bound when the run starts (or on first use). */
     private volatile Thread owner;
     /** The first call from another thread, for the run's failure message. */
@@ -86,6 +90,37 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
     public RunRecorder outputDirectory(Path directory) {
         outputDirectory = directory;
         return this;
+    }
+
+    /**
+     * Makes this the recorder of one arm of an interleaved pair.
+     *
+     * @param side the arm
+     * @return this recorder
+     */
+    public RunRecorder arm(org.triscale.junit.Baseline.Arm side) {
+        arm = side;
+        return this;
+    }
+
+    @Override
+    public org.triscale.junit.Baseline.Arm arm() {
+        if (arm == null) {
+            throw configurationError(new IllegalStateException("run.arm() was called, but the test is not interleaved:"
+                    + " only @Baseline(interleaved = true) runs a reference and a candidate arm; add it, or remove"
+                    + " the call"));
+        }
+        armRead = true;
+        return arm;
+    }
+
+    /**
+     * Whether the run read its arm ({@link #arm()} or an {@code Arm} parameter).
+     *
+     * @return whether it did
+     */
+    public boolean armRead() {
+        return armRead;
     }
 
     @Override

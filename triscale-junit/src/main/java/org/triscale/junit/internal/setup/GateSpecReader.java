@@ -90,7 +90,11 @@ public final class GateSpecReader {
         double alpha = parameter(context, ALPHA).map(this::parseAlpha).orElse(GateSettings.DEFAULT_ALPHA);
         int fromHistory = baseline.fromHistory() > 0 ? baseline.fromHistory()
                 : parameter(context, FROM_HISTORY).map(this::parseCount).orElse(0);
-        checkSize(unit, alpha, declared.seriesCount(), declared.runsPerSeries(), fromHistory);
+        if (baseline.interleaved()) {
+            checkInterleaved(baseline, alpha, declared, fromHistory);
+        } else {
+            checkSize(unit, alpha, declared.seriesCount(), declared.runsPerSeries(), fromHistory);
+        }
 
         Path baseDir = ProjectPaths.baseDir();
         Path file;
@@ -145,7 +149,7 @@ public final class GateSpecReader {
         double launchShift = parameter(context, LAUNCH_SHIFT).map(this::parseLaunchShift)
                 .orElse(LaunchVariation.DEFAULT_LAUNCH_SHIFT);
         return Optional.of(new GateSpec(gated, new GateSpec.Comparison(tolerance, unit, alpha, paired, independent,
-                launchShift),
+                launchShift, baseline.interleaved()),
                 new GateSpec.Files(file, fromHistory, historyFile, baseDir),
                 new GateSpec.Fingerprinting(baseline.scenario().trim(), tags, ignored),
                 new GateSpec.Policies(update, forceUpdate, missing, inconclusive, strict)));
@@ -260,6 +264,32 @@ public final class GateSpecReader {
         }
         return new GateSpec.GatedMetric(metric, direction, kpiPercentile, kpiConfidence, side, scorePercentile,
                 scoreConfidence);
+    }
+
+    /**
+     * An interleaved gate compares the two arms of this launch: not a file, not the history, and the
+     * pairs must be able to reach α (adaptive runs and series are refused for any gate, earlier).
+     */
+    private void checkInterleaved(Baseline baseline, double alpha, Declarations declared, int fromHistory) {
+        String what = "@Baseline(interleaved = true)";
+        check(baseline.fromHistory() == 0, what + " compares the candidate with the reference runs of the same launch,"
+                + " so @Baseline(fromHistory = " + baseline.fromHistory() + ") has nothing to feed; remove fromHistory,"
+                + " or interleaved to compare with the history");
+        check(fromHistory == 0, what + " compares the candidate with the reference runs of the same launch, but "
+                + FROM_HISTORY + " = " + fromHistory + " asks for a baseline from the history; unset it for this test");
+        check(baseline.file().isEmpty(), what + " reads and writes no baseline file (the reference runs in the same"
+                + " launch), so @Baseline(file = \"" + baseline.file() + "\") has no effect; remove it");
+        int pairs = declared.seriesCount() * declared.runsPerSeries();
+        double smallest = org.triscale.engine.comparison.SignedRankTest.smallestPValue(pairs);
+        if (smallest > alpha) {
+            int needed = pairs;
+            while (org.triscale.engine.comparison.SignedRankTest.smallestPValue(needed) > alpha) {
+                needed++;
+            }
+            throw error.apply(what + " compares " + pairs + " pairs (series × runs), which can never be significant at"
+                    + " alpha = " + Format.number(alpha) + " (smallest p-value " + Format.number(smallest) + "); run at"
+                    + " least " + needed + " pairs, e.g. @Runs(count = " + needed + ")");
+        }
     }
 
     /** A sequel compared with a baseline of the same size must be able to reach α. */

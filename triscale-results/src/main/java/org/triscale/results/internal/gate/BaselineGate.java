@@ -3,6 +3,7 @@ package org.triscale.results.internal.gate;
 import org.triscale.results.internal.setup.GateSpec;
 import org.triscale.results.internal.common.AtomicFiles;
 import org.triscale.results.internal.output.ResultMapper;
+import org.triscale.results.internal.recording.MetricValue;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.results.internal.model.RunStatus;
 import org.triscale.results.internal.verdict.RecordedSequel;
@@ -308,6 +309,14 @@ public final class BaselineGate {
             historyRecords = null; // fromHistory() reports it when it uses the history
             historyError = e;
         }
+        if (spec.comparison().interleaved()) {
+            compareArms();
+            if (spec.policies().update()) {
+                notes.add("Baseline gate: interleaved: the reference runs in the same launch, so there is no baseline"
+                        + " file to write; " + GateMessages.UPDATE_HINT + " changes nothing for this test");
+            }
+            return;
+        }
         SequelRecord baseline = fromHistory();
         SequelRecord file = null;
         boolean fileUnusable = false;
@@ -380,29 +389,89 @@ public final class BaselineGate {
         return Sequels.merge(last);
     }
 
+    /**
+     * The interleaved gate: the candidate's runs against the reference arm's of this launch, pair by
+     * pair ({@link RegressionGate#compareInterleaved}); a reference run that failed fails the verdict
+     * as a failed run does, and its pair is left out.
+     */
+    private void compareArms() {
+        source = "the reference arm of this launch (interleaved: every run as the reference and the candidate,"
+                + " back to back in a seeded random order; no baseline file)";
+        List<List<RunRecord>> arm = state.reference();
+        if (arm == null) {
+            failures.add("Baseline gate: @Baseline(interleaved = true), but the sequel holds no reference runs; run the"
+                    + " test in one launch, not merged from shards.");
+            return;
+        }
+        for (List<RunRecord> runs : arm) {
+            for (RunRecord record : runs) {
+                if (record.status() == RunStatus.FAILED) {
+                    failures.add("Baseline gate: the reference arm of " + record.label() + " failed"
+                            + (record.message().isEmpty() ? "" : " (" + record.message() + ")")
+                            + "; its pair is left out of the comparison. Fix the reference code or its test bed.");
+                }
+            }
+        }
+        for (GateSpec.GatedMetric gated : spec.metrics()) {
+            double[][] reference = new double[setup.seriesCount()][setup.runsPerSeries()];
+            for (int s = 0; s < reference.length; s++) {
+                java.util.Arrays.fill(reference[s], Double.NaN);
+                List<RunRecord> runs = s < arm.size() ? arm.get(s) : List.of();
+                for (int r = 0; r < runs.size() && r < reference[s].length; r++) {
+                    reference[s][r] = runs.get(r).value(gated.metric());
+                }
+            }
+            double[][] candidate = Sequels.runMetrics(current.metric(gated.metric().name()));
+            judged(gated, RegressionGate.compareInterleaved(reference, candidate, gated.settings(spec)));
+        }
+    }
+
     private void compare(SequelRecord baseline) {
         differences = current.fingerprint().differences(baseline.fingerprint(), spec.fingerprint().ignored());
         boolean paired = Sequels.sameSeeds(baseline, current);
         for (GateSpec.GatedMetric gated : spec.metrics()) {
             SequelRecord.MetricRecord old = baseline.metric(gated.metric().name());
             SequelRecord.MetricRecord now = current.metric(gated.metric().name());
-            GateResult result = RegressionGate.compare(Sequels.runMetrics(old), Sequels.runMetrics(now), paired,
-                    gated.settings(spec), launchVariation(gated));
-            ComparisonOutcome outcome = differences.isEmpty() ? result.outcome() : ComparisonOutcome.INCONCLUSIVE;
-            String reason = !differences.isEmpty() ? GateMessages.fingerprint(differences)
-                    : outcome == ComparisonOutcome.INCONCLUSIVE ? result.change().reason() : null;
-            String message = GateMessages.outcome(gated, result, outcome, reason, spec);
-            if (spec.policies().update()) {
-                notes.add(message + " (not judged: this execution updates the baseline)");
-            } else if (outcome == ComparisonOutcome.REGRESSED) {
-                failures.add(message);
-            } else if (outcome == ComparisonOutcome.INCONCLUSIVE) {
-                (spec.policies().inconclusive() == GateSpec.InconclusivePolicy.FAIL ? failures : warnings).add(message);
-            } else {
-                notes.add(message);
-            }
-            metrics.add(json(gated, result, outcome, reason, message));
+            judged(gated, RegressionGate.compare(Sequels.runMetrics(old), Sequels.runMetrics(now), paired,
+                    gated.settings(spec), launchVariation(gated)));
         }
+    }
+
+    /** Files one metric's comparison as a failure, warning or note, and keeps its JSON. */
+    private void judged(GateSpec.GatedMetric gated, GateResult result) {
+        ComparisonOutcome outcome = differences.isEmpty() ? result.outcome() : ComparisonOutcome.INCONCLUSIVE;
+        String reason = !differences.isEmpty() ? GateMessages.fingerprint(differences)
+                : outcome == ComparisonOutcome.INCONCLUSIVE ? result.change().reason() : null;
+        String message = GateMessages.outcome(gated, result, outcome, reason, spec, runValues(gated));
+        // An interleaved gate has no baseline to update: an update does not suspend it.
+        if (spec.policies().update() && !spec.comparison().interleaved()) {
+            notes.add(message + " (not judged: this execution updates the baseline)");
+        } else if (outcome == ComparisonOutcome.REGRESSED) {
+            failures.add(message);
+        } else if (outcome == ComparisonOutcome.INCONCLUSIVE) {
+            (spec.policies().inconclusive() == GateSpec.InconclusivePolicy.FAIL ? failures : warnings).add(message);
+        } else {
+            notes.add(message);
+        }
+        metrics.add(json(gated, result, outcome, reason, message));
+    }
+
+    /** How this sequel's valid runs gave their value of a gated metric: from samples, reported, or both. */
+    private GateMessages.RunValues runValues(GateSpec.GatedMetric gated) {
+        int reported = 0;
+        int computed = 0;
+        for (RunRecord record : state.runs()) {
+            MetricValue value = record == null ? null : record.metricValue(gated.metric());
+            if (value != null && value.valid()) {
+                if (value.reported()) {
+                    reported++;
+                } else {
+                    computed++;
+                }
+            }
+        }
+        return reported > 0 && computed == 0 ? GateMessages.RunValues.REPORTED
+                : computed > 0 && reported == 0 ? GateMessages.RunValues.SAMPLES : GateMessages.RunValues.MIXED;
     }
 
     /**
@@ -507,7 +576,7 @@ public final class BaselineGate {
                 relative(change, change.change().upper()), change.change().confidence(),
                 relative(change, change.tolerance()), change.toleranceSource(),
                 ResultMapper.number(change.relativeMinimumDetectableChange()), change.zeros(),
-                GateMessages.quantity(gated, result), new TestResult.GateLaunch(result.launch().source(),
+                GateMessages.quantity(gated, result, runValues(gated)), new TestResult.GateLaunch(result.launch().source(),
                 result.launch().perLaunch(), result.launch().launches(), result.launch().minimum(),
                 result.launch().launchShift()));
         TestResult.GateSignificance significance = new TestResult.GateSignificance(change.referenceCount(),

@@ -25,38 +25,59 @@ final class GateMessages {
     }
 
     /**
-     * The sentence of one metric's outcome. It leads with the gated change (the quantity the
-     * decision used) and its interval, then the tolerance with its source, the test, the
-     * launch-to-launch variation the interval includes and the detectable change; the KPIs before
-     * and after follow as information, with why they can move the other way.
+     * How the runs gave their value of a gated metric, for naming the gated quantity: a run's
+     * value is the metric's measure of its samples (a P95 of the samples) or the value it
+     * reported, and a reported value is not "a P95".
+     */
+    enum RunValues {
+        /** Every valid run computed its value from its samples. */
+        SAMPLES,
+        /** Every valid run reported its value ({@code recordRunValue}). */
+        REPORTED,
+        /** Some of each, or no valid run. */
+        MIXED
+    }
+
+    /**
+     * The sentence of one metric's outcome. It leads with the outcome and the gated change named for
+     * what it is (the quantity the decision used: "median per-run change of fct's run values") with
+     * its interval, then the tolerance with its source, the test, the launch-to-launch variation the
+     * interval includes and the detectable change; the KPIs before and after follow as information,
+     * with why they can move the other way.
      */
     static String outcome(GateSpec.GatedMetric gated, GateResult result, ComparisonOutcome outcome, String reason,
-                          GateSpec spec) {
+                          GateSpec spec, RunValues values) {
         SequelChange change = result.change();
-        String head = "Baseline gate: " + gated.label() + " " + outcome.label() + " (" + design(change, result) + "): ";
+        String head = "Baseline gate: " + gated.metric().name() + " " + outcome.label() + ": ";
         boolean kpis = !(Double.isNaN(result.kpi().oldValue()) && Double.isNaN(result.kpi().newValue()));
         String information = kpis ? " " + information(gated, result.kpi()) : "";
-        String gatedChange = "gated change " + signed(gated, change, change.change().estimate()) + " ["
+        String gatedChange = quantity(result, gated) + " " + signed(gated, change, change.change().estimate()) + " ["
                 + signed(gated, change, change.change().lower()) + ", " + signed(gated, change, change.change().upper())
-                + "] (" + Format.percent(change.change().confidence()) + " interval; " + quantity(gated, result) + ")";
+                + "] (" + Format.percent(change.change().confidence()) + " interval; " + design(change, result) + "; "
+                + runValue(gated, values) + ")";
         String launch = launch(result);
+        boolean interleaved = spec.comparison().interleaved();
         switch (outcome) {
             case REGRESSED:
                 return head + gatedChange + ", beyond the tolerance " + tolerance(gated, result) + "; "
                         + test(result, true) + launch + "; " + detects(gated, change) + "." + information
-                        + " If the change is intended, update the baseline with " + UPDATE_HINT + " and commit "
-                        + spec.fileLabel() + ".";
+                        + (interleaved ? " If the change is intended, make the candidate's code the reference (the"
+                        + " reference runs in the same launch: there is no baseline file)."
+                        : " If the change is intended, update the baseline with " + UPDATE_HINT + " and commit "
+                        + spec.fileLabel() + ".");
             case IMPROVED:
                 return head + gatedChange + ", tolerance " + tolerance(gated, result) + "; "
-                        + test(result, false) + launch + "." + information + " To make it the new reference, update"
-                        + " the baseline with " + UPDATE_HINT + " and commit " + spec.fileLabel() + ".";
+                        + test(result, false) + launch + "." + information
+                        + (interleaved ? " To keep it, make the candidate's code the reference."
+                        : " To make it the new reference, update the baseline with " + UPDATE_HINT + " and commit "
+                        + spec.fileLabel() + ".");
             case UNCHANGED:
                 return head + gatedChange + ", inside the tolerance " + tolerance(gated, result) + launch + "; "
                         + detects(gated, change) + "." + information;
             default:
                 String numbers;
                 if (Double.isNaN(change.change().estimate())) {
-                    numbers = reason + "." + information;
+                    numbers = reason + " (" + design(change, result) + ")." + information;
                 } else if (result.outcome() != ComparisonOutcome.INCONCLUSIVE) {
                     // Inconclusive for a reason outside the data (the test bed): the numbers are only information.
                     numbers = reason + ". For information: the " + gatedChange + " would have been "
@@ -76,25 +97,46 @@ final class GateMessages {
     }
 
     /**
-     * The gated quantity in words, what the change measures: "median per-run change of each run's P95
-     * of fct, on the baseline's seeds". A run's value is the metric's measure of its samples, or
-     * the value it reported: not a KPI.
+     * The gated quantity's name, what the change measures: "median per-run change of fct's run
+     * values" (paired, interleaved), "mean over series of the mean per-run change of fct's run
+     * values" (paired by series), "shift of the series medians of fct's run values" (unpaired).
      */
-    static String quantity(GateSpec.GatedMetric gated, GateResult result) {
-        SequelChange change = result.change();
-        MetricSpec metric = gated.metric();
-        String value = metric.name() + "'s run values (each run's " + metric.measure() + " of its samples"
-                + (metric.reportable() ? ", or the value it reported)" : ")");
-        switch (change.design()) {
+    static String quantity(GateResult result, GateSpec.GatedMetric gated) {
+        String value = gated.metric().name() + "'s run values";
+        switch (result.change().design()) {
             case PAIRED_SERIES:
-                return "mean over series of the mean per-run change of " + value + ", same seeds";
+                return "mean over series of the mean per-run change of " + value;
             case PAIRED:
             case INTERLEAVED:
-                return "median per-run change of " + value + ", same seeds";
+                return "median per-run change of " + value;
             default:
-                return "shift of " + (result.unit() == ComparisonUnit.SERIES ? "the series medians of " : "")
-                        + value;
+                return "shift of " + (result.unit() == ComparisonUnit.SERIES ? "the series medians of " : "") + value;
         }
+    }
+
+    /**
+     * What one run's value is: "each run's P95 of its samples", "the value each run reported", or
+     * both; a reported value is named by its metric only, never as a percentile of samples.
+     */
+    static String runValue(GateSpec.GatedMetric gated, RunValues values) {
+        MetricSpec metric = gated.metric();
+        switch (values) {
+            case REPORTED:
+                return "a run's value: the " + metric.name() + " it reported";
+            case SAMPLES:
+                return "a run's value: its " + metric.measure() + " of its samples";
+            default:
+                return "a run's value: its " + metric.measure() + " of its samples"
+                        + (metric.reportable() ? ", or the value it reported" : "");
+        }
+    }
+
+    /**
+     * The gated quantity for the JSON result and the summary: its name and what a run's value is,
+     * e.g. "median per-run change of fct's run values (a run's value: its P95 of its samples)".
+     */
+    static String quantity(GateSpec.GatedMetric gated, GateResult result, RunValues values) {
+        return quantity(result, gated) + " (" + runValue(gated, values) + ")";
     }
 
     /**
@@ -134,8 +176,16 @@ final class GateMessages {
                 + " series, so it moves with the runs' spread and can move the other way).";
     }
 
-    /** "paired: 50 runs on the baseline's seeds" or "unpaired: 5 series medians against 5". */
+    /**
+     * "paired: 50 runs on the baseline's seeds", "interleaved: 50 pairs ..." or "unpaired: 5 series
+     * medians against 5".
+     */
     private static String design(SequelChange change, GateResult result) {
+        if (change.design() == Design.INTERLEAVED) {
+            return "interleaved: " + change.candidateCount() + " pairs of this launch, the reference and the"
+                    + " candidate back to back on each run's seed in a seeded random order"
+                    + (change.zeros() > 0 ? ", " + change.zeros() + " without change" : "");
+        }
         if (change.design() == Design.PAIRED_SERIES) {
             return "paired by series: " + change.candidateCount() + " runs on the baseline's seeds in "
                     + change.seriesCount() + " series, tested across series because the per-run changes differ"
@@ -166,6 +216,8 @@ final class GateMessages {
     /** "±4.3 % (the variability score of the per-series changes)". */
     private static String tolerance(GateSpec.GatedMetric gated, GateResult result) {
         SequelChange change = result.change();
+        // The score comes from the reference's own values: the baseline's, or the reference arm's.
+        String whose = change.design() == Design.INTERLEAVED ? "the reference arm's" : "the baseline's";
         String source;
         switch (change.toleranceSource()) {
             case RELATIVE:
@@ -175,11 +227,11 @@ final class GateMessages {
                 source = "declared: @Baseline(absoluteTolerance)";
                 break;
             case FLOOR:
-                source = "floor: " + ConfigurationKeys.BASELINE_TOLERANCE_FLOOR + ", the practical resolution; the"
-                        + " baseline's variability score of its " + scored(result) + " is smaller";
+                source = "floor: " + ConfigurationKeys.BASELINE_TOLERANCE_FLOOR + ", the practical resolution; "
+                        + whose + " variability score of its " + scored(result) + " is smaller";
                 break;
             case LIMIT:
-                source = "limit: " + Format.percent(Tolerance.DEFAULT_LIMIT) + "; the baseline's variability score"
+                source = "limit: " + Format.percent(Tolerance.DEFAULT_LIMIT) + "; " + whose + " variability score"
                         + " of its " + scored(result) + " is larger";
                 break;
             case HISTORY:
@@ -191,7 +243,7 @@ final class GateMessages {
                         + ConfigurationKeys.BASELINE_LAUNCH_SHIFT + ", until the history holds its launches";
                 break;
             default:
-                source = "the baseline's variability score of its " + scored(result);
+                source = whose + " variability score of its " + scored(result);
         }
         return "±" + unsigned(gated, change, change.tolerance()) + " (" + source + ")";
     }
@@ -268,7 +320,7 @@ final class GateMessages {
     static String updated(GateSpec.GatedMetric gated, SequelRecord.MetricRecord old, SequelKpis now, int newSeries,
                           int newRuns) {
         MetricSpec metric = gated.metric();
-        StringBuilder text = new StringBuilder(gated.label()).append(": median of the series KPIs (")
+        StringBuilder text = new StringBuilder(gated.metric().name()).append(": median of the series KPIs (")
                 .append(gated.kpiLabel()).append(") ");
         Double oldMedian = old == null || old.kpi() == null ? null : old.kpi().median();
         Double oldScore = old == null || old.score() == null ? null : old.score().value();

@@ -52,7 +52,8 @@ public final class GateSummary {
             for (TestResult.GateMetric metric : result.metrics()) {
                 MetricSpec spec = setup.metric(metric.metric());
                 TestResult.GateComparison numbers = metric.gate();
-                md.append("| ").append(cell(spec.measure() + " " + spec.name())).append(" | ")
+                // The metric's name: a run value it reported is not its measure of samples (not "P50 fct").
+                md.append("| ").append(cell(spec.name())).append(" | ")
                         .append(cell(metric.outcome().label())).append(" | ")
                         .append(percent(numbers.change())).append(" [").append(percent(numbers.lower())).append(", ")
                         .append(percent(numbers.upper())).append(']')

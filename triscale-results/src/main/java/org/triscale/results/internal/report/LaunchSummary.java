@@ -138,7 +138,7 @@ public final class LaunchSummary {
                 // The change the decision used, not the median series KPI's: one number everywhere.
                 String change = ResultFacts.gateChange(gate);
                 parts.add("gate " + gate.metric() + ": " + gate.outcome().label()
-                        + (change == null ? "" : " " + change));
+                        + (change == null ? "" : ", " + ResultFacts.gateQuantity(gate) + " " + change));
             }
         }
         return parts.isEmpty() ? "no KPI" : String.join(" · ", parts);

@@ -179,6 +179,28 @@ final class ResultFacts {
      * mean of the series' changes when paired by series) with its interval, relative to the
      * baseline: "+9.79 % [+5.1 %, +14.2 %]"; null without a comparison.
      */
+    /**
+     * The short name of the quantity a gate decided on: "median per-run change" (paired,
+     * interleaved), "mean per-series change" (paired by series), "shift of the series medians" or
+     * "shift of the runs" (unpaired); null without a comparison.
+     */
+    static String gateQuantity(TestResult.GateMetric gate) {
+        TestResult.GateComparison comparison = gate.gate();
+        if (comparison == null || comparison.design() == null) {
+            return null;
+        }
+        switch (comparison.design()) {
+            case PAIRED_SERIES:
+                return "mean per-series change";
+            case PAIRED:
+            case INTERLEAVED:
+                return "median per-run change";
+            default:
+                return gate.compared() == org.triscale.engine.baseline.ComparisonUnit.SERIES
+                        ? "shift of the series medians" : "shift of the runs";
+        }
+    }
+
     static String gateChange(TestResult.GateMetric gate) {
         TestResult.GateComparison comparison = gate.gate();
         if (comparison == null || comparison.change() == null) {

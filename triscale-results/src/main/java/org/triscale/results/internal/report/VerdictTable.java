@@ -111,7 +111,8 @@ public final class VerdictTable {
                 TestResult.GateKpis kpis = gate.kpis();
                 // The change the decision used (with its interval); the KPIs' move stays in its own column.
                 String change = ResultFacts.gateChange(gate);
-                table.add(new String[] {"gate " + gate.metric(), change != null ? change : kpis.change() == null ? "n/a"
+                table.add(new String[] {"gate " + gate.metric(), change != null ? change + " ("
+                        + ResultFacts.gateQuantity(gate) + ")" : kpis.change() == null ? "n/a"
                                 : signed(ResultFacts.value(result, gate.metric(), kpis.change()), kpis.change())
                                 + (kpis.relativeChange() == null ? ""
                                 : " (" + Format.signedPercent(kpis.relativeChange()) + ")"),

@@ -68,9 +68,12 @@ public record GateSpec(List<GatedMetric> metrics, Comparison comparison, Files f
      *                  enters the decision
      * @param launchShift the bound on the standard deviation of one launch's shift while the history
      *                  is short ({@code triscale.baseline.launchShift}), a fraction in [0, 1]
+     * @param interleaved whether the reference runs interleaved with the candidate in the same launch
+     *                  ({@code @Baseline(interleaved = true)}): the gate compares the two arms, no
+     *                  baseline file and no launch-to-launch variation
      */
     public record Comparison(Tolerance tolerance, ComparisonUnit unit, double alpha, PairedTest paired,
-                             boolean independent, double launchShift) {
+                             boolean independent, double launchShift, boolean interleaved) {
 
         /**
          * Requires every value.
@@ -97,6 +100,21 @@ public record GateSpec(List<GatedMetric> metrics, Comparison comparison, Files f
          */
         public Comparison(Tolerance tolerance, ComparisonUnit unit, double alpha, PairedTest paired) {
             this(tolerance, unit, alpha, paired, false, LaunchVariation.DEFAULT_LAUNCH_SHIFT);
+        }
+
+        /**
+         * A comparison with a baseline of another launch (not interleaved).
+         *
+         * @param tolerance   the tolerance of every gated metric
+         * @param unit        what the unpaired comparison compares
+         * @param alpha       false-alarm rate of the one-sided tests
+         * @param paired      which unit the paired design tests
+         * @param independent whether the runs are declared independent
+         * @param launchShift the bound of one launch's shift while the history is short
+         */
+        public Comparison(Tolerance tolerance, ComparisonUnit unit, double alpha, PairedTest paired,
+                          boolean independent, double launchShift) {
+            this(tolerance, unit, alpha, paired, independent, launchShift, false);
         }
     }
 

@@ -30,11 +30,16 @@ import java.util.Map;
  * @param environment         where the runs ran
  * @param adaptive            what the stopping rule of each series of an adaptive test decided, or {@code null}
  * @param sequel              what the stopping rule of a sequel with adaptive series decided, or {@code null}
+ * @param reference           the reference arm's runs of each series of an interleaved gate
+ *                            ({@code @Baseline(interleaved = true)}), in run order, {@code reference[s][r]}
+ *                            the pair of {@code series[s][r]}; {@code null} when not interleaved. The
+ *                            runs ({@code series}) are the candidate arm's, which the KPIs judge.
  */
 public record RecordedSequel(TestSetup setup, List<List<RunRecord>> series, int seriesCount, int plannedRuns,
                              int executedRuns, Instant createdAt, Map<String, String> testBed,
                              Fingerprint restoredFingerprint, TestResult.Environment environment,
-                             List<SeriesDecision> adaptive, SequelDecision sequel) {
+                             List<SeriesDecision> adaptive, SequelDecision sequel,
+                             List<List<RunRecord>> reference) {
 
     /** Copies the lists: later runs of the extension do not change this value. */
     public RecordedSequel {
@@ -43,8 +48,38 @@ public record RecordedSequel(TestSetup setup, List<List<RunRecord>> series, int 
             copy.add(List.copyOf(runs));
         }
         series = Collections.unmodifiableList(copy);
+        if (reference != null) {
+            List<List<RunRecord>> arm = new ArrayList<>(reference.size());
+            for (List<RunRecord> runs : reference) {
+                arm.add(List.copyOf(runs));
+            }
+            reference = Collections.unmodifiableList(arm);
+        }
         testBed = Map.copyOf(testBed);
         adaptive = adaptive == null ? null : Collections.unmodifiableList(new ArrayList<>(adaptive));
+    }
+
+    /**
+     * A sequel without a reference arm (not interleaved).
+     *
+     * @param setup               the test
+     * @param series              the runs of each series
+     * @param seriesCount         the series the verdict judges
+     * @param plannedRuns         the runs this launch executes
+     * @param executedRuns        the runs that executed
+     * @param createdAt           when the first run was generated
+     * @param testBed             what the runs reported about the test bed
+     * @param restoredFingerprint the shards' test bed of a restored sequel, or {@code null}
+     * @param environment         where the runs ran
+     * @param adaptive            the adaptive series' decisions, or {@code null}
+     * @param sequel              the adaptive sequel's decision, or {@code null}
+     */
+    public RecordedSequel(TestSetup setup, List<List<RunRecord>> series, int seriesCount, int plannedRuns,
+                          int executedRuns, Instant createdAt, Map<String, String> testBed,
+                          Fingerprint restoredFingerprint, TestResult.Environment environment,
+                          List<SeriesDecision> adaptive, SequelDecision sequel) {
+        this(setup, series, seriesCount, plannedRuns, executedRuns, createdAt, testBed, restoredFingerprint,
+                environment, adaptive, sequel, null);
     }
 
     /**

@@ -93,7 +93,7 @@ class BaselineGateTest {
         assertThat(written.gate().result().written()).isTrue();
         assertThat(written.gate().notes()).singleElement().asString()
                 .startsWith("Baseline gate: baseline created: wrote baselines/org.example.CcaTest/delay.json (commit it). "
-                        + "P95 delay: median of the series KPIs (delay P75 at 75 %) ")
+                        + "delay: median of the series KPIs (delay P75 at 75 %) ")
                 .endsWith(SERIES + " series, " + SERIES * RUNS + " valid runs.");
 
         SequelRecord stored = BaselineFiles.read(file);
@@ -115,7 +115,9 @@ class BaselineGateTest {
         assertThat(gate.failures()).isEmpty();
         assertThat(gate.warnings()).isEmpty();
         assertThat(gate.worstOutcome()).isEqualTo(ComparisonOutcome.UNCHANGED);
-        assertThat(gate.notes()).singleElement().asString().startsWith("Baseline gate: P95 delay unchanged (");
+        assertThat(gate.notes()).singleElement().asString().startsWith("Baseline gate: delay unchanged: median per-run change"
+                + " of delay's run values 0 % [-6.368 %, +6.801 %] (98 % interval; paired: 50 runs on the baseline's"
+                + " seeds, 50 without change; a run's value: the delay it reported)");
         TestResult.Gate result = gate.result();
         assertThat(result.source()).isEqualTo("baseline file baselines/org.example.CcaTest/delay.json");
         assertThat(result.fingerprintDifferences()).isEmpty();
@@ -133,7 +135,7 @@ class BaselineGateTest {
 
         assertThat(gate.worstOutcome()).isEqualTo(ComparisonOutcome.REGRESSED);
         assertThat(gate.failures()).singleElement().asString()
-                .startsWith("Baseline gate: P95 delay regressed (")
+                .startsWith("Baseline gate: delay regressed: median per-run change of delay's run values +")
                 .contains("beyond the tolerance")
                 .contains("If the change is intended, update the baseline with -Dtriscale.baseline.update=true and"
                         + " commit baselines/org.example.CcaTest/delay.json.");
@@ -151,7 +153,7 @@ class BaselineGateTest {
 
         assertThat(gate.worstOutcome()).isEqualTo(ComparisonOutcome.IMPROVED);
         assertThat(gate.failures()).isEmpty();
-        assertThat(gate.notes()).singleElement().asString().startsWith("Baseline gate: P95 delay improved (")
+        assertThat(gate.notes()).singleElement().asString().startsWith("Baseline gate: delay improved: median per-run change of delay's run values -")
                 .contains("To make it the new reference");
     }
 

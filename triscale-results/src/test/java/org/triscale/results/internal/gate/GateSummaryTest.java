@@ -62,9 +62,9 @@ class GateSummaryTest {
 
         assertThat(md).startsWith("#### FAILED · `CcaTest.delay` · baseline gate: regressed\n\n")
                 .contains("| metric | outcome | gated change [interval] | tolerance | design |")
-                .contains("| P95 delay | regressed | ")
+                .contains("| delay | regressed | ")
                 .contains("Baseline: baseline file baselines/org.example.CcaTest/delay.json")
-                .contains("\n- Baseline gate: P95 delay regressed (");
+                .contains("\n- Baseline gate: delay regressed: median per-run change of delay's run values +");
         // Every list item is one line: a multi-line failure would break the Markdown list.
         assertThat(md.lines().filter(line -> line.startsWith("- "))).hasSize(1);
     }

@@ -95,11 +95,13 @@ class VerdictTableTest {
 
         String[] row = VerdictTable.rows(result).get(2);
         assertThat(row[0]).isEqualTo("gate delay");
+        // The change the decision used, named for what it is.
+        assertThat(row[1]).startsWith("+").endsWith(" (median per-run change)");
         assertThat(row[2]).isEqualTo("α = " + Format.number(GateSettings.DEFAULT_ALPHA));
         assertThat(row[4]).isEqualTo("50 pairs");
         assertThat(row[6]).isEqualTo("regressed");
         assertThat(gate.worstOutcome().label()).isEqualTo("regressed");
-        assertThat(LaunchSummary.numbers(result)).contains(" · gate delay: regressed ");
+        assertThat(LaunchSummary.numbers(result)).contains(" · gate delay: regressed, median per-run change +");
     }
 
     private static RecordedSequel tenSeries(TestSetup setup, double centre) {
