@@ -202,9 +202,11 @@ public final class SequelComparison {
         } else if (used == PairedTest.AUTO && seriesCount < 2) {
             // One series has no series-level test: the per-run test decides unless its pairs show
             // serial correlation, then a test with its variance inflated for it (oneSeries).
-            // Below the pairs the exact test needs to reach α, the per-run path says so.
-            boolean decidable = SignedRankTest.smallestPValue(pairs) <= settings.alpha();
-            if (decidable && pairs < ONE_SERIES_EXACT_MIN_PAIRS && varies(roundedChanges(changes))) {
+            // Too few pairs to reach α, or equal changes (a deterministic factor, nothing to correlate):
+            // the per-run path decides at α, or says why it cannot.
+            boolean decidable = SignedRankTest.smallestPValue(pairs) <= settings.alpha()
+                    && varies(roundedChanges(changes));
+            if (decidable && pairs < ONE_SERIES_EXACT_MIN_PAIRS) {
                 return context.inconclusive(String.format(Locale.ROOT, "a single series of %d pairs cannot show that"
                         + " its changes are free of serial correlation (the lag-1 check reads few values too low:"
                         + " below %d pairs the correlation it missed gave up to 1.8 %% false alarms at alpha = 1 %%):"
@@ -226,7 +228,7 @@ public final class SequelComparison {
             if (rho > 0) {
                 return oneSeries(changes, context, tolerance, rho);
             }
-            if (pairs < ONE_SERIES_MIN_PAIRS) {
+            if (decidable && pairs < ONE_SERIES_MIN_PAIRS) {
                 // The pre-check passed but, on fewer than 20 values, misses much of the correlation
                 // there is: the exact test then decides at half the level (the share the pre-check's
                 // misses may take), which keeps the two stages at α from 12 pairs (checks-calibration).

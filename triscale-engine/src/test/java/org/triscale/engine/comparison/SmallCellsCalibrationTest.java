@@ -191,6 +191,30 @@ class SmallCellsCalibrationTest {
     }
 
     @Test
+    void aShortCorrelatedSingleSeriesIsInconclusiveWithItsReason() {
+        double[][] changes = {{0.10, 0.12, 0.11, 0.09, 0.10, 0.12, -0.05, -0.06, -0.04, -0.05, -0.06, -0.04}};
+        SequelChange change = SequelComparison.paired(reference(changes), candidate(changes),
+                ComparisonSettings.of(Direction.LOWER_IS_BETTER));
+        assertThat(change.outcome()).isEqualTo(ComparisonOutcome.INCONCLUSIVE);
+        assertThat(change.reason()).contains("12 pairs of the single series look serially correlated")
+                .contains("run 2 series or more").contains("interleave");
+        SequelChange declared = SequelComparison.paired(reference(changes), candidate(changes),
+                ComparisonSettings.of(Direction.LOWER_IS_BETTER).withPairedTest(PairedTest.RUNS));
+        assertThat(declared.design()).isEqualTo(Design.PAIRED);
+        assertThat(declared.reason()).doesNotContain("serially");
+    }
+
+    /** With 3 series the default design tests the series; with 4 it pre-checks (independent pairs: the runs). */
+    @Test
+    void autoTestsTheSeriesBelowFourSeries() {
+        double[][] three = {{0.01, 0.02, -0.01, 0.00, 0.03}, {0.02, -0.02, 0.01, 0.00, 0.01},
+            {-0.01, 0.02, 0.00, 0.01, 0.02}};
+        ComparisonSettings settings = ComparisonSettings.of(Direction.LOWER_IS_BETTER);
+        assertThat(SequelComparison.paired(reference(three), candidate(three), settings).design())
+                .isEqualTo(Design.PAIRED_SERIES);
+    }
+
+    @Test
     void oneSeriesKeepsAlphaUnderSerialCorrelationFrom20Pairs() {
         int replications = Calibration.replications(1_500, 20_000);
         StringBuilder table = new StringBuilder(String.format(Locale.ROOT, "One series, paired (auto), α = 1 %%,"
