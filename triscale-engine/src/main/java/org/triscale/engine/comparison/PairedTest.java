@@ -29,10 +29,14 @@ public enum PairedTest {
      * Carlo in every dependence cell (a pre-test followed by a test can inflate the size; the
      * liberal level is what keeps it at α). With 2 or 3 series ({@link SequelComparison#AUTO_MIN_SERIES})
      * the pre-check cannot see series effects, so the series decide. With a single series there is
-     * no series-level test: when its changes show lag-1 serial correlation at the same liberal
-     * level, the comparison corrects for it (the variance inflated by a conservative AR(1) factor,
-     * Student's t on the effective pairs) from {@link SequelComparison#ONE_SERIES_MIN_PAIRS} pairs,
-     * and is inconclusive, saying so, below; otherwise the per-run test decides.
+     * no series-level test: below {@link SequelComparison#ONE_SERIES_EXACT_MIN_PAIRS} pairs whose
+     * changes vary it is inconclusive, saying so (too few values to rule out serial correlation);
+     * when its changes show lag-1 serial correlation at the same liberal level, the comparison
+     * corrects for it (the variance inflated by a conservative AR(1) factor, Student's t on the
+     * effective pairs) from {@link SequelComparison#ONE_SERIES_MIN_PAIRS} pairs, and is
+     * inconclusive, saying so, below; otherwise the per-run test decides, at α/2 below
+     * {@link SequelComparison#ONE_SERIES_MIN_PAIRS} pairs (the pre-check's misses take the other
+     * half).
      */
     AUTO,
     /**

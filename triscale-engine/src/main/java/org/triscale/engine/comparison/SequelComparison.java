@@ -53,11 +53,14 @@ import java.util.Locale;
  * standard error is {@code σ·√(π/3)·√(1/m + 1/n)} (unpaired, σ the robust standard deviation of
  * the reference's observations), {@code σ·√(π/3)/√n} (paired runs, σ that of the per-run
  * changes), √(π/3) the efficiency loss of ranks under normality (Lehmann 1975), or the t-test's
- * (series); the change must both reach {@code (t(1−α) + t(power))·se⁺} and exceed the tolerance by
- * {@code t(power)·se⁺}, where se⁺ is the standard error's upper 80 % confidence bound and t
+ * (series); the change must both reach {@code λ·se⁺} and exceed the tolerance by
+ * {@code t(power)·se⁺}, where se⁺ is the standard error's upper 80 % confidence bound, t
  * Student's quantiles on the degrees of freedom the spread rests on (37 % of n − 1 for the
- * median absolute deviation's). Without the bound and t, an estimated spread gave a true power of
- * 63–88 % at the stated change.
+ * median absolute deviation's), and λ the noncentrality at which a t-test has the power (the
+ * noncentral t, {@code NoncentralT}) for the t-tests, {@code t(1−α) + t(power)} for the rank tests.
+ * The default paired design states the larger of the runs' and the series' changes, since it
+ * chooses its test again on each comparison. Without the bound and t, an estimated spread gave a
+ * true power of 63–88 % at the stated change; docs/checks-calibration.md gives the power now.
  *
  * @since 0.3.0
  */
@@ -82,6 +85,14 @@ public final class SequelComparison {
      * and AR(1) φ = 0.6 the correction still gave 1.9 % false alarms at α = 1 %).
      */
     public static final int ONE_SERIES_MIN_PAIRS = 20;
+    /**
+     * The fewest pairs of a single series that {@link PairedTest#AUTO} decides on without declared
+     * independence: the lag-1 check of fewer values is biased low (Marriott and Pope 1954) and
+     * misses so much correlation that the exact test after it gave 1.3–1.8 % false alarms at
+     * α = 1 % with 10 or 11 pairs (AR(1) φ 0.3–0.9), whatever level it ran at; from 12 to 19 pairs
+     * the exact test at α/2 keeps the two stages at α (docs/checks-calibration.md).
+     */
+    public static final int ONE_SERIES_EXACT_MIN_PAIRS = 12;
     /** The largest lag-1 autocorrelation the one-series correction uses (a variance factor of 19). */
     static final double MAX_ONE_SERIES_RHO = 0.9;
     private static final NormalDistribution NORMAL = NormalDistribution.of(0, 1);
@@ -185,13 +196,25 @@ public final class SequelComparison {
         // candidate's data: an equivalence margin must not move with the data it judges (Lakens 2017).
         AppliedTolerance tolerance = context.tolerance(referenceSeriesMedians(reference, scale));
         PairedTest used = settings.pairedTest();
+        boolean prechecked = false;
         if (used == PairedTest.AUTO && design == Design.INTERLEAVED) {
             used = PairedTest.RUNS; // the randomised order makes the pairs' signs independent coins
         } else if (used == PairedTest.AUTO && seriesCount < 2) {
             // One series has no series-level test: the per-run test decides unless its pairs show
             // serial correlation, then a test with its variance inflated for it (oneSeries).
-            // Below the pairs the exact test needs to reach α, the per-run path says so.
-            double rho = SignedRankTest.smallestPValue(pairs) > settings.alpha()
+            // Too few pairs to reach α, or equal changes (a deterministic factor, nothing to correlate):
+            // the per-run path decides at α, or says why it cannot.
+            boolean decidable = SignedRankTest.smallestPValue(pairs) <= settings.alpha()
+                    && varies(roundedChanges(changes));
+            if (decidable && pairs < ONE_SERIES_EXACT_MIN_PAIRS) {
+                return context.inconclusive(String.format(Locale.ROOT, "a single series of %d pairs cannot show that"
+                        + " its changes are free of serial correlation (the lag-1 check reads few values too low:"
+                        + " below %d pairs the correlation it missed gave up to 1.8 %% false alarms at alpha = 1 %%):"
+                        + " run 2 series or more, %d pairs or more, or interleave the two sides; when each run depends"
+                        + " only on its seed, declare the pairs independent (paired test runs)", pairs,
+                        ONE_SERIES_EXACT_MIN_PAIRS, ONE_SERIES_EXACT_MIN_PAIRS), tolerance, Double.NaN);
+            }
+            double rho = !decidable
                     || serialCorrelationPValue(roundedChanges(changes), seriesOf) >= PRE_CHECK_LEVEL
                     ? 0 : serialCorrelationBound(changes);
             if (rho > 0 && pairs < ONE_SERIES_MIN_PAIRS) {
@@ -205,6 +228,12 @@ public final class SequelComparison {
             if (rho > 0) {
                 return oneSeries(changes, context, tolerance, rho);
             }
+            if (decidable && pairs < ONE_SERIES_MIN_PAIRS) {
+                // The pre-check passed but, on fewer than 20 values, misses much of the correlation
+                // there is: the exact test then decides at half the level (the share the pre-check's
+                // misses may take), which keeps the two stages at α from 12 pairs (checks-calibration).
+                return runs(changes, context, tolerance, settings.alpha() / 2);
+            }
             used = PairedTest.RUNS;
         } else if (used == PairedTest.AUTO && seriesCount < AUTO_MIN_SERIES && varies(roundedChanges(changes))) {
             // Too few series for the heterogeneity pre-check to see series effects: with 3 series
@@ -212,29 +241,58 @@ public final class SequelComparison {
             // changes, a deterministic factor, have no series effect to fear: the runs decide.)
             used = PairedTest.SERIES;
         } else if (used == PairedTest.AUTO) {
+            prechecked = true;
             // Rounded to 1e-9 of the log: a constant factor gives changes equal up to rounding errors,
             // which must not look like differences between series.
             double[] rounded = roundedChanges(changes);
             used = heterogeneityPValue(rounded, seriesOf) < PRE_CHECK_LEVEL
                     || serialCorrelationPValue(rounded, seriesOf) < PRE_CHECK_LEVEL ? PairedTest.SERIES : PairedTest.RUNS;
         }
+        Context seriesContext = new Context(Design.PAIRED_SERIES, scale, settings, context.referenceMedian(), pairs,
+                pairs, seriesCount);
         if (used == PairedTest.SERIES) {
-            return bySeries(changes, seriesOf, new Context(Design.PAIRED_SERIES, scale, settings,
-                    context.referenceMedian(), pairs, pairs, seriesCount), tolerance);
+            return bySeries(changes, seriesOf, seriesContext, tolerance);
         }
+        SequelChange byRuns = runs(changes, context, tolerance, settings.alpha());
+        if (prechecked) {
+            // auto chooses its test again on every comparison, and a change of the stated size may
+            // meet the series-level test: the stated change must be detectable by both (the runs'
+            // alone gave a mean power of 79.5 % at 5 × 10, 35 % at its 10th percentile).
+            double seriesChange = bySeries(changes, seriesOf, seriesContext, tolerance).minimumDetectableChange();
+            if (seriesChange > byRuns.minimumDetectableChange()) {
+                return withDetectableChange(byRuns, seriesChange);
+            }
+        }
+        return byRuns;
+    }
+
+    /** The result with another minimum detectable change. */
+    private static SequelChange withDetectableChange(SequelChange c, double detectable) {
+        return new SequelChange(c.design(), c.scale(), c.outcome(), c.reason(), c.counts(), c.pValues(), c.change(),
+                new SequelChange.Thresholds(c.tolerance(), c.toleranceSource(), detectable), c.referenceMedian(),
+                c.settings());
+    }
+
+    /**
+     * The per-run exact signed-rank test (Wilcoxon 1945, Pratt 1959) and the Hodges–Lehmann
+     * estimate with its exact interval, at the given one-sided level (the settings' α, or less when
+     * a pre-check came first).
+     */
+    private static SequelChange runs(double[] changes, Context context, AppliedTolerance tolerance, double level) {
+        int pairs = changes.length;
         double smallest = SignedRankTest.smallestPValue(pairs);
         double se = robustSd(changes) * Math.sqrt(Math.PI / 3 / pairs);
-        if (smallest > settings.alpha()) {
-            int needed = (int) Math.ceil(Math.log(1 / settings.alpha()) / Math.log(2));
+        if (smallest > level) {
+            int needed = (int) Math.ceil(Math.log(1 / level) / Math.log(2));
             return context.inconclusive(String.format(Locale.ROOT, "too few pairs to decide at alpha = %s: %d pairs"
                     + " can give p-values no smaller than %.4g; at least %d are needed",
-                    Double.toString(settings.alpha()), pairs, smallest, needed), tolerance, smallest);
+                    Double.toString(level), pairs, smallest, needed), tolerance, smallest);
         }
         SignedRankResult greater = SignedRankTest.greater(changes);
         SignedRankResult less = SignedRankTest.less(changes);
-        ShiftEstimate estimate = HodgesLehmann.paired(changes, 1 - 2 * settings.alpha());
+        ShiftEstimate estimate = HodgesLehmann.paired(changes, 1 - 2 * level);
         return context.decide(greater.pValue(), less.pValue(), smallest, estimate, tolerance, se,
-                robustDegreesOfFreedom(pairs), greater.zeros());
+                robustDegreesOfFreedom(pairs), greater.zeros(), level, false);
     }
 
     /** Whether the values are not all equal. */
@@ -331,7 +389,7 @@ public final class SequelComparison {
         double critical = t.inverseSurvivalProbability(alpha);
         ShiftEstimate estimateWithInterval = new ShiftEstimate(estimate, estimate - critical * se,
                 estimate + critical * se, 1 - 2 * alpha);
-        return context.decide(t.survivalProbability(estimate / se), t.cumulativeProbability(estimate / se), 0,
+        return context.decideStudent(t.survivalProbability(estimate / se), t.cumulativeProbability(estimate / se),
                 estimateWithInterval, tolerance, se, effective - 1, zeros);
     }
 
@@ -374,7 +432,7 @@ public final class SequelComparison {
         }
         double critical = t.inverseSurvivalProbability(alpha);
         ShiftEstimate estimate = new ShiftEstimate(mean, mean - critical * se, mean + critical * se, 1 - 2 * alpha);
-        return context.decide(greater, less, 0, estimate, tolerance, se, count - 1, zeros);
+        return context.decideStudent(greater, less, estimate, tolerance, se, count - 1, zeros);
     }
 
     /** The mean change of each series that has a change, in series order. */
@@ -650,7 +708,7 @@ public final class SequelComparison {
         ShiftEstimate interval = new ShiftEstimate(onEstimate, onEstimate - quantile * se, onEstimate + quantile * se,
                 1 - 2 * alpha);
         // The detectable change bounds the spread on the Satterthwaite degrees of freedom (large when unbounded).
-        return context.decide(greater, less, 0, interval, applied, se, Math.min(df, MAX_DEGREES_OF_FREEDOM),
+        return context.decideStudent(greater, less, interval, applied, se, Math.min(df, MAX_DEGREES_OF_FREEDOM),
                 within.zeros());
     }
 
@@ -705,8 +763,23 @@ public final class SequelComparison {
 
         SequelChange decide(double greaterP, double lessP, double smallest, ShiftEstimate onScale,
                             AppliedTolerance tol, double se, double df, int zeros) {
+            return decide(greaterP, lessP, smallest, onScale, tol, se, df, zeros, settings.alpha(), false);
+        }
+
+        /** As above, for a Student t-test of the estimate on {@code df} degrees of freedom. */
+        SequelChange decideStudent(double greaterP, double lessP, ShiftEstimate onScale, AppliedTolerance tol,
+                                   double se, double df, int zeros) {
+            return decide(greaterP, lessP, 0, onScale, tol, se, df, zeros, settings.alpha(), true);
+        }
+
+        /**
+         * As above, each one-sided p-value compared with {@code alpha} (at most the settings' α);
+         * {@code student}: the test is Student's t on {@code df}, whose power the detectable change
+         * takes from the noncentral t.
+         */
+        SequelChange decide(double greaterP, double lessP, double smallest, ShiftEstimate onScale,
+                            AppliedTolerance tol, double se, double df, int zeros, double alpha, boolean student) {
             double tolerance = tol.value();
-            double alpha = settings.alpha();
             boolean lowerIsBetter = settings.direction() == Direction.LOWER_IS_BETTER;
             double worseP = lowerIsBetter ? greaterP : lessP;
             double betterP = lowerIsBetter ? lessP : greaterP;
@@ -728,7 +801,7 @@ public final class SequelComparison {
             return new SequelChange(design, scale, outcome, reason,
                     new SequelChange.Counts(referenceCount, candidateCount, zeros, seriesCount),
                     new SequelChange.PValues(worseP, betterP, smallest), change,
-                    new SequelChange.Thresholds(tolerance, tol.source(), minimumDetectableChange(tolerance, se, df)),
+                    new SequelChange.Thresholds(tolerance, tol.source(), minimumDetectableChange(tolerance, se, df, alpha, student)),
                     referenceMedian, settings);
         }
 
@@ -741,7 +814,8 @@ public final class SequelComparison {
          * quantiles by Student's t on {@code df}; docs/checks-calibration.md gives the power this
          * delivers.
          */
-        private double minimumDetectableChange(double tolerance, double se, double df) {
+        private double minimumDetectableChange(double tolerance, double se, double df, double alpha,
+                                               boolean student) {
             if (Double.isNaN(se)) {
                 return Double.NaN;
             }
@@ -749,10 +823,13 @@ public final class SequelComparison {
             TDistribution t = TDistribution.of(freedom);
             double upper = se * Math.sqrt(freedom / ChiSquaredDistribution.of(freedom)
                     .inverseCumulativeProbability(1 - SPREAD_CONFIDENCE));
-            double tAlpha = t.inverseSurvivalProbability(settings.alpha());
             double tPower = t.inverseCumulativeProbability(settings.power());
+            // A t-test's power is the noncentral t's (its own spread estimate spreads the statistic);
+            // t(1−α) + t(power) gave 77 % at 4 degrees of freedom. Rank tests keep the sum.
+            double shift = student ? NoncentralT.shift(freedom, alpha, settings.power())
+                    : t.inverseSurvivalProbability(alpha) + tPower;
             double onScaleTolerance = scale.fromReported(tolerance);
-            double needed = Math.max((tAlpha + tPower) * upper, onScaleTolerance + tPower * upper);
+            double needed = Math.max(shift * upper, onScaleTolerance + tPower * upper);
             return scale.reported(needed);
         }
     }

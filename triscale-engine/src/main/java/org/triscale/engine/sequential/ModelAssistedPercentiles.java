@@ -35,8 +35,10 @@ import java.util.Map;
  * {@code Var(m(x, t̂)) / M}, to the values' share, estimated by a delete-a-group jackknife over
  * independent clusters such as runs (flows of one run are not independent; Kott 2001), at most 20
  * groups of clusters, each replicate refitting the model so that its sampling error counts too.
- * The ends are the roots at {@code p ∓ t·se}, with Student's t of one degree of freedom fewer than
- * the groups. When the first phase's rows come in clusters (the flows of one run share its
+ * The ends are the roots at {@code p ∓ 1.15·t·se}, with Student's t of one degree of freedom fewer
+ * than the groups and a small-sample widening of 1.15 ({@link #WIDENING}, fixed by Monte Carlo).
+ * Values with ties (a discrete metric) are outside the promise: the model smooths F̂ between the
+ * tied values, and the 90 % interval of P50 covered 45–85 % of the time at 40 to 80 clusters. When the first phase's rows come in clusters (the flows of one run share its
  * workload), pass them: the first phase's share is then the between-cluster variance of its
  * cluster sums (Cochran 1977); treated as independent rows it undercovers (P50 at 90 %: 89 %
  * instead of 94 %, and 83.8 % in an independent trial). The interval is asymptotic, as for {@link WeightedPercentiles}; its measured coverage
@@ -59,6 +61,16 @@ public final class ModelAssistedPercentiles {
     private static final int BISECTIONS = 200;
     /** The most groups of the jackknife: each refits the model. */
     private static final int JACKKNIFE_GROUPS = 20;
+    /**
+     * The factor on the interval's half-width in probability, {@code p ± 1.15·t·se}: a small-sample
+     * widening fixed by seeded Monte Carlo. With the plain {@code t·se} the 90 % interval of P50
+     * covered 87–91 % at 40 clusters of 10 (skewed, heavy-tailed and AR(1) values; 87.3 % in an
+     * independent trial), and as low as 88 % at 80; 1.15 brought every continuous cell of 10 to 80
+     * clusters to at least 90 % within its Monte Carlo error (docs/checks-calibration.md). The
+     * jackknife's variance of F̂ at the estimated percentile, not at the true one, is short by
+     * about that much in these cells; asymptotically the factor only makes the interval conservative.
+     */
+    static final double WIDENING = 1.15;
 
     private ModelAssistedPercentiles() {
     }
@@ -203,12 +215,13 @@ public final class ModelAssistedPercentiles {
                     ? (1 + confidence / 100) / 2 : confidence / 100);
             double min = Arrays.stream(y).min().orElseThrow();
             double max = Arrays.stream(y).max().orElseThrow();
-            if (side != Side.UPPER && p - z * se > 0) {
-                double end = model.root(p - z * se);
+            double half = WIDENING * z * se;
+            if (side != Side.UPPER && p - half > 0) {
+                double end = model.root(p - half);
                 lower = end <= min ? Double.NEGATIVE_INFINITY : end;
             }
-            if (side != Side.LOWER && p + z * se < 1) {
-                double end = model.root(p + z * se);
+            if (side != Side.LOWER && p + half < 1) {
+                double end = model.root(p + half);
                 upper = end >= max ? Double.POSITIVE_INFINITY : end;
             }
         }

@@ -76,11 +76,11 @@ class GateMessagesTest {
         GateResult result = new GateResult(change(Design.PAIRED, ChangeScale.LOG_RATIO, ComparisonOutcome.REGRESSED,
                 "", 0.177, 0.161, 0.192, ToleranceSource.RELATIVE, 0.051, 0), ComparisonUnit.SERIES, kpi(113, 133));
 
-        String text = GateMessages.outcome(spec.metrics().get(0), result, ComparisonOutcome.REGRESSED, "", spec);
+        String text = GateMessages.outcome(spec.metrics().get(0), result, ComparisonOutcome.REGRESSED, "", spec, GateMessages.RunValues.MIXED);
 
-        assertThat(text).isEqualTo("Baseline gate: P95 delay regressed (paired: 50 runs on the baseline's seeds): "
-                + "gated change +17.7 % [+16.1 %, +19.2 %] (98 % interval; median per-run change of delay's run values"
-                + " (each run's P95 of its samples, or the value it reported), same seeds), beyond the tolerance"
+        assertThat(text).isEqualTo("Baseline gate: delay regressed: median per-run change of delay's run values +17.7 %"
+                + " [+16.1 %, +19.2 %] (98 % interval; paired: 50 runs on the baseline's seeds; a run's value: its P95"
+                + " of its samples, or the value it reported), beyond the tolerance"
                 + " ±5 % (declared: @Baseline(tolerance)); one-sided Wilcoxon signed-rank test for worse,"
                 + " p = 2.98e-08 <= alpha = 0.01; this design detects changes of ±5.1 % or more (80 % power)."
                 + " For information, not gated: the median of the series KPIs (delay P75 at 75 %) went from 113 ms"
@@ -98,10 +98,10 @@ class GateMessagesTest {
                 100, ComparisonSettings.of(Direction.LOWER_IS_BETTER).withAlpha(0.01));
 
         String text = GateMessages.outcome(spec.metrics().get(0), new GateResult(change, ComparisonUnit.SERIES, NO_KPI),
-                ComparisonOutcome.IMPROVED, "", spec);
+                ComparisonOutcome.IMPROVED, "", spec, GateMessages.RunValues.MIXED);
 
-        assertThat(text).startsWith("Baseline gate: P95 delay improved (unpaired: 10 series medians against 8 of the"
-                        + " baseline): gated change -20 % [-25 %, -15 %] (98 % interval; shift of the series medians of")
+        assertThat(text).startsWith("Baseline gate: delay improved: shift of the series medians of delay's run values -20 %"
+                        + " [-25 %, -15 %] (98 % interval; unpaired: 10 series medians against 8 of the baseline;")
                 .contains("tolerance ±5 % (the baseline's variability score of its series medians); one-sided"
                         + " Wilcoxon-Mann-Whitney rank-sum test for better, p = 0.0004 <= alpha = 0.01.")
                 .endsWith(" To make it the new reference, update the baseline with -Dtriscale.baseline.update=true"
@@ -116,12 +116,11 @@ class GateMessagesTest {
         GateResult result = new GateResult(change(Design.PAIRED, ChangeScale.LOG_RATIO, ComparisonOutcome.UNCHANGED,
                 "", 0.001, -0.01, 0.012, ToleranceSource.FLOOR, 0.03, 3), ComparisonUnit.SERIES, NO_KPI);
 
-        String text = GateMessages.outcome(spec.metrics().get(0), result, ComparisonOutcome.UNCHANGED, "", spec);
+        String text = GateMessages.outcome(spec.metrics().get(0), result, ComparisonOutcome.UNCHANGED, "", spec, GateMessages.RunValues.MIXED);
 
-        assertThat(text).isEqualTo("Baseline gate: P95 delay unchanged (paired: 50 runs on the baseline's seeds,"
-                + " 3 without change): gated change +0.1 % [-1 %, +1.2 %] (98 % interval; median per-run change of"
-                + " delay's run values (each run's P95 of its samples, or the value it reported), same seeds),"
-                + " inside the tolerance ±5 % (floor: triscale.baseline.tolerance.floor, the practical resolution;"
+        assertThat(text).isEqualTo("Baseline gate: delay unchanged: median per-run change of delay's run values +0.1 %"
+                + " [-1 %, +1.2 %] (98 % interval; paired: 50 runs on the baseline's seeds, 3 without change; a run's"
+                + " value: its P95 of its samples, or the value it reported), inside the tolerance ±5 % (floor: triscale.baseline.tolerance.floor, the practical resolution;"
                 + " the baseline's variability score of its series medians is smaller); this design detects changes"
                 + " of ±3 % or more (80 % power).");
     }
@@ -134,12 +133,12 @@ class GateMessagesTest {
                 ComparisonUnit.SERIES, NO_KPI);
 
         String warned = GateMessages.outcome(warn.metrics().get(0), result, ComparisonOutcome.INCONCLUSIVE,
-                "too few pairs", warn);
+                "too few pairs", warn, GateMessages.RunValues.MIXED);
         String failed = GateMessages.outcome(warn.metrics().get(0), result, ComparisonOutcome.INCONCLUSIVE,
-                "too few pairs", strict(warn, GateSpec.MissingPolicy.RECORD, GateSpec.InconclusivePolicy.FAIL, true));
+                "too few pairs", strict(warn, GateSpec.MissingPolicy.RECORD, GateSpec.InconclusivePolicy.FAIL, true), GateMessages.RunValues.MIXED);
 
-        assertThat(warned).contains("inconclusive (paired: 50 runs on the baseline's seeds): cannot tell: gated change"
-                        + " +4 % [-2 %, +10 %]")
+        assertThat(warned).contains("Baseline gate: delay inconclusive: cannot tell: median per-run change of delay's run"
+                        + " values +4 % [-2 %, +10 %] (98 % interval; paired: 50 runs on the baseline's seeds;")
                 .contains("tolerance ±5 % (limit: 2 %; the baseline's variability score of its series medians is larger)")
                 .contains("this design cannot detect any change at alpha = 0.01 (too few pairs).")
                 .endsWith(" The inconclusive policy is warn (triscale.baseline.inconclusive); a strict CI job fails here.");
@@ -155,10 +154,11 @@ class GateMessagesTest {
                 "", 0.2, 0.1, 0.3, ToleranceSource.RELATIVE, 0.05, 0), ComparisonUnit.SERIES, NO_KPI);
 
         String text = GateMessages.outcome(spec.metrics().get(0), result, ComparisonOutcome.INCONCLUSIVE,
-                "the test bed differs", spec);
+                "the test bed differs", spec, GateMessages.RunValues.MIXED);
 
-        assertThat(text).startsWith("Baseline gate: P95 delay inconclusive (paired: 50 runs on the baseline's seeds):"
-                        + " the test bed differs. For information: the gated change +20 % [+10 %, +30 %]")
+        assertThat(text).startsWith("Baseline gate: delay inconclusive: the test bed differs. For information: the median"
+                        + " per-run change of delay's run values +20 % [+10 %, +30 %] (98 % interval; paired: 50 runs"
+                        + " on the baseline's seeds;")
                 .contains("would have been regressed.");
     }
 
@@ -170,10 +170,10 @@ class GateMessagesTest {
                 ToleranceSource.SCORE, Double.NaN, 0), ComparisonUnit.RUNS, NO_KPI);
 
         String text = GateMessages.outcome(spec.metrics().get(0), result, ComparisonOutcome.INCONCLUSIVE,
-                "no valid run", spec);
+                "no valid run", spec, GateMessages.RunValues.MIXED);
 
-        assertThat(text).isEqualTo("Baseline gate: P95 delay inconclusive (unpaired: 50 run metrics against 50 of the"
-                + " baseline): no valid run. The inconclusive policy is warn (triscale.baseline.inconclusive); a strict"
+        assertThat(text).isEqualTo("Baseline gate: delay inconclusive: no valid run (unpaired: 50 run metrics against 50"
+                + " of the baseline). The inconclusive policy is warn (triscale.baseline.inconclusive); a strict"
                 + " CI job fails here.");
     }
 
@@ -184,13 +184,13 @@ class GateMessagesTest {
                 ComparisonOutcome.REGRESSED, "", 12.5, 3, Double.POSITIVE_INFINITY, ToleranceSource.ABSOLUTE, Double.NaN,
                 0), ComparisonUnit.SERIES, NO_KPI);
 
-        String text = GateMessages.outcome(spec.metrics().get(0), result, ComparisonOutcome.REGRESSED, "", spec);
+        String text = GateMessages.outcome(spec.metrics().get(0), result, ComparisonOutcome.REGRESSED, "", spec, GateMessages.RunValues.MIXED);
 
-        assertThat(text).contains("(paired by series: 50 runs on the baseline's seeds in 10 series, tested across"
+        assertThat(text).contains("(98 % interval; paired by series: 50 runs on the baseline's seeds in 10 series, tested across"
                         + " series because the per-run changes differ between series or carry over from run to run"
-                        + " (pairs not independent))")
-                .contains("gated change +12.5 ms [+3 ms, +inf] (98 % interval; mean over series of the mean per-run"
-                        + " change of delay's run values")
+                        + " (pairs not independent);")
+                .contains("regressed: mean over series of the mean per-run change of delay's run values +12.5 ms"
+                        + " [+3 ms, +inf] (98 % interval;")
                 .contains("beyond the tolerance ±0.05 ms (declared: @Baseline(absoluteTolerance))")
                 .contains("one-sided t-test of the series' mean changes (9 df) for worse")
                 .contains("the change this design detects is unknown (no dispersion)");
@@ -203,9 +203,9 @@ class GateMessagesTest {
                 0.1, 0.3, ToleranceSource.LAUNCH_BOUND, 0.05, 0);
 
         String bound = GateMessages.outcome(spec.metrics().get(0), new GateResult(regressed, ComparisonUnit.SERIES,
-                NO_KPI, LaunchVariation.bound(0.02, 3, 8)), ComparisonOutcome.REGRESSED, "", spec);
+                NO_KPI, LaunchVariation.bound(0.02, 3, 8)), ComparisonOutcome.REGRESSED, "", spec, GateMessages.RunValues.MIXED);
         String none = GateMessages.outcome(spec.metrics().get(0), new GateResult(regressed, ComparisonUnit.SERIES,
-                NO_KPI, LaunchVariation.bound(0, 3, 8)), ComparisonOutcome.REGRESSED, "", spec);
+                NO_KPI, LaunchVariation.bound(0, 3, 8)), ComparisonOutcome.REGRESSED, "", spec, GateMessages.RunValues.MIXED);
 
         assertThat(bound).contains("one-sided z-test of the change against its standard error with the"
                         + " launch-to-launch variation for worse")
@@ -227,13 +227,13 @@ class GateMessagesTest {
         GateResult unpaired = new GateResult(change(Design.UNPAIRED, ChangeScale.LOG_RATIO,
                 ComparisonOutcome.UNCHANGED, "", 0, 0, 0, ToleranceSource.SCORE, 0.1, 0), ComparisonUnit.RUNS, NO_KPI);
 
-        assertThat(GateMessages.quantity(gated, unpaired))
-                .isEqualTo("shift of fct's run values (each run's P75 of its samples, or the value it reported)");
+        assertThat(GateMessages.quantity(gated, unpaired, GateMessages.RunValues.MIXED))
+                .isEqualTo("shift of fct's run values (a run's value: its P75 of its samples, or the value it reported)");
         GateSpec.GatedMetric notReportable = new GateSpec.GatedMetric(
                 new org.triscale.results.internal.setup.MetricSpec("fct", Measure.percentile(75), "s", null, false,
                         false), Direction.LOWER_IS_BETTER, 75, 75, Side.UPPER, 75, 75);
-        assertThat(GateMessages.quantity(notReportable, unpaired))
-                .isEqualTo("shift of fct's run values (each run's P75 of its samples)");
+        assertThat(GateMessages.quantity(notReportable, unpaired, GateMessages.RunValues.MIXED))
+                .isEqualTo("shift of fct's run values (a run's value: its P75 of its samples)");
     }
 
     @Test
@@ -292,12 +292,12 @@ class GateMessagesTest {
         SequelRecord.MetricRecord oldWithoutKpi = new SequelRecord.MetricRecord("delay", Measure.percentile(95), "ms",
                 Direction.LOWER_IS_BETTER, List.of(List.of(9.0)), null, null);
 
-        assertThat(GateMessages.updated(gated, null, now, 3, 15)).isEqualTo("P95 delay: median of the series KPIs"
+        assertThat(GateMessages.updated(gated, null, now, 3, 15)).isEqualTo("delay: median of the series KPIs"
                 + " (delay P75 at 75 %) 12 ms, variability score 2 ms, 3 series, 15 valid runs");
-        assertThat(GateMessages.updated(gated, old, now, 3, 15)).isEqualTo("P95 delay: median of the series KPIs"
+        assertThat(GateMessages.updated(gated, old, now, 3, 15)).isEqualTo("delay: median of the series KPIs"
                 + " (delay P75 at 75 %) 10 ms → 12 ms (+2 ms, +20 %), variability score 1 ms → 2 ms, 2 → 3 series,"
                 + " 15 valid runs");
-        assertThat(GateMessages.updated(gated, oldWithoutKpi, now, 3, 15)).isEqualTo("P95 delay: median of the series"
+        assertThat(GateMessages.updated(gated, oldWithoutKpi, now, 3, 15)).isEqualTo("delay: median of the series"
                 + " KPIs (delay P75 at 75 %) n/a → 12 ms, variability score n/a → 2 ms, 1 → 3 series, 15 valid runs");
     }
 
@@ -309,7 +309,7 @@ class GateMessagesTest {
         GateResult result = new GateResult(change(Design.PAIRED, ChangeScale.LOG_RATIO, ComparisonOutcome.UNCHANGED,
                 "", 0, -0.01, 0.01, ToleranceSource.HISTORY, 0.02, 0), ComparisonUnit.SERIES, half);
 
-        String text = GateMessages.outcome(spec.metrics().get(0), result, ComparisonOutcome.UNCHANGED, "", spec);
+        String text = GateMessages.outcome(spec.metrics().get(0), result, ComparisonOutcome.UNCHANGED, "", spec, GateMessages.RunValues.MIXED);
 
         assertThat(text).contains("(history: (q + 1.645) × the launch-to-launch deviation estimated from the accepted"
                         + " launches before this one, what two launches of unchanged code differ by)")
