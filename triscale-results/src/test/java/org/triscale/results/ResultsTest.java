@@ -163,7 +163,8 @@ class ResultsTest {
 
         assertThatThrownBy(() -> Results.mergeShards(List.of(empty), options()))
                 .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("no partial result (*.partial.json) in [" + empty + "]; run the shards with"
+                .hasMessage("no partial result (*.partial.json) and no shard's comparisons"
+                        + " (comparisons.shard-k-of-K.json) in [" + empty + "]; run the shards with"
                         + " -Dtriscale.shard=k/K first, and give the folders their partial results"
                         + " (target/triscale/partial) were copied to");
         assertThat(dir.resolve("merged")).doesNotExist();

@@ -10,7 +10,8 @@ import java.util.List;
 
 /**
  * The launch's summary of its TriScale tests: one console line per test with its key numbers,
- * and the Markdown summary of every test for CI job pages.
+ * and the Markdown summary of every test for CI job pages; the cells of each grid also as the
+ * grid's table ({@link GridReport}).
  */
 public final class LaunchSummary {
     private LaunchSummary() {
@@ -167,6 +168,8 @@ public final class LaunchSummary {
      */
     public static String markdown(List<TestResult> results, List<Comparisons.Comparison> comparisons, Path report) {
         StringBuilder md = new StringBuilder("### TriScale\n\n");
+        // The grids first: each campaign's overview before its cells' own sections.
+        md.append(GridReport.markdown(Grids.of(results)));
         for (TestResult result : results) {
             TestResult.VerdictStatus status = result.verdict().status();
             md.append("#### ").append(ResultFacts.passed(status) ? "✅ " : "❌ ").append(status.name()).append(" · ")
