@@ -153,8 +153,8 @@ class GridInputTest {
         assertThat(Kit.error(results.allEvents().failed().list().get(0)).getMessage())
                 .contains("Failed to convert String \"x\" to type int");
         assertThat(kit.json(Converted.class, "fct[value=x]")).doesNotExist();
-        assertThat(kit.result(Converted.class, "fct[value=1]").at("/verdict/status").asText()).isEqualTo("PASSED");
-        assertThat(kit.result(Converted.class, "fct[value=3]").at("/verdict/status").asText()).isEqualTo("PASSED");
+        assertThat(JSON.readTree(kit.cellJson(Converted.class, "fct[value=1]").toFile()).at("/verdict/status").asText()).isEqualTo("PASSED");
+        assertThat(JSON.readTree(kit.cellJson(Converted.class, "fct[value=3]").toFile()).at("/verdict/status").asText()).isEqualTo("PASSED");
     }
 
     @Test

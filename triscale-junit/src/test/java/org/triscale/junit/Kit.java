@@ -14,6 +14,7 @@ import org.w3c.dom.NodeList;
 
 import javax.xml.parsers.DocumentBuilderFactory;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -92,6 +93,23 @@ final class Kit {
 
     Path json(Class<?> fixture, String method) {
         return outputDir().resolve(fixture.getName() + "." + method + ".json");
+    }
+
+    /**
+     * The JSON result of a cell, whichever JUnit wrote its name: JUnit 6 quotes text arguments
+     * ({@code competitor="CUBIC"}), which a file name holds as {@code _}, so names are compared
+     * without underscores.
+     */
+    Path cellJson(Class<?> fixture, String methodAndCell) throws IOException {
+        Path exact = json(fixture, methodAndCell);
+        if (Files.exists(exact)) {
+            return exact;
+        }
+        String wanted = exact.getFileName().toString().replace("_", "");
+        try (java.util.stream.Stream<Path> files = Files.list(outputDir())) {
+            return files.filter(f -> f.getFileName().toString().replace("_", "").equals(wanted)).findFirst()
+                    .orElse(exact);
+        }
     }
 
     /** The JSON result of a fixture's method. */
