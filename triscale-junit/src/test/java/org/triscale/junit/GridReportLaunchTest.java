@@ -54,14 +54,8 @@ class GridReportLaunchTest {
                 + " harm against competitor=none\n  failed: rttMs=160, competitor=CUBIC\n");
         assertThat(Files.readString(folder.resolve("report").resolve("index.html")))
                 .contains("<table class=\"heatmap\">");
-        // JUnit 6 quotes text arguments (competitor="CUBIC"), which a file name holds as '_'.
-        String wanted = (HarmGrid.class.getName() + ".fct[rttMs=40,_competitor=CUBIC].json").replace("_", "");
-        Path file;
-        try (java.util.stream.Stream<Path> files = Files.list(folder.resolve("triscale"))) {
-            file = files.filter(f -> f.getFileName().toString().replace("_", "").equals(wanted)).findFirst()
-                    .orElseThrow();
-        }
-        JsonNode result = JSON.readTree(file.toFile());
+        JsonNode result = JSON.readTree(Kit.cellFile(folder.resolve("triscale"),
+                HarmGrid.class.getName() + ".fct[rttMs=40,_competitor=CUBIC].json").toFile());
         assertThat(result.at("/parameters/cellParameters").toString()).isEqualTo(
                 "{\"rttMs\":\"40\",\"competitor\":\"CUBIC\"}");
         assertThat(result.at("/parameters/gridReference").asText()).isEqualTo("competitor=none");

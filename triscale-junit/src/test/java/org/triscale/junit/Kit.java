@@ -101,12 +101,17 @@ final class Kit {
      * without underscores.
      */
     Path cellJson(Class<?> fixture, String methodAndCell) throws IOException {
-        Path exact = json(fixture, methodAndCell);
+        return cellFile(outputDir(), fixture.getName() + "." + methodAndCell + ".json");
+    }
+
+    /** The file of a cell in a folder, its name compared without underscores (see {@link #cellJson}). */
+    static Path cellFile(Path folder, String fileName) throws IOException {
+        Path exact = folder.resolve(fileName);
         if (Files.exists(exact)) {
             return exact;
         }
-        String wanted = exact.getFileName().toString().replace("_", "");
-        try (java.util.stream.Stream<Path> files = Files.list(outputDir())) {
+        String wanted = fileName.replace("_", "");
+        try (java.util.stream.Stream<Path> files = Files.list(folder)) {
             return files.filter(f -> f.getFileName().toString().replace("_", "").equals(wanted)).findFirst()
                     .orElse(exact);
         }

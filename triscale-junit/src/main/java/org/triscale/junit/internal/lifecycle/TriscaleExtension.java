@@ -88,13 +88,15 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
         int cell = grid == null ? 0 : grid.start();
         TestSetup setup;
         Shard shard;
+        boolean byCells;
         try {
             setup = SetupReader.read(context);
             shard = Shard.read(context).orElse(null);
+            byCells = shard != null && Shard.byCells(key -> SettingsReader.parameter(context, key));
             if (grid != null) {
                 // Sized before the first run: a grid too large for a launch is refused before it starts.
                 // Sharded by cells, a cell runs whole in one shard.
-                long runsPerCell = shard == null || Shard.byCells(key -> SettingsReader.parameter(context, key))
+                long runsPerCell = shard == null || byCells
                         ? setup.totalRuns()
                         : (long) shard.series(setup.seriesCount()).size() * setup.runsPerSeries();
                 GridSize.check(setup.testName(), grid.total().orElse(cell), grid.total().isPresent(),
@@ -132,7 +134,6 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
                     + " them. Run the test unsharded, or set @Series(count) instead");
         }
         boolean interleaved = setup.gate().map(gate -> gate.comparison().interleaved()).orElse(false);
-        boolean byCells = shard != null && Shard.byCells(key -> SettingsReader.parameter(context, key));
         if (shard != null && !byCells && interleaved) {
             throw new ExtensionConfigurationException("TriScale configuration error in " + setup.testName() + ": "
                     + TriscaleConstants.SHARD + " = " + shard + " cannot be combined with @Baseline(interleaved = true):"
