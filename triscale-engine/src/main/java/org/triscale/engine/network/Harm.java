@@ -182,7 +182,8 @@ public final class Harm {
      * need not number the same as the other's.
      *
      * <p><b>Cost.</b> Few runs give wide intervals: a two-sided interval at 90 % needs at least 3
-     * runs per side (C(6, 3) = 20 orderings), at 95 % 4 and 3, at 99 % 5 and 5; fewer leave the
+     * runs per side (C(6, 3) = 20 orderings), at 95 % 4 and 4 (or 5 and 3), at 99 % 5 and 5 (or 6
+     * and 4); fewer leave the
      * lower end at {@code −∞} and the upper at 1 ({@link HarmInterval#bounded()} false). With
      * independent flows the pooled {@link #of(double[], double[], double)} is valid too and
      * narrower; measured coverage and widths: docs/checks-calibration.md.

@@ -100,6 +100,11 @@ class HarmOfRunsTest {
         // 3 runs a side reach it at 90 %: 1/20 = 5 %.
         FctHarmIntervals three = Harm.ofRuns(new double[][] {{1}, {2}, {3}}, new double[][] {{2}, {4}, {6}}, 90);
         assertThat(three.median().bounded()).isTrue();
+        // At 95 %: 4 and 3 runs cannot reach a 2.5 % tail (1/35), 4 and 4 can (1/70).
+        double[][] fourRuns = {{1}, {2}, {3}, {4}};
+        double[][] doubled = {{2}, {4}, {6}, {8}};
+        assertThat(Harm.ofRuns(fourRuns, Arrays.copyOf(doubled, 3), 95).median().bounded()).isFalse();
+        assertThat(Harm.ofRuns(fourRuns, doubled, 95).median().bounded()).isTrue();
         // One FCT per run and one run a side: an estimate, no interval.
         FctHarmIntervals one = Harm.ofRuns(new double[][] {{100}}, new double[][] {{400}}, 90);
         assertThat(one.median().estimate()).isCloseTo(0.75, within(1e-12));
