@@ -42,6 +42,15 @@ public final class TriscaleConstants {
      */
     public static final String SEED = "triscale.seed";
 
+    /**
+     * The arm order of an interleaved gate ({@code @Baseline(interleaved = true)}): by default each
+     * launch draws its own, so that a periodic pattern of the test bed cannot line up with the
+     * same order in every launch; the result JSON records it ({@code parameters.interleaveOrder}).
+     * Set it to that value ({@code 0x} hexadecimal or decimal) to replay a launch's order, or to
+     * {@code 0} for the order of the seed alone. The workload seeds do not depend on it.
+     */
+    public static final String INTERLEAVE_ORDER = "triscale.interleave.order";
+
     /** Whether to print one line per run and the verdict on standard output: {@code true} (default) or {@code false}. */
     public static final String PROGRESS = "triscale.progress";
 

@@ -50,7 +50,7 @@ class InterleavedBaselineTest {
         assertThat(metric.at("/gate/launch/source").asText()).isEqualTo("NONE");
         assertThat(metric.get("message").asText()).startsWith("Baseline gate: fct unchanged: median per-run change of"
                 + " fct's run values ").contains("(98 % interval; interleaved: 50 pairs of this launch, the reference"
-                + " and the candidate back to back on each run's seed in a seeded random order; a run's value: the fct"
+                + " and the candidate back to back on each run's seed in a random order drawn for the launch; a run's value: the fct"
                 + " it reported), inside the tolerance");
         assertThat(kit().result(Lab.class, "fct").at("/baseline/source").asText())
                 .startsWith("the reference arm of this launch");
@@ -68,6 +68,43 @@ class InterleavedBaselineTest {
             referenceFirst += first[0].equals("REFERENCE") ? 1 : 0;
         }
         assertThat(referenceFirst).isBetween(1, 49);
+    }
+
+    @Test
+    void eachLaunchDrawsItsOwnArmOrderOnTheSameSeedsAndTheRecordedValueReplaysIt() throws IOException {
+        Kit drawn = kit().without("triscale.interleave.order");
+        drawn.run(Lab.class).testEvents().assertStatistics(stats -> stats.failed(0));
+        List<String> first = new ArrayList<>(Lab.log);
+        String order = drawn.result(Lab.class, "fct").at("/parameters/interleaveOrder").asText();
+        assertThat(order).matches("0x[0-9a-f]{16}");
+
+        Lab.reset();
+        drawn.run(Lab.class);
+        List<String> second = new ArrayList<>(Lab.log);
+        assertThat(drawn.result(Lab.class, "fct").at("/parameters/interleaveOrder").asText()).isNotEqualTo(order);
+        // The same seeds pair by pair (common random numbers kept), in another order (50 coins).
+        assertThat(pairSeeds(second)).isEqualTo(pairSeeds(first));
+        assertThat(second).isNotEqualTo(first);
+
+        Lab.reset();
+        Kit replay = kit().with("triscale.interleave.order", order);
+        replay.run(Lab.class);
+        assertThat(Lab.log).isEqualTo(first);
+        assertThat(replay.result(Lab.class, "fct").at("/parameters/interleaveOrder").asText()).isEqualTo(order);
+
+        Lab.reset();
+        assertThat(configurationErrors(kit().with("triscale.interleave.order", "sometimes").run(Lab.class)))
+                .anySatisfy(message -> assertThat(message).contains("triscale.interleave.order = 'sometimes' is not"
+                        + " valid; use a long integer, hexadecimal as the result JSON records it"));
+    }
+
+    /** The seed of each pair, in run order. */
+    private static List<String> pairSeeds(List<String> log) {
+        List<String> seeds = new ArrayList<>();
+        for (int i = 0; i < log.size(); i += 2) {
+            seeds.add(log.get(i).split(" ")[1]);
+        }
+        return seeds;
     }
 
     @Test

@@ -9,6 +9,7 @@ import org.triscale.engine.comparison.HodgesLehmann;
 import org.triscale.engine.comparison.ShiftEstimate;
 
 import java.util.Arrays;
+import java.util.function.ToDoubleFunction;
 
 /**
  * Harm a competing flow (or algorithm) does to a flow's metric, as defined by Ware, Mukerjee,
@@ -30,8 +31,9 @@ import java.util.Arrays;
  * paper's [0, 1] reading.
  *
  * <p><b>Intervals.</b> {@link #of(double[], double[], double)} compares two samples of flow
- * completion times and gives each statistic's harm a distribution-free confidence interval (see
- * there).
+ * completion times and gives each statistic's harm a distribution-free confidence interval when
+ * the flows are independent; {@link #ofRuns(double[][], double[][], double)} takes the flows by
+ * run and holds when the flows of a run depend on each other (see there).
  *
  * @since 0.3.0
  */
@@ -114,12 +116,14 @@ public final class Harm {
      *       an end leaves the harm's lower end at {@code −∞} or its upper end at 1.</li>
      * </ul>
      * Every interval assumes the FCTs of each sample are independent and identically distributed.
-     * Flows that share a run share its queue and are not independent: pool the flows of many runs
-     * (seeds), or use one statistic per run. Nothing here corrects for dependence: with flows
-     * whose log FCTs follow an AR(1) process the typical-FCT interval at 90 % covered 65.9 % of the
-     * time in an independent Monte Carlo (issue 37), and 75.3 % (φ 0.3) and 57.3 % (φ 0.6)
-     * against 91.0 % for independent flows in the seeded one of {@code HarmIntervalTest} (60 and
-     * 80 flows, 400 trials; docs/checks-calibration.md).
+     * Flows that share a run share its queue and are not independent; nothing here corrects for
+     * that: with flows whose log FCTs follow an AR(1) process the typical-FCT interval at 90 %
+     * covered 65.9 % of the time in an independent Monte Carlo (issue 37), and 75.3 % (φ 0.3) and
+     * 57.3 % (φ 0.6) against 91.0 % for independent flows in the seeded one of
+     * {@code HarmIntervalTest} (60 and 80 flows, 400 trials; docs/checks-calibration.md). For the
+     * flows of several runs, keep them by run and use {@link #ofRuns(double[][], double[][], double)},
+     * whose intervals take the run as the independent unit and hold whatever the dependence
+     * between the flows of a run.
      *
      * @param alone      FCTs without the competitor, each finite and &gt; 0; NaN (flows that did not
      *                   complete) dropped
@@ -131,17 +135,7 @@ public final class Harm {
      *                                  value left after dropping NaN, or the confidence is out of range
      */
     public static FctHarmIntervals of(double[] alone, double[] with, double confidence) {
-        if (confidence > 0 && confidence <= 1) {
-            String asPercent = java.math.BigDecimal.valueOf(confidence).movePointRight(2).stripTrailingZeros()
-                    .toPlainString();
-            throw new IllegalArgumentException("confidence is in percent, in (1, 100), got " + confidence
-                    + ", a fraction; use " + asPercent + " for a " + asPercent + " % interval");
-        }
-        if (!(confidence > 1 && confidence < 100)) {
-            throw new IllegalArgumentException("confidence is in percent, in (1, 100), got " + confidence
-                    + "; use e.g. 95 for a 95 % interval");
-        }
-        double level = confidence / 100;
+        double level = level(confidence);
         FctSummary aloneSummary = summary("alone", alone);
         FctSummary withSummary = summary("with", with);
         double[] a = sortedValues(alone);
@@ -158,6 +152,106 @@ public final class Harm {
                 quantileHarm(a, w, 50, aloneSummary.median(), withSummary.median(), perSample, confidence),
                 quantileHarm(a, w, 95, aloneSummary.p95(), withSummary.p95(), perSample, confidence),
                 a.length, w.length);
+    }
+
+    /**
+     * Harm done to each FCT statistic by a competitor, from the flow completion times of
+     * independent runs, with distribution-free confidence intervals at {@code confidence} percent
+     * that hold however the flows of one run depend on each other (a shared queue, a run-level
+     * shift of the test bed).
+     *
+     * <p><b>Method.</b> The run is the unit (the cluster-level analysis of clustered data: one
+     * summary per cluster, then a method for independent values; Donner and Klar 2000, ch. 6).
+     * Each run is summarised by {@link FctSummary} (geometric mean, median, 95th percentile of its
+     * FCTs); for each statistic, the Hodges–Lehmann (1963) shift from the log run statistics alone
+     * to those with the competitor is the log of the ratio {@code with/alone}, and Moses' (1953)
+     * exact interval of that shift ({@link HodgesLehmann#shift}) gives the harm's interval through
+     * the monotone map {@code harm = 1 − exp(−shift)}. The runs of each side are independent and
+     * identically distributed whatever happens inside a run, so the interval covers with
+     * probability ≥ the confidence for any continuous law of the run statistics when the competitor
+     * scales the FCTs (every FCT's law times one factor, the dependence within a run unchanged:
+     * then every run statistic is scaled by that factor, as type-7 quantiles and geometric means
+     * are scale-equivariant, and the harm of every statistic is {@code 1 − 1/factor}). Otherwise
+     * the interval is that of the median pairwise log ratio of the runs' statistics (the "typical
+     * run"'s harm), and the estimate can differ from the harm of the pooled flows' statistic.
+     *
+     * <p><b>Conditions.</b> Runs independent of each other (fresh seeds; runs on common random
+     * numbers, the same seeds on both sides, make the sides positively correlated, which only
+     * widens these unpaired intervals), and runs of the same design on both sides (the same
+     * number of flows per run: the law of a run's P95 depends on its flow count). Runs of one side
+     * need not number the same as the other's.
+     *
+     * <p><b>Cost.</b> Few runs give wide intervals: a two-sided interval at 90 % needs at least 3
+     * runs per side (C(6, 3) = 20 orderings), at 95 % 4 and 4 (or 5 and 3), at 99 % 5 and 5 (or 6
+     * and 4); fewer leave the
+     * lower end at {@code −∞} and the upper at 1 ({@link HarmInterval#bounded()} false). With
+     * independent flows the pooled {@link #of(double[], double[], double)} is valid too and
+     * narrower; measured coverage and widths: docs/checks-calibration.md.
+     *
+     * @param alone      FCTs without the competitor, one array per run; each FCT finite and &gt; 0,
+     *                   NaN (flows that did not complete) dropped; every run needs at least one FCT
+     * @param with       FCTs with the competitor, one array per run, same rules
+     * @param confidence two-sided confidence of every interval in percent, in (1, 100), e.g. 95; a
+     *                   value ≤ 1 is refused as a fraction given by mistake
+     * @return the harm of the typical FCT, the median and the 95th percentile with intervals; the
+     *         counts are those of FCTs over all runs
+     * @throws IllegalArgumentException if an array is null or empty, a run holds an infinity or a
+     *                                  value ≤ 0 or no value after dropping NaN, or the confidence is
+     *                                  out of range
+     */
+    public static FctHarmIntervals ofRuns(double[][] alone, double[][] with, double confidence) {
+        double level = level(confidence);
+        FctSummary[] aloneRuns = runSummaries("alone", alone);
+        FctSummary[] withRuns = runSummaries("with", with);
+        HarmInterval typical = runShift(aloneRuns, withRuns, FctSummary::geometricMean, level, confidence);
+        HarmInterval median = runShift(aloneRuns, withRuns, FctSummary::median, level, confidence);
+        HarmInterval p95 = runShift(aloneRuns, withRuns, FctSummary::p95, level, confidence);
+        return new FctHarmIntervals(typical, median, p95, count(aloneRuns), count(withRuns));
+    }
+
+    private static HarmInterval runShift(FctSummary[] alone, FctSummary[] with,
+                                         ToDoubleFunction<FctSummary> statistic, double level,
+                                         double confidence) {
+        double[] logA = Arrays.stream(alone).mapToDouble(s -> Math.log(statistic.applyAsDouble(s))).toArray();
+        double[] logW = Arrays.stream(with).mapToDouble(s -> Math.log(statistic.applyAsDouble(s))).toArray();
+        ShiftEstimate shift = HodgesLehmann.shift(logA, logW, level);
+        return new HarmInterval(fromLogRatio(shift.estimate()), fromLogRatio(shift.lower()),
+                fromLogRatio(shift.upper()), confidence);
+    }
+
+    private static FctSummary[] runSummaries(String name, double[][] runs) {
+        if (runs == null || runs.length == 0) {
+            throw new IllegalArgumentException(name + " must hold the FCTs of at least one run, got "
+                    + (runs == null ? "null" : "no run") + "; pass one array of FCTs per run");
+        }
+        FctSummary[] summaries = new FctSummary[runs.length];
+        for (int r = 0; r < runs.length; r++) {
+            try {
+                summaries[r] = FctSummary.of(runs[r]);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(name + "[" + r + "]: " + e.getMessage(), e);
+            }
+        }
+        return summaries;
+    }
+
+    private static int count(FctSummary[] runs) {
+        return Arrays.stream(runs).mapToInt(FctSummary::count).sum();
+    }
+
+    /** The confidence in percent as a fraction, after refusing a fraction given by mistake. */
+    private static double level(double confidence) {
+        if (confidence > 0 && confidence <= 1) {
+            String asPercent = java.math.BigDecimal.valueOf(confidence).movePointRight(2).stripTrailingZeros()
+                    .toPlainString();
+            throw new IllegalArgumentException("confidence is in percent, in (1, 100), got " + confidence
+                    + ", a fraction; use " + asPercent + " for a " + asPercent + " % interval");
+        }
+        if (!(confidence > 1 && confidence < 100)) {
+            throw new IllegalArgumentException("confidence is in percent, in (1, 100), got " + confidence
+                    + "; use e.g. 95 for a 95 % interval");
+        }
+        return confidence / 100;
     }
 
     /** Harm {@code 1 − 1/ratio} for a log ratio {@code with/alone}; monotone increasing. */

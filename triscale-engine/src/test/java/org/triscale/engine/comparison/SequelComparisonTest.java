@@ -3,6 +3,8 @@ package org.triscale.engine.comparison;
 import org.triscale.engine.numeric.SequelArrays;
 import org.apache.commons.rng.UniformRandomProvider;
 import org.apache.commons.rng.sampling.distribution.ZigguratSampler;
+import org.apache.commons.statistics.distribution.ChiSquaredDistribution;
+import org.apache.commons.statistics.distribution.TDistribution;
 import org.junit.jupiter.api.Test;
 import org.triscale.engine.calibration.Calibration;
 
@@ -328,9 +330,13 @@ class SequelComparisonTest {
         }
         ComparisonSettings fixed = LOWER.withTolerance(Tolerance.relative(0));
         SequelChange change = SequelComparison.paired(reference, candidate, fixed);
-        // σ of the changes 0.03: (z(0.99) + z(0.8)) · 0.03 · √(π/3) / √50 ≈ 0.0137.
-        assertThat(Math.log1p(change.minimumDetectableChange())).isCloseTo(3.168 * 0.03 * Math.sqrt(Math.PI / 3 / 50),
-                within(0.004));
+        // σ of the changes 0.03: (t(0.99) + t(0.8)) · 0.03 · √(π/3) / √50 on the 37 % · 49 degrees of freedom
+        // of a robust spread, times the 90 % upper bound of that spread √(df/χ²₀.₁(df)): ≈ 0.019.
+        double df = 0.37 * 49;
+        TDistribution t = TDistribution.of(df);
+        double bound = Math.sqrt(df / ChiSquaredDistribution.of(df).inverseCumulativeProbability(0.1));
+        assertThat(Math.log1p(change.minimumDetectableChange())).isCloseTo((t.inverseCumulativeProbability(0.99)
+                + t.inverseCumulativeProbability(0.8)) * bound * 0.03 * Math.sqrt(Math.PI / 3 / 50), within(0.004));
         SequelChange unpaired = SequelComparison.unpaired(medians(reference), medians(candidate), fixed);
         assertThat(unpaired.minimumDetectableChange()).isGreaterThan(5 * change.minimumDetectableChange());
         SequelChange tolerant = SequelComparison.paired(reference, candidate,

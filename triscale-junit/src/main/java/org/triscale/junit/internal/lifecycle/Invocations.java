@@ -14,8 +14,8 @@ import java.util.function.Consumer;
  * generated; likewise a sequel with adaptive series ends with the series that decided it. A shard
  * ({@code triscale.shard}) generates the runs and KPI checks of its own series only, and no verdict.
  * An interleaved gate ({@code @Baseline(interleaved = true)}) generates each run twice, its
- * reference and candidate arms back to back, the reference first when {@link Seeds#referenceFirst(long)}
- * of the run's seed says so.
+ * reference and candidate arms back to back, the reference first when the run's seed mixed with the
+ * launch's arm order says so ({@code Settings.referenceFirst}).
  */
 final class Invocations extends Spliterators.AbstractSpliterator<TestTemplateInvocationContext> {
     private final TemplateState state;
@@ -53,7 +53,7 @@ final class Invocations extends Spliterators.AbstractSpliterator<TestTemplateInv
                 if (state.interleaved()) {
                     // Both arms back to back on the run's seed, in the order of a coin seeded by it.
                     RunRecord reference = state.generateReference(first);
-                    if (Seeds.referenceFirst(first.seed)) {
+                    if (state.setup.settings().referenceFirst(first.seed)) {
                         pending = first;
                         first = reference;
                     } else {

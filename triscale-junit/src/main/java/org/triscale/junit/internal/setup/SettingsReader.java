@@ -1,5 +1,6 @@
 package org.triscale.junit.internal.setup;
 
+import org.triscale.results.internal.common.InterleaveOrder;
 import org.triscale.results.internal.common.ProjectPaths;
 import org.triscale.results.internal.setup.FailingChecks;
 import org.triscale.results.internal.setup.Settings;
@@ -69,7 +70,11 @@ public final class SettingsReader {
         booleanParameter(context, org.triscale.junit.TriscaleConstants.REPORT_ENABLED);
         Settings.IdenticalRuns identical = parameter(context, CHECKS_IDENTICAL_RUNS).map(text -> parseIdentical(text))
                 .orElse(Settings.IdenticalRuns.WARN);
-        return new Settings(mode, checks, seed, progress, output, identical);
+        // Each launch draws its own arm order for interleaved gates, unless one is set to replay it.
+        String orderKey = org.triscale.junit.TriscaleConstants.INTERLEAVE_ORDER;
+        long order = parameter(context, orderKey).map(text -> InterleaveOrder.parse(text)
+                .orElseThrow(() -> invalid(orderKey, text, InterleaveOrder.EXPECTED))).orElseGet(InterleaveOrder::draw);
+        return new Settings(mode, checks, seed, progress, output, identical, order);
     }
 
     /**

@@ -396,7 +396,7 @@ public final class BaselineGate {
      */
     private void compareArms() {
         source = "the reference arm of this launch (interleaved: every run as the reference and the candidate,"
-                + " back to back in a seeded random order; no baseline file)";
+                + " back to back in a random order drawn for the launch; no baseline file)";
         List<List<RunRecord>> arm = state.reference();
         if (arm == null) {
             failures.add("Baseline gate: @Baseline(interleaved = true), but the sequel holds no reference runs; run the"

@@ -183,7 +183,7 @@ final class GateMessages {
     private static String design(SequelChange change, GateResult result) {
         if (change.design() == Design.INTERLEAVED) {
             return "interleaved: " + change.candidateCount() + " pairs of this launch, the reference and the"
-                    + " candidate back to back on each run's seed in a seeded random order"
+                    + " candidate back to back on each run's seed in a random order drawn for the launch"
                     + (change.zeros() > 0 ? ", " + change.zeros() + " without change" : "");
         }
         if (change.design() == Design.PAIRED_SERIES) {

@@ -5,6 +5,7 @@ import org.triscale.engine.analysis.ConvergenceSpec;
 import org.triscale.engine.bounds.IntervalKind;
 import org.triscale.engine.trend.ConvergenceResult;
 import org.triscale.engine.trend.TheilSenFit;
+import org.triscale.results.internal.common.InterleaveOrder;
 import org.triscale.results.internal.common.RunSeeds;
 import org.triscale.results.internal.setup.Fingerprint;
 import org.triscale.results.internal.setup.GateSpec;
@@ -306,6 +307,9 @@ public final class ShardMerge {
     /** The first parameter that differs, as {@code baseSeed = 1 vs 2}, or null when they are equal. */
     private static String difference(TestResult.Parameters a, TestResult.Parameters b) {
         for (RecordComponent component : TestResult.Parameters.class.getRecordComponents()) {
+            if (component.getName().equals("interleaveOrder")) {
+                continue; // each shard draws its own arm order, recorded in its partial
+            }
             try {
                 Object left = component.getAccessor().invoke(a);
                 Object right = component.getAccessor().invoke(b);
@@ -365,8 +369,11 @@ public final class ShardMerge {
                     nan(parametersOfScore.relativeAtMost()), score.kind() == IntervalKind.JOINT));
         }
         Path output = options.outputDir();
+        // The shards' arm order when they share one (configured), none when each drew its own.
+        String order = parameters.interleaveOrder();
+        boolean shared = order != null && shards.stream().allMatch(s -> order.equals(s.parameters().interleaveOrder()));
         Settings settings = new Settings(parameters.mode(), parameters.checksPolicy(), parameters.baseSeed(), false,
-                output);
+                output, Settings.IdenticalRuns.WARN, shared ? InterleaveOrder.parse(order).orElse(null) : null);
         Optional<GateSpec> gate = Optional.ofNullable(first.gate()).map(stored -> stored.restore(metrics,
                 baselineFile(stored, first, options), HistoryStore.file(options.historyDir(), first.testClass(),
                         first.testKey()), options.projectDir()));

@@ -71,13 +71,27 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      *                          grid and in results written before it was recorded
      * @param gridReference     the grid's reference cell as the {@code @GridReference} annotation names it
      *                          ({@code competitor=none}), or null when the grid's first cell is the reference
+     * @param interleaveOrder   the launch's value of the arm order of an interleaved gate, {@code 0x} and
+     *                          16 hexadecimal digits ({@code triscale.interleave.order} replays it); null
+     *                          when the test is not interleaved, in results written before it was recorded,
+     *                          and in a merge of shards that drew different values (each partial has its own)
      */
     public record Parameters(Mode mode, FailingChecks checksPolicy, long baseSeed, RunsParameters runs,
                              SeriesParameters series, ConvergenceParameters convergence, List<MetricParameters> metrics,
                              List<KpiParameters> kpis, List<ScoreParameters> variabilityScores,
                              @JsonInclude(JsonInclude.Include.NON_EMPTY) String cell,
                              @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.Map<String, String> cellParameters,
-                             @JsonInclude(JsonInclude.Include.NON_EMPTY) String gridReference) {
+                             @JsonInclude(JsonInclude.Include.NON_EMPTY) String gridReference,
+                             @JsonInclude(JsonInclude.Include.NON_EMPTY) String interleaveOrder) {
+
+        /** Parameters without an interleaved arm order. */
+        public Parameters(Mode mode, FailingChecks checksPolicy, long baseSeed, RunsParameters runs,
+                          SeriesParameters series, ConvergenceParameters convergence, List<MetricParameters> metrics,
+                          List<KpiParameters> kpis, List<ScoreParameters> variabilityScores, String cell,
+                          java.util.Map<String, String> cellParameters, String gridReference) {
+            this(mode, checksPolicy, baseSeed, runs, series, convergence, metrics, kpis, variabilityScores, cell,
+                    cellParameters, gridReference, null);
+        }
 
         /** Parameters of a test in a cell, its parameters read from the cell's name, the first cell as reference. */
         public Parameters(Mode mode, FailingChecks checksPolicy, long baseSeed, RunsParameters runs,

@@ -1,5 +1,6 @@
 package org.triscale.results.internal.output;
 
+import org.triscale.results.internal.common.InterleaveOrder;
 import org.triscale.results.internal.model.CellParameters;
 import org.triscale.results.internal.model.TestResult;
 import org.triscale.results.internal.verdict.SequelDecision;
@@ -124,7 +125,9 @@ public final class ResultMapper {
                         .orElse(null),
                 metrics, kpis, scores, setup.cell().isEmpty() ? null : setup.cell(),
                 setup.cell().isEmpty() ? null : CellParameters.parse(setup.cell()),
-                setup.id().reference().isEmpty() ? null : setup.id().reference());
+                setup.id().reference().isEmpty() ? null : setup.id().reference(),
+                settings.interleaveOrder() != null && setup.gate().filter(g -> g.comparison().interleaved()).isPresent()
+                        ? InterleaveOrder.format(settings.interleaveOrder()) : null);
     }
 
     private static TestResult.SeriesParameters seriesParameters(RecordedSequel state) {
