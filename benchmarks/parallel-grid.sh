@@ -1,25 +1,26 @@
 #!/usr/bin/env bash
 # Whole-process timing of the parallel cells of a grid (docs/performance.md, "Parallel cells of a
 # grid"): the CPU-bound 4-cell emulator grid ParallelGridBenchmark (a @ParameterizedClass, 10 runs
-# per cell of about 0.25-0.45 s of CPU each) launched by JUnit's console launcher with JUnit's
-# parallel execution on THREADS threads (default: 1 and 2), the cells' own runs one after the other
+# per cell of 0.2-0.45 s of CPU each) launched by JUnit's console launcher with JUnit's parallel
+# execution on THREADS threads (default: 1 and 2), the cells' own runs one after the other
 # (triscale.runs.parallelism=1), interleaved, REPEAT times (default 2; about 90 s of launches on
 # 2 cores, plus the build). Prints one line per launch: wall and CPU seconds, the CPU of each kind
 # of thread (thread-cpu.py: the runs' threads, the main thread, the C2 and C1 JIT compilers, the
 # garbage collector, other), the CPU of the cells' runs as the runs measured it themselves
-# (ParallelGridBenchmark prints each run's thread CPU), the busiest thread's share of it (the
-# critical path of the cells), when the first run started and the last one ended (seconds since
-# the JVM started: what comes before is the JVM's start and JUnit's discovery), and the load
-# average. Then the medians of wall time, CPU time, cores used and C2 time, the speed-up of the
-# medians against 1 thread, and whether every launch wrote the same JSON results as the first,
-# apart from clock times and durations (exit status 1 if not). CPU times per thread hardly depend
-# on the machine's load; wall times do. Run from the project root.
+# (ParallelGridBenchmark prints each run's thread CPU) and each thread's share of it (JUnit may
+# give a cell to a new pool thread while another waits), when the first run started and the last
+# one ended (seconds since the JVM started: what comes before is the JVM's start and JUnit's
+# discovery), and the load average. Then the medians of wall time, CPU time, cores used and C2
+# time, the speed-up of the medians against 1 thread, and whether every launch wrote the same
+# JSON results as the first, apart from clock times and durations (exit status 1 if not). CPU
+# times per thread hardly depend on the machine's load; wall times do. Run from the project root.
 #
-# JAVA_OPTS adds JVM options to every launch, for example:
-#   JAVA_OPTS=-XX:-UseTypeProfile      no receiver-type speculation by the JIT (see the docs: it
-#                                      saves most of the C2 recompilations of the emulator's loop
-#                                      when the cells use different congestion controls)
-#   JAVA_OPTS=-XX:TieredStopAtLevel=1  C1 only (no C2 time, slower code)
+# JAVA_OPTS adds JVM options to every launch, for example (docs/performance.md has their effect):
+#   JAVA_OPTS=-XX:-UseTypeProfile      no receiver-class speculation by the JIT compiler
+#   JAVA_OPTS=-XX:TieredStopAtLevel=1  C1 only: no C2 time, slower code
+#   JAVA_OPTS=-XX:StartFlightRecording=filename=grid.jfr,jdk.Compilation#threshold=0ms
+#                                      a flight recording of every compilation (one file per
+#                                      launch is overwritten: use it with REPEAT=1 THREADS=1)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -70,8 +71,8 @@ for r in runs:
     per_thread[r["thread"]] = per_thread.get(r["thread"], 0) + float(r["cpuMs"]) / 1e3
 first = min(int(r["startMs"]) for r in runs) / 1e3
 last = max(int(r["startMs"]) + float(r["wallMs"]) for r in runs) / 1e3
-print(f"cells' runs {sum(per_thread.values()):.2f} s of CPU, busiest thread {max(per_thread.values()):.2f} s, "
-      f"runs from {first:.1f} s to {last:.1f} s")
+shares = ", ".join(f"{v:.2f}" for v in sorted(per_thread.values(), reverse=True))
+print(f"cells' runs {sum(per_thread.values()):.2f} s of CPU (per thread: {shares}), runs from {first:.1f} s to {last:.1f} s")
 PY
 )
     # The CPU of the JVM alone: the sampler's own CPU is taken off.

@@ -23,7 +23,8 @@ import org.triscale.junit.Runs;
  * execution on 1 and 2 threads (docs/performance.md, "Parallel cells of a grid"): four cells,
  * one per CCA of the short flows, each 10 runs of the workload of
  * {@link FctRegressionTest#cubicFlowsAlone} with flows arriving for {@value #ARRIVAL_SECONDS} s
- * (about 0.4 s of CPU a run on a quiet core, 16 s for the grid). The cells are independent, and
+ * (0.2–0.45 s of CPU a compiled run, BBR's the dearest; about 14 s for the grid with the JIT
+ * compiler's warm-up). The cells are independent, and
  * each cell's runs execute one after the other ({@code triscale.runs.parallelism} 1), so the
  * speed-up is that of the cells alone. Not a test of the samples: its name keeps it out of
  * Surefire's default patterns, and it runs only when the system property {@value #ENABLED} is
