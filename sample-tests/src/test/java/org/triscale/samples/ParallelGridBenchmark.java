@@ -23,7 +23,7 @@ import org.triscale.junit.Runs;
  * execution on 1 and 2 threads (docs/performance.md, "Parallel cells of a grid"): four cells,
  * one per CCA of the short flows, each 10 runs of the workload of
  * {@link FctRegressionTest#cubicFlowsAlone} with flows arriving for {@value #ARRIVAL_SECONDS} s
- * (0.2–0.45 s of CPU a compiled run, BBR's the dearest; about 14 s for the grid with the JIT
+ * (0.2–0.45 s of CPU a compiled run, BBR's the dearest; 12–14 s for the grid with the JIT
  * compiler's warm-up). The cells are independent, and
  * each cell's runs execute one after the other ({@code triscale.runs.parallelism} 1), so the
  * speed-up is that of the cells alone. Not a test of the samples: its name keeps it out of
@@ -33,7 +33,7 @@ import org.triscale.junit.Runs;
  * <p>Each run prints one line to the standard error, {@code grid-run cell=... run=... thread=...
  * startMs=... wallMs=... cpuMs=...}: when the run started (milliseconds since the JVM started), its
  * wall time and its thread's CPU time. The script sums them per cell and per thread: CPU time per
- * thread does not depend on what else the machine runs, so the critical path (the busiest
+ * thread hardly depends on what else the machine runs, so the critical path (the busiest
  * thread's cells) and the runs' cost can be compared between launches on a busy machine.
  */
 @EnabledIfSystemProperty(named = ParallelGridBenchmark.ENABLED, matches = "true")
