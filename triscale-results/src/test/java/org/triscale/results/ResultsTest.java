@@ -186,7 +186,8 @@ class ResultsTest {
             }
             PartialResults.write(new PartialResult(PartialResult.SCHEMA_VERSION, setup.testClass(),
                     setup.testMethod(), setup.testName(), new PartialResult.ShardRuns(index, 2, List.of(index)),
-                    sequel.createdAt().toString(), sequel.createdAt().plusSeconds(index).toString(), null,
+                    new PartialResult.Times(sequel.createdAt().toString(),
+                            sequel.createdAt().plusSeconds(index).toString()), null,
                     ResultMapper.parameters(sequel), null, RecordedSequels.FINGERPRINT, sequel.environment(), runs),
                     dir.resolve("shard-" + index));
         }

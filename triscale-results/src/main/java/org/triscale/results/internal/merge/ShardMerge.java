@@ -257,7 +257,7 @@ public final class ShardMerge {
                         + " triscale.baseline.* parameters): " + first.label() + " and " + other.label()
                         + ". Run every shard with the same ones");
             }
-            Set<String> ignored = first.partial.gate() == null ? Set.of() : first.partial.gate().ignored();
+            Set<String> ignored = first.partial.gate() == null ? Set.of() : first.partial.gate().fingerprinting().ignored();
             List<String> differences = other.partial.fingerprint().differences(first.partial.fingerprint(), ignored);
             if (!differences.isEmpty()) {
                 throw refused(test, "the shards ran on different test beds: " + String.join("; ", differences)
@@ -396,11 +396,11 @@ public final class ShardMerge {
 
     private static Path baselineFile(StoredGate gate, PartialResult partial, Options options) {
         // The partial result is untrusted: a baseline file it names must stay inside the project.
-        return gate.defaultFile()
+        return gate.files().defaultFile()
                 ? options.baselineDir().resolve(partial.testClass())
                         .resolve(org.triscale.results.internal.common.FileNames.stem(partial.testKey()) + ".json")
-                : org.triscale.results.internal.common.ProjectPaths.inside(options.projectDir(), gate.file(),
-                        "the baseline file \"" + gate.file() + "\" named by the partial results of "
+                : org.triscale.results.internal.common.ProjectPaths.inside(options.projectDir(), gate.files().file(),
+                        "the baseline file \"" + gate.files().file() + "\" named by the partial results of "
                         + partial.testName());
     }
 

@@ -31,12 +31,15 @@ import java.util.TreeMap;
  * {@code docs/results-format.md}; {@link #SCHEMA_VERSION} changes when a field changes meaning or
  * disappears.
  *
+ * <p>The times come in a named part ({@link Timing}), written as fields of this object
+ * ({@code @JsonUnwrapped}) so that the JSON stays flat; {@link #startedAt()}, {@link #finishedAt()}
+ * and {@link #durationNanos()} read them.
+ *
  * @param schemaVersion     version of this format, {@link #SCHEMA_VERSION}
  * @param testClass         fully qualified name of the test class
  * @param testMethod        name of the test method
- * @param startedAt         when the first invocation was generated, ISO-8601 UTC
- * @param finishedAt        when the verdict was computed, ISO-8601 UTC
- * @param durationNanos     total time of the runs' method bodies, in nanoseconds
+ * @param timing            when the test started and ended and how long its runs took, written as
+ *                          the fields {@code startedAt}, {@code finishedAt} and {@code durationNanos}
  * @param parameters        the annotations' parameters and the configuration in force
  * @param runs              every run, series by series
  * @param series            every series with its KPIs
@@ -45,12 +48,42 @@ import java.util.TreeMap;
  * @param environment       where the test ran
  * @param baseline          the regression gate's comparison ({@code @Baseline}), or null without it
  */
-public record TestResult(int schemaVersion, String testClass, String testMethod, String startedAt, String finishedAt,
-                         long durationNanos, Parameters parameters, List<Run> runs, List<Series> series,
-                         List<Score> variabilityScores, Verdict verdict, Environment environment, Gate baseline) {
+public record TestResult(int schemaVersion, String testClass, String testMethod, @JsonUnwrapped Timing timing,
+                         Parameters parameters, List<Run> runs, List<Series> series, List<Score> variabilityScores,
+                         Verdict verdict, Environment environment, Gate baseline) {
 
     /** The current version of the format. */
     public static final int SCHEMA_VERSION = 1;
+
+    /** A result read without any of the timing fields has them null and zero (never a null part). */
+    public TestResult {
+        timing = timing == null ? new Timing(null, null, 0) : timing;
+    }
+
+    /**
+     * When a test started and ended, and how long its runs took.
+     *
+     * @param startedAt     when the first invocation was generated, ISO-8601 UTC
+     * @param finishedAt    when the verdict was computed, ISO-8601 UTC
+     * @param durationNanos total time of the runs' method bodies, in nanoseconds
+     */
+    public record Timing(String startedAt, String finishedAt, long durationNanos) {
+    }
+
+    /** @return when the first invocation was generated, ISO-8601 UTC ({@link Timing#startedAt()}) */
+    public String startedAt() {
+        return timing.startedAt();
+    }
+
+    /** @return when the verdict was computed, ISO-8601 UTC ({@link Timing#finishedAt()}) */
+    public String finishedAt() {
+        return timing.finishedAt();
+    }
+
+    /** @return total time of the runs' method bodies in ns ({@link Timing#durationNanos()}) */
+    public long durationNanos() {
+        return timing.durationNanos();
+    }
 
     /**
      * Parameters of the test.

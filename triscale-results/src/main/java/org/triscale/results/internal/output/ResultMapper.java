@@ -72,7 +72,8 @@ public final class ResultMapper {
         TestResult.Verdict verdict = new TestResult.Verdict(status, state.plannedRuns(), state.executedRuns(), failed,
                 excluded, failures, warnings);
         return new TestResult(TestResult.SCHEMA_VERSION, setup.testClass(), setup.testMethod(),
-                state.createdAt().toString(), Instant.now().toString(), duration, parameters(state), runs, series,
+                new TestResult.Timing(state.createdAt().toString(), Instant.now().toString(), duration),
+                parameters(state), runs, series,
                 scores, verdict, environment(state), gate);
     }
 

@@ -49,8 +49,8 @@ class PersistedTextTest {
                 new TestResult.Score(score.definition(), score.seriesKpis(), score.interval(), score.stationarity(),
                         score.message(), new TestResult.SequentialScore(2, 40.0, 45.5, 50.0, 52.0, 12.0, 0.25,
                         Decision.PASS, VerdictBasis.SEQUENTIAL, null)));
-        return new TestResult(sample.schemaVersion(), sample.testClass(), sample.testMethod(), sample.startedAt(),
-                sample.finishedAt(), sample.durationNanos(), parameters, sample.runs(), series, scores,
+        return new TestResult(sample.schemaVersion(), sample.testClass(), sample.testMethod(), sample.timing(),
+                parameters, sample.runs(), series, scores,
                 sample.verdict(), sample.environment(), null);
     }
 

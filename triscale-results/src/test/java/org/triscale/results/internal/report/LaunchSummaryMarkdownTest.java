@@ -64,7 +64,8 @@ class LaunchSummaryMarkdownTest {
         TestResult.Score score = new TestResult.Score(scored, Arrays.asList(41.8, null),
                 new TestResult.ScoreInterval(null, null, null, null, null, null, false, false, 3),
                 new TestResult.Checks(null, List.of()), "undefined");
-        return new TestResult(1, testClass, testMethod, "2025-01-01T00:00:00Z", "2025-01-01T00:00:01Z", 12, parameters,
+        return new TestResult(1, testClass, testMethod, new TestResult.Timing("2025-01-01T00:00:00Z", "2025-01-01T00:00:01Z", 12),
+                parameters,
                 List.of(run), List.of(new TestResult.Series(1, 5, List.of(kpi))), List.of(score),
                 new TestResult.Verdict(TestResult.VerdictStatus.FAILED, 5, 5, 0, 0, failures, warnings),
                 new TestResult.Environment("17", "v", "os", "arch", 2, null, null), null);
