@@ -6,7 +6,7 @@ import org.triscale.junit.TriscaleConstants;
 import org.triscale.results.internal.model.StoredGate;
 import org.triscale.results.internal.model.PartialResult;
 import org.triscale.results.internal.model.PartialResults;
-import org.triscale.results.internal.output.ResultMapper;
+import org.triscale.results.internal.mapping.ResultMapper;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.results.internal.setup.Machine;
 import org.triscale.results.internal.setup.TestSetup;

@@ -2,7 +2,7 @@ package org.triscale.results.internal.gate;
 
 import org.triscale.results.internal.setup.GateSpec;
 import org.triscale.results.internal.common.AtomicFiles;
-import org.triscale.results.internal.output.ResultMapper;
+import org.triscale.results.internal.mapping.ResultMapper;
 import org.triscale.results.internal.recording.MetricValue;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.results.internal.model.RunStatus;

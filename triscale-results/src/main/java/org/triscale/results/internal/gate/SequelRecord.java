@@ -183,7 +183,7 @@ public record SequelRecord(Integer schemaVersion, String testClass, String testM
 
     /**
      * A gated metric's KPI in every series, as the gate stores it for readers (named apart from the
-     * {@code @Kpi} annotation and from the judged {@code TestResult.KpiResult}).
+     * {@code @Kpi} annotation and from the judged {@code TestResult.SeriesKpi}).
      *
      * @param percentile percentile bounded
      * @param confidence confidence in percent

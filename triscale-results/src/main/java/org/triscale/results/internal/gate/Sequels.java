@@ -1,7 +1,7 @@
 package org.triscale.results.internal.gate;
 
 import org.triscale.results.internal.setup.GateSpec;
-import org.triscale.results.internal.output.ResultMapper;
+import org.triscale.results.internal.mapping.ResultMapper;
 import org.triscale.results.internal.verdict.RecordedSequel;
 import org.triscale.results.internal.setup.Machine;
 import org.triscale.results.internal.setup.TestSetup;

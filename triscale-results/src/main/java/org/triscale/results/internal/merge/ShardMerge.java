@@ -24,7 +24,7 @@ import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.results.internal.files.VerdictFiles;
 import org.triscale.results.internal.judge.Judge;
 import org.triscale.results.internal.verdict.RecordedSequel;
-import org.triscale.results.internal.output.ResultMapper;
+import org.triscale.results.internal.mapping.ResultMapper;
 
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
@@ -409,7 +409,7 @@ public final class ShardMerge {
         RunRecord record = new RunRecord(run.series(), run.run(), run.seed(), null);
         record.timed(run.durationNanos());
         List<MetricValue> values = new ArrayList<>();
-        for (TestResult.RunMetric metric : run.metrics()) {
+        for (TestResult.MetricResult metric : run.metrics()) {
             TestResult.Convergence c = metric.convergence();
             ConvergenceResult convergence = c == null ? null : new ConvergenceResult(c.converged(),
                     new TheilSenFit(nan(c.slope()), nan(c.intercept()), nan(c.lowSlope()), nan(c.highSlope()),

@@ -49,7 +49,7 @@ import java.util.TreeMap;
  * @param baseline          the regression gate's comparison ({@code @Baseline}), or null without it
  */
 public record TestResult(int schemaVersion, String testClass, String testMethod, @JsonUnwrapped Timing timing,
-                         Parameters parameters, List<Run> runs, List<Series> series, List<Score> variabilityScores,
+                         Parameters parameters, List<Run> runs, List<SeriesResult> series, List<Score> variabilityScores,
                          Verdict verdict, Environment environment, Gate baseline) {
 
     /** The current version of the format. */
@@ -260,7 +260,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param notes         the run's notes ({@code RunContext.note}) by name; omitted when empty
      */
     public record Run(int series, int run, long seed, RunStatus status, long durationNanos, String message,
-                      List<RunMetric> metrics, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> notes) {
+                      List<MetricResult> metrics, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> notes) {
         /** A result written before notes existed reads as a run without notes. */
         public Run {
             notes = notes == null ? Map.of() : notes;
@@ -282,7 +282,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param effectiveSampleSize Kish's effective sample size {@code (Σw)² / Σw²} of weighted
      *                    (importance-sampled) samples, or null for unweighted ones
      */
-    public record RunMetric(String metric, Double value, boolean valid, int samples, int droppedNaN, boolean reported,
+    public record MetricResult(String metric, Double value, boolean valid, int samples, int droppedNaN, boolean reported,
                             Convergence convergence, SampleSummary sampleSummary, Double effectiveSampleSize) {
     }
 
@@ -334,11 +334,11 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      *                  (every KPI decided or precise enough) or {@code "maxCount"}, else null
      * @param sequential adaptive test: the anytime-valid KPIs at the stopping run, in KPI order, else null
      */
-    public record Series(int series, int validRuns, List<KpiResult> kpis, Integer stopRun, StopReason stopReason,
+    public record SeriesResult(int series, int validRuns, List<SeriesKpi> kpis, Integer stopRun, StopReason stopReason,
                          List<SequentialBound> sequential) {
 
         /** A series of fixed runs. */
-        public Series(int series, int validRuns, List<KpiResult> kpis) {
+        public SeriesResult(int series, int validRuns, List<SeriesKpi> kpis) {
             this(series, validRuns, kpis, null, null, null);
         }
     }
@@ -373,7 +373,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param stationarity the checks of the runs' values
      * @param message      why it failed, or null when it passed
      */
-    public record KpiResult(@JsonUnwrapped KpiParameters spec, @JsonUnwrapped KpiBound bound,
+    public record SeriesKpi(@JsonUnwrapped KpiParameters spec, @JsonUnwrapped KpiBound bound,
                             @JsonUnwrapped Checks stationarity, String message) {
     }
 
@@ -427,7 +427,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      */
     public record Score(@JsonUnwrapped ScoreDefinition definition, List<Double> seriesKpis,
                         @JsonUnwrapped ScoreInterval interval, @JsonUnwrapped Checks stationarity, String message,
-                        SequentialScore sequential) {
+                        SequentialScoreResult sequential) {
 
         /** A score of a fixed number of series. */
         public Score(ScoreDefinition definition, List<Double> seriesKpis, ScoreInterval interval, Checks stationarity,
@@ -451,7 +451,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      *                           when the sequel reached maxCount undecided and the fixed-N score judges it
      * @param lastLookConfidence the confidence of each end of that fixed-N score, else null
      */
-    public record SequentialScore(int stopSeries, Double lowLower, Double lowUpper, Double highLower, Double highUpper,
+    public record SequentialScoreResult(int stopSeries, Double lowLower, Double lowUpper, Double highLower, Double highUpper,
                                   Double score, Double relativeScore, Decision decision, VerdictBasis verdict,
                                   Double lastLookConfidence) {
     }

@@ -70,7 +70,7 @@ final class Charts {
         List<String> names = new ArrayList<>();
         for (TestResult.MetricParameters metric : result.parameters().metrics()) {
             for (TestResult.Run run : result.runs()) {
-                TestResult.RunMetric value = metric(run, metric.name());
+                TestResult.MetricResult value = metric(run, metric.name());
                 if (value != null && value.sampleSummary() != null) {
                     names.add(metric.name());
                     break;
@@ -85,7 +85,7 @@ final class Charts {
         List<String> names = new ArrayList<>();
         for (String name : recordedMetrics(result)) {
             for (TestResult.Run run : result.runs()) {
-                TestResult.RunMetric value = metric(run, name);
+                TestResult.MetricResult value = metric(run, name);
                 if (value != null && value.sampleSummary() != null) {
                     if (!value.sampleSummary().explicitX()) {
                         names.add(name);
@@ -111,7 +111,7 @@ final class Charts {
         int drawn = 0;
         int skipped = 0;
         for (TestResult.Run run : result.runs()) {
-            TestResult.RunMetric value = metric(run, metric);
+            TestResult.MetricResult value = metric(run, metric);
             if (run.series() != series || value == null || value.sampleSummary() == null) {
                 continue;
             }
@@ -213,10 +213,10 @@ final class Charts {
     static Figure autocorrelation(TestResult result, String metric) {
         StringBuilder svgs = new StringBuilder();
         StringBuilder table = new StringBuilder(tableStart("series", "lag", "autocorrelation", "band", "inside"));
-        for (TestResult.Series series : result.series()) {
+        for (TestResult.SeriesResult series : result.series()) {
             List<Double> values = new ArrayList<>();
             for (TestResult.Run run : result.runs()) {
-                TestResult.RunMetric value = metric(run, metric);
+                TestResult.MetricResult value = metric(run, metric);
                 if (run.series() == series.series() && ResultFacts.passed(run.status()) && value != null
                         && value.value() != null) {
                     values.add(value.value());
@@ -272,7 +272,7 @@ final class Charts {
         StringBuilder table = new StringBuilder(tableStart("series", "run", "run metric", "status"));
         int rows = 0;
         for (TestResult.Run run : result.runs()) {
-            TestResult.RunMetric value = metric(run, kpi.metric());
+            TestResult.MetricResult value = metric(run, kpi.metric());
             double x = (run.series() - 1) * perSeries + run.run();
             Double v = value == null ? null : value.value();
             if (rows++ < MAX_DRAWN) {
@@ -307,7 +307,7 @@ final class Charts {
             runTips = keptTips;
         }
         plot.points(runX, runY, "dot", runTips);
-        List<TestResult.KpiResult> kpis = ResultFacts.seriesKpis(result, index);
+        List<TestResult.SeriesKpi> kpis = ResultFacts.seriesKpis(result, index);
         for (int s = 0; s < kpis.size(); s++) {
             TestResult.KpiBound one = kpis.get(s) == null ? null : kpis.get(s).bound();
             if (one == null) {
@@ -600,7 +600,7 @@ final class Charts {
             fractions[p] = p / 100.0;
         }
         for (TestResult.Run run : result.runs()) {
-            TestResult.RunMetric value = metric(run, metric);
+            TestResult.MetricResult value = metric(run, metric);
             if (value == null || value.sampleSummary() == null) {
                 continue;
             }
@@ -623,8 +623,8 @@ final class Charts {
                 table.append(tableEnd()).toString());
     }
 
-    static TestResult.RunMetric metric(TestResult.Run run, String name) {
-        for (TestResult.RunMetric metric : run.metrics()) {
+    static TestResult.MetricResult metric(TestResult.Run run, String name) {
+        for (TestResult.MetricResult metric : run.metrics()) {
             if (metric.metric().equals(name)) {
                 return metric;
             }

@@ -330,7 +330,7 @@ public final class HtmlReport {
             figures.add(Charts.cdf(result, metric));
         }
         for (String metric : Charts.recordedMetrics(result)) {
-            for (TestResult.Series series : result.series()) {
+            for (TestResult.SeriesResult series : result.series()) {
                 figures.add(Charts.samples(result, metric, series.series()));
             }
         }

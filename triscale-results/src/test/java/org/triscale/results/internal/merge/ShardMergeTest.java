@@ -11,7 +11,7 @@ import org.triscale.results.internal.model.PartialResult;
 import org.triscale.results.internal.model.PartialResults;
 import org.triscale.results.internal.model.RunStatus;
 import org.triscale.results.internal.model.TestResult;
-import org.triscale.results.internal.output.ResultMapper;
+import org.triscale.results.internal.mapping.ResultMapper;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.results.internal.verdict.RecordedSequel;
