@@ -595,11 +595,11 @@ public final class BaselineGate {
     }
 
     private static int rank(ComparisonOutcome outcome) {
-        switch (outcome) {
-            case REGRESSED: return 3;
-            case INCONCLUSIVE: return 2;
-            case IMPROVED: return 1;
-            default: return 0;
-        }
+        return switch (outcome) {
+            case REGRESSED -> 3;
+            case INCONCLUSIVE -> 2;
+            case IMPROVED -> 1;
+            case UNCHANGED -> 0;
+        };
     }
 }

@@ -730,21 +730,14 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
             if (toleranceSource == null) {
                 return "n/a";
             }
-            switch (toleranceSource) {
-                case RELATIVE:
-                case ABSOLUTE:
-                    return "declared";
-                case FLOOR:
-                    return "floor";
-                case LIMIT:
-                    return "limit";
-                case HISTORY:
-                    return "history";
-                case LAUNCH_BOUND:
-                    return "launch bound";
-                default:
-                    return "baseline's variability score";
-            }
+            return switch (toleranceSource) {
+                case RELATIVE, ABSOLUTE -> "declared";
+                case FLOOR -> "floor";
+                case LIMIT -> "limit";
+                case HISTORY -> "history";
+                case LAUNCH_BOUND -> "launch bound";
+                case SCORE -> "baseline's variability score";
+            };
         }
 
         /**

@@ -132,7 +132,7 @@ final class AdaptiveCharts {
                 .legend("stop", "stop (bound on the KPI's side)").legend("threshold", "threshold");
         String title = "KPI " + ResultFacts.kpiLabel(kpi) + ": anytime-valid bounds at "
                 + Format.number(kpi.confidence()) + " %, run by run";
-        return new Charts.Figure("sequential", title, plot.svg(), stops.append(Charts.tableEnd())
+        return new Charts.Figure(ChartKind.SEQUENTIAL, title, plot.svg(), stops.append(Charts.tableEnd())
                 .append(steps).append(Charts.tableEnd()).toString());
     }
 
@@ -189,7 +189,7 @@ final class AdaptiveCharts {
                 .legend("stop", "stop").legend("threshold", "threshold");
         String title = "Variability score of " + definition.metric() + ": anytime-valid bounds at "
                 + Format.number(definition.confidence()) + " %, series by series";
-        return new Charts.Figure("sequential-score", title, plot.svg(), table.append(Charts.tableEnd()).toString());
+        return new Charts.Figure(ChartKind.SEQUENTIAL_SCORE, title, plot.svg(), table.append(Charts.tableEnd()).toString());
     }
 
     /** A lower bound of the range between the percentiles, {@code max(0, highLower − lowUpper)}. */

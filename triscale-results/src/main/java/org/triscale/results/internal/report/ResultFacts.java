@@ -189,16 +189,12 @@ final class ResultFacts {
         if (comparison == null || comparison.design() == null) {
             return null;
         }
-        switch (comparison.design()) {
-            case PAIRED_SERIES:
-                return "mean per-series change";
-            case PAIRED:
-            case INTERLEAVED:
-                return "median per-run change";
-            default:
-                return gate.compared() == org.triscale.engine.baseline.ComparisonUnit.SERIES
-                        ? "shift of the series medians" : "shift of the runs";
-        }
+        return switch (comparison.design()) {
+            case PAIRED_SERIES -> "mean per-series change";
+            case PAIRED, INTERLEAVED -> "median per-run change";
+            case UNPAIRED -> gate.compared() == org.triscale.engine.baseline.ComparisonUnit.SERIES
+                    ? "shift of the series medians" : "shift of the runs";
+        };
     }
 
     static String gateChange(TestResult.GateMetric gate) {
