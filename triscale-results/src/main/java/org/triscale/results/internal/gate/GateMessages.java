@@ -169,23 +169,19 @@ final class GateMessages {
      * medians against 5".
      */
     private static String design(SequelChange change, GateResult result) {
-        if (change.design() == Design.INTERLEAVED) {
-            return "interleaved: " + change.candidateCount() + " pairs of this launch, the reference and the"
-                    + " candidate back to back on each run's seed in a seeded random order"
+        return switch (change.design()) {
+            case INTERLEAVED -> "interleaved: " + change.candidateCount() + " pairs of this launch, the reference and"
+                    + " the candidate back to back on each run's seed in a seeded random order"
                     + (change.zeros() > 0 ? ", " + change.zeros() + " without change" : "");
-        }
-        if (change.design() == Design.PAIRED_SERIES) {
-            return "paired by series: " + change.candidateCount() + " runs on the baseline's seeds in "
+            case PAIRED_SERIES -> "paired by series: " + change.candidateCount() + " runs on the baseline's seeds in "
                     + change.seriesCount() + " series, tested across series because the per-run changes differ"
                     + " between series or carry over from run to run (pairs not independent)";
-        }
-        if (change.design().isPaired()) {
-            return "paired: " + change.candidateCount() + " runs on the baseline's seeds"
+            case PAIRED -> "paired: " + change.candidateCount() + " runs on the baseline's seeds"
                     + (change.zeros() > 0 ? ", " + change.zeros() + " without change" : "");
-        }
-        String what = result.unit() == ComparisonUnit.SERIES ? " series medians" : " run metrics";
-        return "unpaired: " + change.candidateCount() + what + " against " + change.referenceCount()
-                + " of the baseline";
+            case UNPAIRED -> "unpaired: " + change.candidateCount()
+                    + (result.unit() == ComparisonUnit.SERIES ? " series medians" : " run metrics") + " against "
+                    + change.referenceCount() + " of the baseline";
+        };
     }
 
     /** What the default tolerance's variability score was computed from: the baseline's own values. */
