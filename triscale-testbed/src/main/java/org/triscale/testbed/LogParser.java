@@ -72,7 +72,8 @@ sealed interface LogParser {
                     return entry.reader().apply(parse.apply(file));
                 }
             }
-            throw new IllegalArgumentException("no field '" + field + "'; the fields are " + String.join(", ", fields()));
+            throw new IllegalArgumentException("no field '" + field + "'; the fields are "
+                    + String.join(", ", fields()));
         }
     }
 

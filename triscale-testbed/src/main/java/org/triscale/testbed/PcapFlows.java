@@ -131,7 +131,7 @@ public final class PcapFlows {
             return times.startSeconds();
         }
 
-        /** @return the flow's duration in seconds, NaN without an acknowledged byte ({@link Times#durationSeconds()}) */
+        /** @return the duration in seconds, NaN without an acknowledged byte ({@link Times#durationSeconds()}) */
         public double durationSeconds() {
             return times.durationSeconds();
         }

@@ -99,7 +99,8 @@ final class Ns3OutputParser {
         }
         try {
             return new Ns3Summary(number(line, required(line, values, "sim_time_s"), "sim_time_s"),
-                    new Ns3Summary.Bottleneck(number(line, required(line, values, "bottleneck_mbps"), "bottleneck_mbps"),
+                    new Ns3Summary.Bottleneck(
+                            number(line, required(line, values, "bottleneck_mbps"), "bottleneck_mbps"),
                             longValue(line, required(line, values, "tx_bytes"), "tx_bytes"),
                             number(line, required(line, values, "utilisation"), "utilisation"),
                             longValue(line, required(line, values, "device_drops"), "device_drops")),

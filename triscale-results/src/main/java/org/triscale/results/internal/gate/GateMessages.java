@@ -139,8 +139,8 @@ final class GateMessages {
     private static String launch(GateResult result) {
         LaunchVariation launch = result.launch();
         return switch (launch.source()) {
-            case HISTORY -> "; the interval includes the launch-to-launch variation, " + Format.percent(launch.perLaunch())
-                    + " per launch (standard deviation) estimated from " + launch.launches() + " pairs of"
+            case HISTORY -> "; the interval includes the launch-to-launch variation, "
+                    + Format.percent(launch.perLaunch()) + " per launch (standard deviation) estimated from " + launch.launches() + " pairs of"
                     + " consecutive accepted launches of the history; the estimate follows the history";
             case BOUND -> launch.variance() == 0
                     ? "; no launch-to-launch variation is assumed (" + ConfigurationKeys.BASELINE_LAUNCH_SHIFT

@@ -95,7 +95,7 @@ public record SequelRecord(Integer schemaVersion, String testClass, String testM
         return judgement.verdict();
     }
 
-    /** @return history only: whether the sequel may feed a baseline, null in a baseline file ({@link Judgement#accepted()}) */
+    /** @return history only: whether the sequel may feed a baseline, else null ({@link Judgement#accepted()}) */
     public Boolean accepted() {
         return judgement.accepted();
     }

@@ -257,7 +257,8 @@ public final class ShardMerge {
                         + " triscale.baseline.* parameters): " + first.label() + " and " + other.label()
                         + ". Run every shard with the same ones");
             }
-            Set<String> ignored = first.partial.gate() == null ? Set.of() : first.partial.gate().fingerprinting().ignored();
+            Set<String> ignored = first.partial.gate() == null ? Set.of()
+                    : first.partial.gate().fingerprinting().ignored();
             List<String> differences = other.partial.fingerprint().differences(first.partial.fingerprint(), ignored);
             if (!differences.isEmpty()) {
                 throw refused(test, "the shards ran on different test beds: " + String.join("; ", differences)
