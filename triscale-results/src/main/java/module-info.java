@@ -24,7 +24,7 @@ module org.triscale.results {
     exports org.triscale.results.internal.judge to org.triscale.junit;
     exports org.triscale.results.internal.merge to org.triscale.junit;
     exports org.triscale.results.internal.model to org.triscale.junit;
-    exports org.triscale.results.internal.output to org.triscale.junit;
+    exports org.triscale.results.internal.mapping to org.triscale.junit;
     exports org.triscale.results.internal.recording to org.triscale.junit;
     exports org.triscale.results.internal.report to org.triscale.junit;
     exports org.triscale.results.internal.setup to org.triscale.junit;
@@ -38,7 +38,7 @@ module org.triscale.results {
     opens org.triscale.results.internal.judge to com.fasterxml.jackson.databind;
     opens org.triscale.results.internal.merge to com.fasterxml.jackson.databind;
     opens org.triscale.results.internal.model to com.fasterxml.jackson.databind;
-    opens org.triscale.results.internal.output to com.fasterxml.jackson.databind;
+    opens org.triscale.results.internal.mapping to com.fasterxml.jackson.databind;
     opens org.triscale.results.internal.recording to com.fasterxml.jackson.databind;
     opens org.triscale.results.internal.report to com.fasterxml.jackson.databind;
     opens org.triscale.results.internal.setup to com.fasterxml.jackson.databind;

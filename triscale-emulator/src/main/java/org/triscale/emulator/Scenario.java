@@ -52,7 +52,7 @@ import org.triscale.emulator.workload.FctWorkload;
  * @since 0.3.0
  */
 @API(status = API.Status.EXPERIMENTAL, since = "0.3.0")
-public record Scenario(Link link, Path path, Hosts hosts, Traffic traffic, Measurement measurement,
+public record Scenario(Link link, NetworkPath path, Hosts hosts, Traffic traffic, Measurement measurement,
                        Variation variation) {
     private static final Duration MAX_DURATION = Duration.ofHours(1);
     private static final int MAX_INITIAL_WINDOW = 1000;
@@ -71,7 +71,7 @@ public record Scenario(Link link, Path path, Hosts hosts, Traffic traffic, Measu
      */
     public Scenario {
         Check.notNull("link", link, "Scenario.dumbbell().bottleneck(Rate.mbps(50)).buffer(Packets.of(450))");
-        Check.notNull("path", path, "Scenario.Path.DIRECT");
+        Check.notNull("path", path, "Scenario.NetworkPath.DIRECT");
         Check.notNull("hosts", hosts, "Scenario.Hosts.LINUX");
         Check.notNull("traffic", traffic, "a Traffic with flow(f -> f.cca(Cca.CUBIC))");
         Check.notNull("measurement", measurement, "Scenario.Measurement.of(Duration.ofSeconds(30))");
@@ -183,11 +183,11 @@ public record Scenario(Link link, Path path, Hosts hosts, Traffic traffic, Measu
      * @param ackDelay     extra one-way delay of the return path, in [0, 10 s] (an asymmetric path)
      * @param ackLoss      random loss of ACKs on the return path; empty for none
      */
-    public record Path(List<Hop> hops, Optional<Hop> reverseLink, Optional<DeliveryTrace> reverseTrace,
-                       Duration ackDelay, Optional<LossModel> ackLoss) {
+    public record NetworkPath(List<Hop> hops, Optional<Hop> reverseLink, Optional<DeliveryTrace> reverseTrace,
+                              Duration ackDelay, Optional<LossModel> ackLoss) {
         /** No hop after the bottleneck, an uncongested return path without extra delay or loss. */
-        public static final Path DIRECT = new Path(List.of(), Optional.empty(), Optional.empty(), Duration.ZERO,
-                Optional.empty());
+        public static final NetworkPath DIRECT = new NetworkPath(List.of(), Optional.empty(), Optional.empty(),
+                Duration.ZERO, Optional.empty());
 
         /**
          * Validates the path.
@@ -199,7 +199,7 @@ public record Scenario(Link link, Path path, Hosts hosts, Traffic traffic, Measu
          * @param ackLoss      random loss of ACKs; empty for none
          * @throws IllegalArgumentException naming the first invalid parameter and how to fix it
          */
-        public Path {
+        public NetworkPath {
             Check.notNull("hops", hops, "List.of()");
             hops = List.copyOf(hops);
             Check.notNull("reverseLink", reverseLink, "Optional.empty()");
@@ -775,7 +775,7 @@ public record Scenario(Link link, Path path, Hosts hosts, Traffic traffic, Measu
          */
         public Scenario build() {
             return new Scenario(new Link(bottleneck, buffer, ecnThreshold, queue, randomLoss, lossModel, trace),
-                    new Path(hops, reverseLink, reverseTrace, ackDelay, ackLoss),
+                    new NetworkPath(hops, reverseLink, reverseTrace, ackDelay, ackLoss),
                     new Hosts(delayedAck, initialWindow, receiveWindowBytes, lossRecovery, minRto, handshake),
                     new Traffic(flows, workloads), new Measurement(duration, throughputBin, delaySampleEvery),
                     variation);

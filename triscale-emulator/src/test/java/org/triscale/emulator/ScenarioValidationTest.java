@@ -94,13 +94,13 @@ class ScenarioValidationTest {
                 false)).hasMessageContaining("initialWindow must be in [1, 1000] segments, got 0");
         assertThatThrownBy(() -> new Scenario.Measurement(Duration.ofSeconds(1), Duration.ofMillis(500), 0))
                 .hasMessageContaining("delaySampleEvery must be >= 1");
-        assertThatThrownBy(() -> new Scenario.Path(List.of(), Optional.empty(), Optional.empty(),
+        assertThatThrownBy(() -> new Scenario.NetworkPath(List.of(), Optional.empty(), Optional.empty(),
                 Duration.ofSeconds(11), Optional.empty())).hasMessageContaining("ackDelay must be <= PT10S");
         assertThatThrownBy(() -> new Variation(Duration.ofSeconds(2), Duration.ZERO))
                 .hasMessageContaining("ackJitter must be <= PT1S, got PT2S");
         Scenario.Traffic late = new Scenario.Traffic(List.of(FlowSpec.builder().start(Duration.ofMillis(995)).build()),
                 List.of());
-        assertThatThrownBy(() -> new Scenario(valid().build().link(), Scenario.Path.DIRECT, Scenario.Hosts.LINUX,
+        assertThatThrownBy(() -> new Scenario(valid().build().link(), Scenario.NetworkPath.DIRECT, Scenario.Hosts.LINUX,
                 late, Scenario.Measurement.of(Duration.ofSeconds(1)), Variation.HOST_NOISE))
                 .hasMessageContaining("flow 0 starts at PT0.995S plus up to PT0.01S of start jitter");
     }
@@ -109,7 +109,7 @@ class ScenarioValidationTest {
     void thePartsHaveTheBuildersDefaults() {
         Scenario s = valid().build();
 
-        assertThat(s.path()).isEqualTo(Scenario.Path.DIRECT);
+        assertThat(s.path()).isEqualTo(Scenario.NetworkPath.DIRECT);
         assertThat(s.hosts()).isEqualTo(Scenario.Hosts.LINUX);
         assertThat(s.measurement()).isEqualTo(Scenario.Measurement.of(Duration.ofSeconds(30)));
         assertThat(s.variation()).isEqualTo(Variation.HOST_NOISE);

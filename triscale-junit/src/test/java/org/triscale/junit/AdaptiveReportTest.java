@@ -46,7 +46,7 @@ class AdaptiveReportTest {
             List<List<String>> stops = rows((Element) tables.item(0));
             List<List<String>> steps = rows((Element) tables.item(1));
             assertThat(stops).hasSize(2);
-            for (TestResult.Series series : result.series()) {
+            for (TestResult.SeriesResult series : result.series()) {
                 TestResult.SequentialBound recorded = series.sequential().get(k);
                 String unit = k == 0 ? "ms" : "Mbit/s";
                 List<String> stop = stops.get(series.series() - 1);
@@ -98,7 +98,7 @@ class AdaptiveReportTest {
         Element chart = charts.get(0);
         assertThat(chart.getElementsByTagName("figcaption").item(0).getTextContent())
                 .isEqualTo("Variability score of delay: anytime-valid bounds at 75 %, series by series");
-        TestResult.SequentialScore recorded = result.variabilityScores().get(0).sequential();
+        TestResult.SequentialScoreResult recorded = result.variabilityScores().get(0).sequential();
         assertThat(recorded.decision()).isEqualTo(Decision.PASS);
         List<List<String>> steps = rows((Element) chart.getElementsByTagName("table").item(0));
         assertThat(steps).hasSize(recorded.stopSeries());

@@ -123,9 +123,9 @@ class ResultsTest {
                 .newInstance(javax.xml.XMLConstants.W3C_XML_SCHEMA_NS_URI)
                 .newSchema(ResultsTest.class.getResource("/surefire/surefire-test-report-3.0.2.xsd"));
         Path verdicts = folder.resolve("verdicts");
-        for (org.triscale.results.internal.output.SurefireVerdictReports.Outcome outcome
-                : org.triscale.results.internal.output.SurefireVerdictReports.Outcome.values()) {
-            org.triscale.results.internal.output.SurefireVerdictReports.write(Fixture.class.getName(),
+        for (org.triscale.results.internal.files.SurefireVerdictReports.Outcome outcome
+                : org.triscale.results.internal.files.SurefireVerdictReports.Outcome.values()) {
+            org.triscale.results.internal.files.SurefireVerdictReports.write(Fixture.class.getName(),
                     "cca" + outcome.ordinal(), outcome, "KPI delay failed: 15 ms > 14.5 ms \u0007 <&> \"x\"\nline 2",
                     verdicts);
         }

@@ -5,7 +5,7 @@ import org.triscale.results.internal.common.FileNames;
 import org.triscale.results.internal.merge.ShardMerge;
 import org.triscale.results.internal.model.JsonResults;
 import org.triscale.results.internal.model.TestResult;
-import org.triscale.results.internal.output.SurefireVerdictReports;
+import org.triscale.results.internal.files.SurefireVerdictReports;
 import org.triscale.results.internal.report.Comparisons;
 import org.triscale.results.internal.report.HtmlReport;
 import org.triscale.results.internal.report.LaunchSummary;

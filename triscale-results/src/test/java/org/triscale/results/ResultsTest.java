@@ -8,7 +8,7 @@ import org.triscale.results.fixtures.TestSetups;
 import org.triscale.results.internal.model.PartialResult;
 import org.triscale.results.internal.model.PartialResults;
 import org.triscale.results.internal.model.TestResult;
-import org.triscale.results.internal.output.ResultMapper;
+import org.triscale.results.internal.mapping.ResultMapper;
 import org.triscale.results.internal.report.Comparisons;
 import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.results.internal.verdict.RecordedSequel;
@@ -186,7 +186,8 @@ class ResultsTest {
             }
             PartialResults.write(new PartialResult(PartialResult.SCHEMA_VERSION, setup.testClass(),
                     setup.testMethod(), setup.testName(), new PartialResult.ShardRuns(index, 2, List.of(index)),
-                    sequel.createdAt().toString(), sequel.createdAt().plusSeconds(index).toString(), null,
+                    new PartialResult.Times(sequel.createdAt().toString(),
+                            sequel.createdAt().plusSeconds(index).toString()), null,
                     ResultMapper.parameters(sequel), null, RecordedSequels.FINGERPRINT, sequel.environment(), runs),
                     dir.resolve("shard-" + index));
         }

@@ -57,34 +57,109 @@ public final class PcapFlows {
     /**
      * One flow: one direction of a TCP connection that carried payload.
      *
-     * @param index              the flow's number, from 1, in the order the connections started
-     * @param source             the data sender's address
-     * @param sourcePort         its port
-     * @param destination        the receiver's address
-     * @param destinationPort    its port
-     * @param startSeconds       the flow's start (the connection's first SYN, else its first packet),
-     *                           in seconds from the capture's first packet
-     * @param durationSeconds    from the start to the first ACK of the last acknowledged data byte; NaN
-     *                           when no data byte was acknowledged in the capture
-     * @param deliveredBytes     payload bytes the receiver acknowledged, each once
-     * @param uniqueBytes        payload bytes the capture saw from the sender, each once
-     * @param retransmittedBytes payload bytes the capture saw more than once
-     * @param synSeen            whether the capture holds the connection's SYN (else the flow starts
-     *                           at its first captured packet)
-     * @param complete           whether the sender's FIN and the ACK of every data byte before it are
-     *                           in the capture
-     * @param rttSamples         the RTT samples the flow gave
+     * <p>Its numbers come in named parts ({@link Tuple}, {@link Times}, {@link Bytes}); the flat
+     * accessors ({@link #source()}, {@link #startSeconds()}, {@link #deliveredBytes()}, ...) read the
+     * same values from their part.
+     *
+     * @param index      the flow's number, from 1, in the order the connections started
+     * @param tuple      who sent the data to whom
+     * @param times      when the flow started and how long it took
+     * @param bytes      the payload bytes delivered, seen and seen again
+     * @param synSeen    whether the capture holds the connection's SYN (else the flow starts at its
+     *                   first captured packet)
+     * @param complete   whether the sender's FIN and the ACK of every data byte before it are in the
+     *                   capture
+     * @param rttSamples the RTT samples the flow gave
      */
-    public record Flow(int index, String source, int sourcePort, String destination, int destinationPort,
-                       double startSeconds, double durationSeconds, long deliveredBytes, long uniqueBytes,
-                       long retransmittedBytes, boolean synSeen, boolean complete, int rttSamples) {
+    public record Flow(int index, Tuple tuple, Times times, Bytes bytes, boolean synSeen, boolean complete,
+                       int rttSamples) {
+
+        /**
+         * The flow's direction: the data sender and the receiver.
+         *
+         * @param source          the data sender's address
+         * @param sourcePort      its port
+         * @param destination     the receiver's address
+         * @param destinationPort its port
+         */
+        public record Tuple(String source, int sourcePort, String destination, int destinationPort) {
+        }
+
+        /**
+         * When the flow ran.
+         *
+         * @param startSeconds    the flow's start (the connection's first SYN, else its first packet), in
+         *                        seconds from the capture's first packet
+         * @param durationSeconds from the start to the first ACK of the last acknowledged data byte; NaN
+         *                        when no data byte was acknowledged in the capture
+         */
+        public record Times(double startSeconds, double durationSeconds) {
+        }
+
+        /**
+         * The flow's payload bytes.
+         *
+         * @param delivered     payload bytes the receiver acknowledged, each once
+         * @param unique        payload bytes the capture saw from the sender, each once
+         * @param retransmitted payload bytes the capture saw more than once
+         */
+        public record Bytes(long delivered, long unique, long retransmitted) {
+        }
+
+        /** @return the data sender's address ({@link Tuple#source()}) */
+        public String source() {
+            return tuple.source();
+        }
+
+        /** @return the sender's port ({@link Tuple#sourcePort()}) */
+        public int sourcePort() {
+            return tuple.sourcePort();
+        }
+
+        /** @return the receiver's address ({@link Tuple#destination()}) */
+        public String destination() {
+            return tuple.destination();
+        }
+
+        /** @return the receiver's port ({@link Tuple#destinationPort()}) */
+        public int destinationPort() {
+            return tuple.destinationPort();
+        }
+
+        /** @return the start in seconds from the capture's first packet ({@link Times#startSeconds()}) */
+        public double startSeconds() {
+            return times.startSeconds();
+        }
+
+        /** @return the duration in seconds, NaN without an acknowledged byte ({@link Times#durationSeconds()}) */
+        public double durationSeconds() {
+            return times.durationSeconds();
+        }
+
+        /** @return payload bytes the receiver acknowledged, each once ({@link Bytes#delivered()}) */
+        public long deliveredBytes() {
+            return bytes.delivered();
+        }
+
+        /** @return payload bytes the capture saw from the sender, each once ({@link Bytes#unique()}) */
+        public long uniqueBytes() {
+            return bytes.unique();
+        }
+
+        /** @return payload bytes the capture saw more than once ({@link Bytes#retransmitted()}) */
+        public long retransmittedBytes() {
+            return bytes.retransmitted();
+        }
+
         /**
          * Returns the goodput: delivered payload over the flow's duration.
          *
          * @return Mbit/s, NaN when nothing was acknowledged or the duration is not positive
          */
         public double goodputMbps() {
-            return deliveredBytes > 0 && durationSeconds > 0 ? deliveredBytes * 8 / durationSeconds / 1e6 : Double.NaN;
+            long delivered = bytes.delivered();
+            double duration = times.durationSeconds();
+            return delivered > 0 && duration > 0 ? delivered * 8 / duration / 1e6 : Double.NaN;
         }
 
         /**
@@ -93,38 +168,119 @@ public final class PcapFlows {
          * @return seconds, NaN when the flow is not {@link #complete()}
          */
         public double fctSeconds() {
-            return complete ? durationSeconds : Double.NaN;
+            return complete ? times.durationSeconds() : Double.NaN;
         }
 
         Flow numbered(int number) {
-            return new Flow(number, source, sourcePort, destination, destinationPort, startSeconds, durationSeconds,
-                    deliveredBytes, uniqueBytes, retransmittedBytes, synSeen, complete, rttSamples);
+            return new Flow(number, tuple, times, bytes, synSeen, complete, rttSamples);
         }
     }
 
     /**
-     * What the capture held besides the flows.
+     * What the capture held besides the flows: the packets read, and what tracking the connections
+     * counted. The flat accessors ({@link #records()}, {@link #karnSkipped()}, ...) read the same
+     * values from their part.
      *
-     * @param records        packet records read
-     * @param tcp            TCP segments over IPv4 or IPv6 measured
-     * @param notTcp         packets that are not TCP over IP (ARP, UDP, ICMP, ...), ignored
-     * @param fragments      IP fragments, ignored (TCP avoids fragmentation)
-     * @param cutShort       packets cut by the snap length before the end of the TCP header, ignored
-     * @param snapCut        packets captured shorter than on the wire (their headers whole)
-     * @param unseenBytes    bytes of all packets not captured (wire length minus captured length)
-     * @param malformed      packets whose IP or TCP header contradicts itself, ignored
-     * @param untimed        pcapng simple packet blocks, which carry no timestamp, not used
-     * @param connections    TCP connections
-     * @param karnSkipped    ACKs that gave no RTT sample by Karn's rule
-     * @param forgotten      segments forgotten beyond 65,536 awaiting an ACK in one flow
-     * @param backwards      ACKs timestamped before the segment they cover (clock steps), no sample
+     * @param packets  the packet records read and why some were ignored
+     * @param tracking the connections and the ACKs and segments that gave no sample
      */
-    public record Counts(long records, long tcp, long notTcp, long fragments, long cutShort, long snapCut,
-                         long unseenBytes, long malformed, long untimed, long connections, long karnSkipped,
-                         long forgotten, long backwards) {
+    public record Counts(Packets packets, Tracking tracking) {
+
+        /**
+         * The packet records of the capture.
+         *
+         * @param records     packet records read
+         * @param tcp         TCP segments over IPv4 or IPv6 measured
+         * @param notTcp      packets that are not TCP over IP (ARP, UDP, ICMP, ...), ignored
+         * @param fragments   IP fragments, ignored (TCP avoids fragmentation)
+         * @param cutShort    packets cut by the snap length before the end of the TCP header, ignored
+         * @param snapCut     packets captured shorter than on the wire (their headers whole)
+         * @param unseenBytes bytes of all packets not captured (wire length minus captured length)
+         * @param malformed   packets whose IP or TCP header contradicts itself, ignored
+         * @param untimed     pcapng simple packet blocks, which carry no timestamp, not used
+         */
+        public record Packets(long records, long tcp, long notTcp, long fragments, long cutShort, long snapCut,
+                              long unseenBytes, long malformed, long untimed) {
+        }
+
+        /**
+         * What tracking the TCP connections counted.
+         *
+         * @param connections TCP connections
+         * @param karnSkipped ACKs that gave no RTT sample by Karn's rule
+         * @param forgotten   segments forgotten beyond 65,536 awaiting an ACK in one flow
+         * @param backwards   ACKs timestamped before the segment they cover (clock steps), no sample
+         */
+        public record Tracking(long connections, long karnSkipped, long forgotten, long backwards) {
+        }
+
+        /** @return packet records read ({@link Packets#records()}) */
+        public long records() {
+            return packets.records();
+        }
+
+        /** @return TCP segments over IPv4 or IPv6 measured ({@link Packets#tcp()}) */
+        public long tcp() {
+            return packets.tcp();
+        }
+
+        /** @return packets that are not TCP over IP, ignored ({@link Packets#notTcp()}) */
+        public long notTcp() {
+            return packets.notTcp();
+        }
+
+        /** @return IP fragments, ignored ({@link Packets#fragments()}) */
+        public long fragments() {
+            return packets.fragments();
+        }
+
+        /** @return packets cut by the snap length inside their headers, ignored ({@link Packets#cutShort()}) */
+        public long cutShort() {
+            return packets.cutShort();
+        }
+
+        /** @return packets captured shorter than on the wire ({@link Packets#snapCut()}) */
+        public long snapCut() {
+            return packets.snapCut();
+        }
+
+        /** @return bytes of all packets not captured ({@link Packets#unseenBytes()}) */
+        public long unseenBytes() {
+            return packets.unseenBytes();
+        }
+
+        /** @return packets with contradicting IP or TCP headers, ignored ({@link Packets#malformed()}) */
+        public long malformed() {
+            return packets.malformed();
+        }
+
+        /** @return pcapng simple packet blocks, not used ({@link Packets#untimed()}) */
+        public long untimed() {
+            return packets.untimed();
+        }
+
+        /** @return TCP connections ({@link Tracking#connections()}) */
+        public long connections() {
+            return tracking.connections();
+        }
+
+        /** @return ACKs that gave no RTT sample by Karn's rule ({@link Tracking#karnSkipped()}) */
+        public long karnSkipped() {
+            return tracking.karnSkipped();
+        }
+
+        /** @return segments forgotten awaiting an ACK ({@link Tracking#forgotten()}) */
+        public long forgotten() {
+            return tracking.forgotten();
+        }
+
+        /** @return ACKs timestamped before the segment they cover ({@link Tracking#backwards()}) */
+        public long backwards() {
+            return tracking.backwards();
+        }
+
         Counts withTcp(long allConnections, long karn, long lost, long reversed) {
-            return new Counts(records, tcp, notTcp, fragments, cutShort, snapCut, unseenBytes, malformed, untimed,
-                    allConnections, karn, lost, reversed);
+            return new Counts(packets, new Tracking(allConnections, karn, lost, reversed));
         }
     }
 
@@ -246,8 +402,9 @@ public final class PcapFlows {
     static Report read(Path file, int maxFlows) {
         Parser parser = new Parser(file, maxFlows);
         PcapReader.Summary summary = PcapReader.read(file, parser);
-        Counts counts = new Counts(summary.records(), parser.tcp, parser.notTcp, parser.fragments, parser.cutShort,
-                parser.snapCut, parser.unseen, parser.malformed, summary.untimed(), 0, 0, 0, 0);
+        Counts counts = new Counts(new Counts.Packets(summary.records(), parser.tcp, parser.notTcp, parser.fragments,
+                parser.cutShort, parser.snapCut, parser.unseen, parser.malformed, summary.untimed()),
+                new Counts.Tracking(0, 0, 0, 0));
         return parser.flows.finish(counts, summary.container(), summary.notes());
     }
 

@@ -131,9 +131,12 @@ final class TcpFlowTable {
             long delivered = d.ackedData == Long.MIN_VALUE ? 0 : d.ackedData - d.base;
             double duration = delivered > 0 ? (d.lastDataAckNs - startNs) / 1e9 : Double.NaN;
             boolean complete = d.fin != Long.MIN_VALUE && d.ackedData != Long.MIN_VALUE && d.ackedData >= d.fin;
-            flows.add(new PcapFlows.Flow(connection.index, address(from, connection.ipv6), from.port(),
-                    address(to, connection.ipv6), to.port(), (startNs - firstNs) / 1e9, duration, delivered, d.unique,
-                    d.retransmitted, connection.synNs != Long.MIN_VALUE, complete, d.samples));
+            flows.add(new PcapFlows.Flow(connection.index,
+                    new PcapFlows.Flow.Tuple(address(from, connection.ipv6), from.port(), address(to, connection.ipv6),
+                            to.port()),
+                    new PcapFlows.Flow.Times((startNs - firstNs) / 1e9, duration),
+                    new PcapFlows.Flow.Bytes(delivered, d.unique, d.retransmitted),
+                    connection.synNs != Long.MIN_VALUE, complete, d.samples));
         }
     }
 

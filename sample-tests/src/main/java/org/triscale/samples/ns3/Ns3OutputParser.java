@@ -99,19 +99,20 @@ final class Ns3OutputParser {
         }
         try {
             return new Ns3Summary(number(line, required(line, values, "sim_time_s"), "sim_time_s"),
-                    number(line, required(line, values, "bottleneck_mbps"), "bottleneck_mbps"),
-                    longValue(line, required(line, values, "tx_bytes"), "tx_bytes"),
-                    number(line, required(line, values, "utilisation"), "utilisation"),
-                    longValue(line, required(line, values, "drops"), "drops"),
-                    longValue(line, required(line, values, "marks"), "marks"),
-                    longValue(line, required(line, values, "device_drops"), "device_drops"),
-                    integer(line, required(line, values, "flows"), "flows"),
-                    integer(line, required(line, values, "fct_flows"), "fct_flows"),
-                    integer(line, required(line, values, "completed"), "completed"),
-                    longValue(line, required(line, values, "qdelay_samples"), "qdelay_samples"),
-                    required(line, values, "queue"),
-                    integer(line, required(line, values, "buffer_pkts"), "buffer_pkts"),
-                    integer(line, required(line, values, "ecn_k"), "ecn_k"));
+                    new Ns3Summary.Bottleneck(
+                            number(line, required(line, values, "bottleneck_mbps"), "bottleneck_mbps"),
+                            longValue(line, required(line, values, "tx_bytes"), "tx_bytes"),
+                            number(line, required(line, values, "utilisation"), "utilisation"),
+                            longValue(line, required(line, values, "device_drops"), "device_drops")),
+                    new Ns3Summary.QueueDisc(required(line, values, "queue"),
+                            integer(line, required(line, values, "buffer_pkts"), "buffer_pkts"),
+                            integer(line, required(line, values, "ecn_k"), "ecn_k"),
+                            longValue(line, required(line, values, "drops"), "drops"),
+                            longValue(line, required(line, values, "marks"), "marks")),
+                    new Ns3Summary.FlowCounts(integer(line, required(line, values, "flows"), "flows"),
+                            integer(line, required(line, values, "fct_flows"), "fct_flows"),
+                            integer(line, required(line, values, "completed"), "completed")),
+                    longValue(line, required(line, values, "qdelay_samples"), "qdelay_samples"));
         } catch (IllegalArgumentException e) {
             throw e.getMessage().startsWith("ns-3 output line") ? e : error(line, e.getMessage());
         }

@@ -17,7 +17,7 @@ import org.triscale.junit.Runs;
 import org.triscale.testbed.linux.LinuxDumbbell;
 import org.triscale.testbed.linux.LinuxWorkload;
 import org.triscale.testbed.linux.Queue;
-import org.triscale.testbed.linux.Rate;
+import org.triscale.testbed.linux.TcRate;
 import org.triscale.testbed.linux.RequiresLinuxTestBed;
 import org.triscale.testbed.linux.TcpFlows;
 
@@ -47,7 +47,7 @@ class FctBesideALongFlowTests {
         List<TcpFlows.Flow> flows = LinuxWorkload.poisson(WORKLOAD, 0, Duration.ofMillis(800), run.seed());
         FctSummary alone;
         FctSummary beside;
-        try (LinuxDumbbell bed = LinuxDumbbell.builder().senders(2).rate(Rate.mbps(50)).queue(Queue.pfifo(100))
+        try (LinuxDumbbell bed = LinuxDumbbell.builder().senders(2).rate(TcRate.mbps(50)).queue(Queue.pfifo(100))
                 .congestionControl(0, "reno").congestionControl(1, "bbr").build()) {
             bed.testBed().forEach(run::testBed);
             alone = fcts(flows, TcpFlows.run(bed, List.of(), flows, Duration.ofSeconds(1)));

@@ -15,7 +15,7 @@ import org.triscale.junit.Runs;
 import org.triscale.junit.Series;
 import org.triscale.testbed.linux.LinuxDumbbell;
 import org.triscale.testbed.linux.Queue;
-import org.triscale.testbed.linux.Rate;
+import org.triscale.testbed.linux.TcRate;
 import org.triscale.testbed.linux.RequiresLinuxTestBed;
 import org.triscale.testbed.linux.TcpFlows;
 
@@ -41,7 +41,7 @@ class KernelCcaDumbbellTests {
     @Kpi(metric = "rtt", atMost = 100)
     void cubicVsBbr(RunContext run) {
         TcpFlows.Result result;
-        try (LinuxDumbbell bed = LinuxDumbbell.builder().senders(2).rate(Rate.mbps(50)).queue(Queue.pfifo(100))
+        try (LinuxDumbbell bed = LinuxDumbbell.builder().senders(2).rate(TcRate.mbps(50)).queue(Queue.pfifo(100))
                 .congestionControl(0, "cubic").congestionControl(1, "bbr").build()) {
             bed.testBed().forEach(run::testBed);
             result = TcpFlows.run(bed, List.of(0, 1), List.of(), Duration.ofSeconds(1));

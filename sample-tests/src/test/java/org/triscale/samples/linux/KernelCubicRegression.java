@@ -11,7 +11,7 @@ import org.triscale.junit.Runs;
 import org.triscale.junit.Series;
 import org.triscale.testbed.linux.LinuxDumbbell;
 import org.triscale.testbed.linux.Queue;
-import org.triscale.testbed.linux.Rate;
+import org.triscale.testbed.linux.TcRate;
 import org.triscale.testbed.linux.RequiresLinuxTestBed;
 import org.triscale.testbed.linux.TcpFlows;
 
@@ -41,7 +41,7 @@ class KernelCubicRegression {
     @Kpi(metric = "goodput", percentile = 25, atLeast = 35) // 70 % of the link: a host-limited run is named
     void cubicBacksOff(RunContext run) {
         TcpFlows.Result result;
-        try (LinuxDumbbell bed = LinuxDumbbell.builder().senders(1).rate(Rate.mbps(50)).queue(Queue.pfifo(100))
+        try (LinuxDumbbell bed = LinuxDumbbell.builder().senders(1).rate(TcRate.mbps(50)).queue(Queue.pfifo(100))
                 .congestionControl(0, "cubic").build()) {
             bed.testBed().forEach(run::testBed);
             result = TcpFlows.run(bed, List.of(0), List.of(), Duration.ofSeconds(2));

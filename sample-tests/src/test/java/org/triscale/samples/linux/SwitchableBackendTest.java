@@ -19,7 +19,7 @@ import org.triscale.junit.Runs;
 import org.triscale.testbed.linux.LinuxDumbbell;
 import org.triscale.testbed.linux.LinuxWorkload;
 import org.triscale.testbed.linux.Queue;
-import org.triscale.testbed.linux.Rate;
+import org.triscale.testbed.linux.TcRate;
 import org.triscale.testbed.linux.TcpFlows;
 
 /**
@@ -72,7 +72,7 @@ class SwitchableBackendTest {
 
     static FlowMetrics onLinux(RunContext run) {
         List<TcpFlows.Flow> flows = LinuxWorkload.poisson(WORKLOAD, 1, TRAFFIC, run.seed());
-        try (LinuxDumbbell bed = LinuxDumbbell.builder().senders(2).rate(Rate.mbps(RATE_MBPS))
+        try (LinuxDumbbell bed = LinuxDumbbell.builder().senders(2).rate(TcRate.mbps(RATE_MBPS))
                 .queue(Queue.pfifo(BUFFER_PACKETS)).congestionControl(0, "cubic").congestionControl(1, "reno").build()) {
             TcpFlows.Result result = TcpFlows.run(bed, List.of(0), flows, TRAFFIC);
             run.note("cpu", result.cpuNote());

@@ -139,18 +139,12 @@ public final class RunMetrics {
 
     /** The measure of {@code ys[0 .. n)} (NaN-free, n ≥ 1); for a percentile ys holds exactly n values, which it reorders. */
     private static double summarise(double[] ys, int n, Measure measure) {
-        switch (measure.kind()) {
-            case MEAN:
-                return PairwiseSum.mean(ys, 0, n);
-            case MINIMUM:
-                return min(ys, n);
-            case MAXIMUM:
-                return max(ys, n);
-            case PERCENTILE:
-                return nearestRank(ys, measure.percentile());
-            default:
-                throw new IllegalStateException("unknown measure " + measure);
-        }
+        return switch (measure.kind()) {
+            case MEAN -> PairwiseSum.mean(ys, 0, n);
+            case MINIMUM -> min(ys, n);
+            case MAXIMUM -> max(ys, n);
+            case PERCENTILE -> nearestRank(ys, measure.percentile());
+        };
     }
 
     /**

@@ -52,24 +52,17 @@ final class Windows {
             starts[i] = (int) (i * step);
             wx[i] = xs[(int) (starts[i] + length / 2.0)];
         }
-        double[] wy;
-        switch (measure.kind()) {
-            case MEAN:
-                wy = new double[count];
+        double[] wy = switch (measure.kind()) {
+            case MEAN -> {
+                double[] means = new double[count];
                 for (int i = 0; i < count; i++) {
-                    wy[i] = PairwiseSum.mean(ys, starts[i], starts[i] + length);
+                    means[i] = PairwiseSum.mean(ys, starts[i], starts[i] + length);
                 }
-                break;
-            case MINIMUM:
-            case MAXIMUM:
-                wy = extremes(ys, starts, length, measure.kind() == Measure.Kind.MINIMUM);
-                break;
-            case PERCENTILE:
-                wy = percentiles(ys, n, starts, length, measure.percentile());
-                break;
-            default:
-                throw new IllegalStateException("unknown measure " + measure);
-        }
+                yield means;
+            }
+            case MINIMUM, MAXIMUM -> extremes(ys, starts, length, measure.kind() == Measure.Kind.MINIMUM);
+            case PERCENTILE -> percentiles(ys, n, starts, length, measure.percentile());
+        };
         return new Windows(wx, wy);
     }
 

@@ -62,32 +62,26 @@ public final class ThompsonBounds {
         Arguments.percent("percentile", percentile);
         Arguments.percent("confidence", confidence);
         Arguments.notNull("kind", kind);
-        OptionalInt lower;
-        OptionalInt upper;
-        switch (kind) {
-            case ONE_SIDED: {
-                lower = present(lastReaching(n, percentile, confidence, 1));
-                int mirrored = lastReaching(n, 100 - percentile, confidence, 1);
-                upper = mirrored < 0 ? OptionalInt.empty() : OptionalInt.of(n - 1 - mirrored);
-                break;
+        // The index of the lower bound, and n - 1 - the index of the upper one (-1: that bound does not exist).
+        int fromBelow;
+        int fromAbove = switch (kind) {
+            case ONE_SIDED -> {
+                fromBelow = lastReaching(n, percentile, confidence, 1);
+                yield lastReaching(n, 100 - percentile, confidence, 1);
             }
-            case TWO_SIDED: {
-                int l = percentile == 50
+            case TWO_SIDED -> {
+                fromBelow = percentile == 50
                         ? lastReaching(n, 50, confidence, 2)
                         : lastReaching(n, percentile > 50 ? 100 - percentile : percentile, confidence, 1);
-                lower = present(l);
-                upper = l < 0 ? OptionalInt.empty() : OptionalInt.of(n - 1 - l);
-                break;
+                yield fromBelow;
             }
-            case JOINT: {
-                int l = jointLower(n, percentile, confidence / 100);
-                lower = present(l);
-                upper = l < 0 ? OptionalInt.empty() : OptionalInt.of(n - 1 - l);
-                break;
+            case JOINT -> {
+                fromBelow = jointLower(n, percentile, confidence / 100);
+                yield fromBelow;
             }
-            default:
-                throw new IllegalArgumentException("unknown interval kind " + kind);
-        }
+        };
+        OptionalInt lower = present(fromBelow);
+        OptionalInt upper = fromAbove < 0 ? OptionalInt.empty() : OptionalInt.of(n - 1 - fromAbove);
         return new OrderStatisticInterval(n, percentile, confidence, kind, lower, upper);
     }
 

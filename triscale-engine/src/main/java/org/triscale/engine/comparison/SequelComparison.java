@@ -733,14 +733,12 @@ public final class SequelComparison {
         AppliedTolerance tolerance(double[] scoreValues) {
             Tolerance tolerance = settings.tolerance();
             double magnitude = Math.abs(referenceMedian);
-            switch (tolerance.kind()) {
-                case RELATIVE:
-                    return new AppliedTolerance(scale == ChangeScale.LOG_RATIO ? tolerance.value()
-                            : tolerance.value() * magnitude, ToleranceSource.RELATIVE);
-                case ABSOLUTE:
-                    return new AppliedTolerance(scale == ChangeScale.DIFFERENCE ? tolerance.value()
-                            : tolerance.value() / magnitude, ToleranceSource.ABSOLUTE);
-                default:
+            return switch (tolerance.kind()) {
+                case RELATIVE -> new AppliedTolerance(scale == ChangeScale.LOG_RATIO ? tolerance.value()
+                        : tolerance.value() * magnitude, ToleranceSource.RELATIVE);
+                case ABSOLUTE -> new AppliedTolerance(scale == ChangeScale.DIFFERENCE ? tolerance.value()
+                        : tolerance.value() / magnitude, ToleranceSource.ABSOLUTE);
+                case SCORE -> {
                     double limit = scale == ChangeScale.LOG_RATIO ? Tolerance.DEFAULT_LIMIT
                             : Tolerance.DEFAULT_LIMIT * magnitude;
                     double floor = scale == ChangeScale.LOG_RATIO ? tolerance.value()
@@ -749,8 +747,9 @@ public final class SequelComparison {
                     AppliedTolerance capped = score < limit ? new AppliedTolerance(score, ToleranceSource.SCORE)
                             : new AppliedTolerance(limit, ToleranceSource.LIMIT);
                     // The floor wins over the limit too: a floor set above 2 % is the user's resolution.
-                    return capped.value() < floor ? new AppliedTolerance(floor, ToleranceSource.FLOOR) : capped;
-            }
+                    yield capped.value() < floor ? new AppliedTolerance(floor, ToleranceSource.FLOOR) : capped;
+                }
+            };
         }
 
         SequelChange inconclusive(String reason, AppliedTolerance tolerance, double smallest) {

@@ -19,7 +19,7 @@ import java.util.Map;
  * ECN sysctl and {@code tcp_no_metrics_save=1}.
  *
  * <pre>{@code
- * try (LinuxDumbbell bed = LinuxDumbbell.builder().senders(2).rate(Rate.mbps(50))
+ * try (LinuxDumbbell bed = LinuxDumbbell.builder().senders(2).rate(TcRate.mbps(50))
  *         .queue(Queue.pfifo(100)).congestionControl(0, "cubic").congestionControl(1, "bbr").build()) {
  *     bed.testBed().forEach(run::testBed);
  *     TcpFlows.Result result = TcpFlows.run(bed, List.of(0, 1), List.of(), Duration.ofSeconds(1));

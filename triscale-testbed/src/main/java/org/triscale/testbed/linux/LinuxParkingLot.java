@@ -26,7 +26,7 @@ import java.util.TreeMap;
  * {@link LinuxDumbbell}, for every sender.
  *
  * <pre>{@code
- * try (LinuxParkingLot bed = LinuxParkingLot.builder().hops(2).rate(Rate.mbps(20)).queue(Queue.pfifo(100)).build()) {
+ * try (LinuxParkingLot bed = LinuxParkingLot.builder().hops(2).rate(TcRate.mbps(20)).queue(Queue.pfifo(100)).build()) {
  *     TcpFlows.Result result = TcpFlows.run(bed,
  *             List.of(bed.longSender(0), bed.crossSender(1), bed.crossSender(2)), List.of(), Duration.ofSeconds(1));
  * }
@@ -61,7 +61,7 @@ public final class LinuxParkingLot extends LinuxTestBed {
      * @param hop the hop, from 1
      * @return its bottleneck rate
      */
-    public Rate rate(int hop) {
+    public TcRate rate(int hop) {
         return builder.rateOf(builder.checkHop(hop));
     }
 
@@ -142,7 +142,7 @@ public final class LinuxParkingLot extends LinuxTestBed {
         private int hops = 2;
         private int longSenders = 1;
         private int crossSenders = 1;
-        private final Map<Integer, Rate> hopRates = new TreeMap<>();
+        private final Map<Integer, TcRate> hopRates = new TreeMap<>();
 
         private Builder() {
         }
@@ -191,10 +191,10 @@ public final class LinuxParkingLot extends LinuxTestBed {
 
         /**
          * @param hop   the hop, from 1 (at most {@link #hops}; checked when the commands are made)
-         * @param value the hop's bottleneck rate instead of {@link #rate(Rate)}'s, at most 500 Mbit/s
+         * @param value the hop's bottleneck rate instead of {@link #rate(TcRate)}'s, at most 500 Mbit/s
          * @return this builder
          */
-        public Builder rate(int hop, Rate value) {
+        public Builder rate(int hop, TcRate value) {
             if (hop < 1 || hop > MAX_HOPS) {
                 throw new IllegalArgumentException("rate(" + hop + ", ...): hop must be in [1, " + MAX_HOPS + "]");
             }
@@ -209,13 +209,13 @@ public final class LinuxParkingLot extends LinuxTestBed {
             return hop;
         }
 
-        Rate rateOf(int hop) {
+        TcRate rateOf(int hop) {
             return hopRates.getOrDefault(hop, rate);
         }
 
         @Override
-        Rate slowestRate() {
-            Rate slowest = rateOf(1);
+        TcRate slowestRate() {
+            TcRate slowest = rateOf(1);
             for (int k = 2; k <= hops; k++) {
                 slowest = rateOf(k).bitsPerSecond() < slowest.bitsPerSecond() ? rateOf(k) : slowest;
             }

@@ -53,7 +53,7 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
     static final String OWNER = ProcessHandle.current().pid() + "-" + startToken(ProcessHandle.current());
     private static final Set<java.nio.file.Path> FLOWS_DIRS = ConcurrentHashMap.newKeySet();
     /** The highest bottleneck rate a test bed accepts. */
-    public static final Rate MAX_RATE = Rate.mbps(500);
+    public static final TcRate MAX_RATE = TcRate.mbps(500);
     /** The longest added delay a test bed accepts. */
     public static final Duration MAX_DELAY = Duration.ofSeconds(60);
     private static final AtomicInteger COUNTER = new AtomicInteger();
@@ -198,7 +198,7 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
     }
 
     /** @return the bottleneck rate; of a test bed with several bottlenecks, the slowest */
-    public Rate rate() {
+    public TcRate rate() {
         return settings.slowestRate();
     }
 
@@ -386,7 +386,7 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
      */
     public abstract static sealed class BaseBuilder<B extends BaseBuilder<B, T>, T extends LinuxTestBed>
             permits LinuxDumbbell.Builder, LinuxParkingLot.Builder {
-        Rate rate = Rate.mbps(50);
+        TcRate rate = TcRate.mbps(50);
         private Duration delay = Duration.ZERO;
         private double lossPercent;
         Queue queue = Queue.pfifo(100);
@@ -405,7 +405,7 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
         abstract int senderCount();
 
         /** @return the slowest bottleneck's rate */
-        Rate slowestRate() {
+        TcRate slowestRate() {
             return rate;
         }
 
@@ -421,16 +421,16 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
          * @param value the bottleneck rate (of every bottleneck), at most 500 Mbit/s
          * @return this builder
          */
-        public B rate(Rate value) {
+        public B rate(TcRate value) {
             rate = checkRate("rate", value);
             return self();
         }
 
-        static Rate checkRate(String name, Rate value) {
+        static TcRate checkRate(String name, TcRate value) {
             Checks.notNull(name, value);
             if (value.bitsPerSecond() > MAX_RATE.bitsPerSecond()) {
                 throw new IllegalArgumentException(name + " = " + value + " must be at most " + MAX_RATE
-                        + ": beyond, a small machine's CPUs, not the bottleneck, limit the flows; give e.g. Rate.mbps(50)");
+                        + ": beyond, a small machine's CPUs, not the bottleneck, limit the flows; give e.g. TcRate.mbps(50)");
             }
             return value;
         }
@@ -594,7 +594,7 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
         }
 
         /** A bottleneck on {@code rt}'s {@code dev}: htb shapes, the chosen qdisc queues (htb's own leaf would be a pfifo). */
-        void bottleneck(List<List<String>> c, String rt, String dev, Rate shaped) {
+        void bottleneck(List<List<String>> c, String rt, String dev, TcRate shaped) {
             c.add(List.of("tc", "-n", rt, "qdisc", "add", "dev", dev, "root", "handle", "1:", "htb", "default", "1"));
             c.add(List.of("tc", "-n", rt, "class", "add", "dev", dev, "parent", "1:", "classid", "1:1", "htb",
                     "rate", shaped.tc(), "ceil", shaped.tc()));
@@ -605,7 +605,7 @@ public abstract sealed class LinuxTestBed implements AutoCloseable permits Linux
         }
 
         /** @return a bottleneck as the fingerprint names it, e.g. {@code htb rate 50000kbit, pfifo limit 100} */
-        String bottleneck(Rate shaped) {
+        String bottleneck(TcRate shaped) {
             return "htb rate " + shaped.tc() + ", " + queue.withEcn(ecn);
         }
 

@@ -116,7 +116,7 @@ public record Queue(String kind, List<String> arguments, String ecnFlag, boolean
      * @return the queue
      * @throws IllegalArgumentException naming the threshold out of range
      */
-    public static Queue red(int minBytes, int maxBytes, int limitBytes, Rate rate) {
+    public static Queue red(int minBytes, int maxBytes, int limitBytes, TcRate rate) {
         positive("minBytes", minBytes);
         Checks.notNull("rate", rate);
         if (maxBytes <= minBytes || limitBytes <= maxBytes) {

@@ -22,7 +22,7 @@ class LinuxDumbbellCommandsTest {
                 Arguments.of(Queue.cake(), true, "cake unlimited"),
                 Arguments.of(Queue.pie(1000), true, "pie limit 1000 ecn"),
                 Arguments.of(Queue.fqPie(1000), false, "fq_pie limit 1000"),
-                Arguments.of(Queue.red(30000, 90000, 400000, Rate.mbps(50)), true,
+                Arguments.of(Queue.red(30000, 90000, 400000, TcRate.mbps(50)), true,
                         "red limit 400000 min 30000 max 90000 avpkt 1500 burst 34 bandwidth 50000kbit ecn"),
                 Arguments.of(Queue.dualpi2(), true, "dualpi2"));
     }
@@ -30,7 +30,7 @@ class LinuxDumbbellCommandsTest {
     @ParameterizedTest
     @MethodSource("queues")
     void bottleneckIsHtbWithTheQueueAsChild(Queue queue, boolean ecn, String leaf) {
-        List<String> lines = LinuxDumbbell.builder().rate(Rate.mbps(50)).queue(queue).ecn(ecn).commands("p-")
+        List<String> lines = LinuxDumbbell.builder().rate(TcRate.mbps(50)).queue(queue).ecn(ecn).commands("p-")
                 .stream().map(c -> String.join(" ", c)).toList();
         assertThat(lines).containsSubsequence(
                 "tc -n p-rt qdisc add dev rx root handle 1: htb default 1",
@@ -69,8 +69,8 @@ class LinuxDumbbellCommandsTest {
     void badSettingsNameTheParameter() {
         assertThatThrownBy(() -> LinuxDumbbell.builder().senders(0)).hasMessageContaining("senders = 0");
         assertThatThrownBy(() -> Queue.pfifo(0)).hasMessageContaining("packets = 0");
-        assertThatThrownBy(() -> Rate.mbps(0)).hasMessageContaining("out of range");
-        assertThatThrownBy(() -> LinuxDumbbell.builder().rate(Rate.mbps(800)))
+        assertThatThrownBy(() -> TcRate.mbps(0)).hasMessageContaining("out of range");
+        assertThatThrownBy(() -> LinuxDumbbell.builder().rate(TcRate.mbps(800)))
                 .hasMessageContaining("rate = 800.0 Mbit/s must be at most 500.0 Mbit/s");
         assertThatThrownBy(() -> LinuxDumbbell.builder().congestionControl(3, "bbr").commands("p-"))
                 .hasMessageContaining("congestionControl(3, ...) names no sender");

@@ -32,7 +32,7 @@ class LinuxDumbbellTest {
         List<TcpFlows.Flow> workload = LinuxWorkload.poisson(spec, 2, Duration.ofMillis(700), 7);
         assertThat(workload).hasSizeBetween(3, 20);
         TcpFlows.Result result;
-        try (LinuxDumbbell bed = LinuxDumbbell.builder().senders(3).rate(Rate.mbps(20)).queue(Queue.pfifo(100))
+        try (LinuxDumbbell bed = LinuxDumbbell.builder().senders(3).rate(TcRate.mbps(20)).queue(Queue.pfifo(100))
                 .congestionControl(0, "cubic").congestionControl(1, "bbr").congestionControl(2, "reno").build()) {
             assertThat(bed.testBed()).containsEntry("cca.sender1", "cubic").containsEntry("cca.sender2", "bbr")
                     .containsEntry("cca.sender3.namespaceDefault", "reno")

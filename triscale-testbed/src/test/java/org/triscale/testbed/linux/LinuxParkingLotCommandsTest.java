@@ -15,7 +15,7 @@ class LinuxParkingLotCommandsTest {
 
     @Test
     void twoBottlenecksInTandemWithTheirOwnRatesAndTheQueueAsChild() {
-        List<String> lines = lines(LinuxParkingLot.builder().hops(2).rate(Rate.mbps(20)).rate(2, Rate.mbps(10))
+        List<String> lines = lines(LinuxParkingLot.builder().hops(2).rate(TcRate.mbps(20)).rate(2, TcRate.mbps(10))
                 .queue(Queue.pfifo(50)));
         assertThat(lines).containsSubsequence(
                 "tc -n p-r1 qdisc add dev next root handle 1: htb default 1",
@@ -77,9 +77,9 @@ class LinuxParkingLotCommandsTest {
                 .hasMessageContaining("LinuxDumbbell");
         assertThatThrownBy(() -> LinuxParkingLot.builder().crossSenders(0)).hasMessageContaining("crossSenders = 0");
         assertThatThrownBy(() -> LinuxParkingLot.builder().longSenders(17)).hasMessageContaining("longSenders = 17");
-        assertThatThrownBy(() -> LinuxParkingLot.builder().rate(2, Rate.mbps(600)))
+        assertThatThrownBy(() -> LinuxParkingLot.builder().rate(2, TcRate.mbps(600)))
                 .hasMessageContaining("rate(2, ...) = 600.0 Mbit/s must be at most 500.0 Mbit/s");
-        assertThatThrownBy(() -> LinuxParkingLot.builder().hops(2).rate(3, Rate.mbps(10)).commands("p-"))
+        assertThatThrownBy(() -> LinuxParkingLot.builder().hops(2).rate(3, TcRate.mbps(10)).commands("p-"))
                 .hasMessageContaining("rate(3, ...) names no hop; hops = 2");
         assertThatThrownBy(() -> LinuxParkingLot.builder().congestionControl(3, "bbr").commands("p-"))
                 .hasMessageContaining("congestionControl(3, ...) names no sender; senders = 3");

@@ -26,13 +26,13 @@ class LinuxParkingLotTest {
         int cross1;
         int cross2;
         // Hop 2 slower than hop 1: the long flow is held to hop 2's rate, hop 1's cross flow is not.
-        try (LinuxParkingLot bed = LinuxParkingLot.builder().hops(2).rate(Rate.mbps(20)).rate(2, Rate.mbps(6))
+        try (LinuxParkingLot bed = LinuxParkingLot.builder().hops(2).rate(TcRate.mbps(20)).rate(2, TcRate.mbps(6))
                 .queue(Queue.pfifo(100)).build()) {
             longFlow = bed.longSender(0);
             cross1 = bed.crossSender(1);
             cross2 = bed.crossSender(2);
             assertThat(bed.senders()).isEqualTo(3);
-            assertThat(bed.rate()).isEqualTo(Rate.mbps(6));
+            assertThat(bed.rate()).isEqualTo(TcRate.mbps(6));
             assertThat(bed.destinationAddress(cross1)).isEqualTo("198.19.1.1");
             assertThat(bed.testBed()).containsEntry("bottleneck.hop1", "htb rate 20000kbit, pfifo limit 100")
                     .containsEntry("bottleneck.hop2", "htb rate 6000kbit, pfifo limit 100")

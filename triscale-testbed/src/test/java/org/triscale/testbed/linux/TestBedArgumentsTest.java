@@ -26,12 +26,12 @@ class TestBedArgumentsTest {
     @Test
     void aRateThatIsNotANumberOrOutOfRangeIsRefusedNamingMbps() {
         for (double bad : new double[] {Double.NaN, Double.POSITIVE_INFINITY, Double.NEGATIVE_INFINITY, -5, 0, 0.001, 1e300}) {
-            assertThatThrownBy(() -> Rate.mbps(bad)).as("Rate.mbps(%s)", bad).isInstanceOf(IllegalArgumentException.class)
-                    .hasMessageContaining("Rate.mbps(" + bad + "): mbps is out of range; it must be a finite number of Mbit/s")
+            assertThatThrownBy(() -> TcRate.mbps(bad)).as("TcRate.mbps(%s)", bad).isInstanceOf(IllegalArgumentException.class)
+                    .hasMessageContaining("TcRate.mbps(" + bad + "): mbps is out of range; it must be a finite number of Mbit/s")
                     .hasMessageNotContaining("rate 0 bit/s");
         }
-        assertThat(Rate.mbps(0.008).bitsPerSecond()).isEqualTo(8_000);
-        assertThat(Rate.mbps(10_000).bitsPerSecond()).isEqualTo(10_000_000_000L);
+        assertThat(TcRate.mbps(0.008).bitsPerSecond()).isEqualTo(8_000);
+        assertThat(TcRate.mbps(10_000).bitsPerSecond()).isEqualTo(10_000_000_000L);
     }
 
     @Test
@@ -59,12 +59,12 @@ class TestBedArgumentsTest {
     @Test
     void redsBurstDoesNotOverflowAndItsLimitIsBounded() {
         // Near 2^30 the int sum 2 min + max overflowed into a negative burst.
-        Queue red = Queue.red(1 << 29, (1 << 30) - 2, 1 << 30, Rate.mbps(50));
+        Queue red = Queue.red(1 << 29, (1 << 30) - 2, 1 << 30, TcRate.mbps(50));
         long burst = Long.parseLong(red.arguments().get(red.arguments().indexOf("burst") + 1));
         assertThat(burst).isEqualTo((2L * (1 << 29) + (1 << 30) - 2) / 4500 + 1).isPositive();
-        assertThatThrownBy(() -> Queue.red(1 << 29, 1 << 30, Integer.MAX_VALUE, Rate.mbps(50)))
+        assertThatThrownBy(() -> Queue.red(1 << 29, 1 << 30, Integer.MAX_VALUE, TcRate.mbps(50)))
                 .hasMessageContaining("red limitBytes = 2147483647 must be at most 1073741824 bytes");
-        assertThat(Queue.red(30000, 90000, 400000, Rate.mbps(50)).arguments()).containsSequence("burst", "34");
+        assertThat(Queue.red(30000, 90000, 400000, TcRate.mbps(50)).arguments()).containsSequence("burst", "34");
     }
 
     @Test

@@ -6,7 +6,7 @@ import org.triscale.junit.TriscaleConstants;
 import org.triscale.results.internal.model.StoredGate;
 import org.triscale.results.internal.model.PartialResult;
 import org.triscale.results.internal.model.PartialResults;
-import org.triscale.results.internal.output.ResultMapper;
+import org.triscale.results.internal.mapping.ResultMapper;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.results.internal.setup.Machine;
 import org.triscale.results.internal.setup.TestSetup;
@@ -57,7 +57,8 @@ final class ShardEnd {
         PartialResult partial = new PartialResult(PartialResult.SCHEMA_VERSION, setup.testClass(), setup.testMethod(),
                 setup.testName(), new PartialResult.ShardRuns(shard.index(), shard.count(),
                         shard.series(setup.seriesCount())),
-                state.createdAt().toString(), Instant.now().toString(), Machine.current().triscaleVersion(),
+                new PartialResult.Times(state.createdAt().toString(), Instant.now().toString()),
+                Machine.current().triscaleVersion(),
                 ResultMapper.parameters(state.recorded()),
                 setup.gate().map(gate -> StoredGate.of(gate, setup.testClass(), setup.testKey())).orElse(null),
                 setup.gate().map(gate -> state.fingerprint(gate.fingerprint().scenario(), gate.fingerprint().tags()))

@@ -1,7 +1,7 @@
 package org.triscale.junit.internal.lifecycle;
 
 import org.triscale.results.internal.setup.Fingerprint;
-import org.triscale.results.internal.output.ResultMapper;
+import org.triscale.results.internal.mapping.ResultMapper;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.junit.internal.recording.RunRecorder;
 import org.triscale.results.internal.model.RunStatus;

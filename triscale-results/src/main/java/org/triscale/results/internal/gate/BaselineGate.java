@@ -2,7 +2,7 @@ package org.triscale.results.internal.gate;
 
 import org.triscale.results.internal.setup.GateSpec;
 import org.triscale.results.internal.common.AtomicFiles;
-import org.triscale.results.internal.output.ResultMapper;
+import org.triscale.results.internal.mapping.ResultMapper;
 import org.triscale.results.internal.recording.MetricValue;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.results.internal.model.RunStatus;
@@ -595,11 +595,11 @@ public final class BaselineGate {
     }
 
     private static int rank(ComparisonOutcome outcome) {
-        switch (outcome) {
-            case REGRESSED: return 3;
-            case INCONCLUSIVE: return 2;
-            case IMPROVED: return 1;
-            default: return 0;
-        }
+        return switch (outcome) {
+            case REGRESSED -> 3;
+            case INCONCLUSIVE -> 2;
+            case IMPROVED -> 1;
+            case UNCHANGED -> 0;
+        };
     }
 }

@@ -57,24 +57,21 @@ final class GateMessages {
                 + runValue(gated, values) + ")";
         String launch = launch(result);
         boolean interleaved = spec.comparison().interleaved();
-        switch (outcome) {
-            case REGRESSED:
-                return head + gatedChange + ", beyond the tolerance " + tolerance(gated, result) + "; "
-                        + test(result, true) + launch + "; " + detects(gated, change) + "." + information
-                        + (interleaved ? " If the change is intended, make the candidate's code the reference (the"
-                        + " reference runs in the same launch: there is no baseline file)."
-                        : " If the change is intended, update the baseline with " + UPDATE_HINT + " and commit "
-                        + spec.fileLabel() + ".");
-            case IMPROVED:
-                return head + gatedChange + ", tolerance " + tolerance(gated, result) + "; "
-                        + test(result, false) + launch + "." + information
-                        + (interleaved ? " To keep it, make the candidate's code the reference."
-                        : " To make it the new reference, update the baseline with " + UPDATE_HINT + " and commit "
-                        + spec.fileLabel() + ".");
-            case UNCHANGED:
-                return head + gatedChange + ", inside the tolerance " + tolerance(gated, result) + launch + "; "
-                        + detects(gated, change) + "." + information;
-            default:
+        return switch (outcome) {
+            case REGRESSED -> head + gatedChange + ", beyond the tolerance " + tolerance(gated, result) + "; "
+                    + test(result, true) + launch + "; " + detects(gated, change) + "." + information
+                    + (interleaved ? " If the change is intended, make the candidate's code the reference (the"
+                    + " reference runs in the same launch: there is no baseline file)."
+                    : " If the change is intended, update the baseline with " + UPDATE_HINT + " and commit "
+                    + spec.fileLabel() + ".");
+            case IMPROVED -> head + gatedChange + ", tolerance " + tolerance(gated, result) + "; "
+                    + test(result, false) + launch + "." + information
+                    + (interleaved ? " To keep it, make the candidate's code the reference."
+                    : " To make it the new reference, update the baseline with " + UPDATE_HINT + " and commit "
+                    + spec.fileLabel() + ".");
+            case UNCHANGED -> head + gatedChange + ", inside the tolerance " + tolerance(gated, result) + launch + "; "
+                    + detects(gated, change) + "." + information;
+            case INCONCLUSIVE -> {
                 String numbers;
                 if (Double.isNaN(change.change().estimate())) {
                     numbers = reason + " (" + design(change, result) + ")." + information;
@@ -92,8 +89,9 @@ final class GateMessages {
                         + "=true" : "") + ")."
                         : " The inconclusive policy is warn (" + ConfigurationKeys.BASELINE_INCONCLUSIVE
                         + "); a strict CI job fails here.";
-                return head + numbers + policy;
-        }
+                yield head + numbers + policy;
+            }
+        };
     }
 
     /**
@@ -103,15 +101,12 @@ final class GateMessages {
      */
     static String quantity(GateResult result, GateSpec.GatedMetric gated) {
         String value = gated.metric().name() + "'s run values";
-        switch (result.change().design()) {
-            case PAIRED_SERIES:
-                return "mean over series of the mean per-run change of " + value;
-            case PAIRED:
-            case INTERLEAVED:
-                return "median per-run change of " + value;
-            default:
-                return "shift of " + (result.unit() == ComparisonUnit.SERIES ? "the series medians of " : "") + value;
-        }
+        return switch (result.change().design()) {
+            case PAIRED_SERIES -> "mean over series of the mean per-run change of " + value;
+            case PAIRED, INTERLEAVED -> "median per-run change of " + value;
+            case UNPAIRED -> "shift of " + (result.unit() == ComparisonUnit.SERIES ? "the series medians of " : "")
+                    + value;
+        };
     }
 
     /**
@@ -120,15 +115,12 @@ final class GateMessages {
      */
     static String runValue(GateSpec.GatedMetric gated, RunValues values) {
         MetricSpec metric = gated.metric();
-        switch (values) {
-            case REPORTED:
-                return "a run's value: the " + metric.name() + " it reported";
-            case SAMPLES:
-                return "a run's value: its " + metric.measure() + " of its samples";
-            default:
-                return "a run's value: its " + metric.measure() + " of its samples"
-                        + (metric.reportable() ? ", or the value it reported" : "");
-        }
+        return switch (values) {
+            case REPORTED -> "a run's value: the " + metric.name() + " it reported";
+            case SAMPLES -> "a run's value: its " + metric.measure() + " of its samples";
+            case MIXED -> "a run's value: its " + metric.measure() + " of its samples"
+                    + (metric.reportable() ? ", or the value it reported" : "");
+        };
     }
 
     /**
@@ -146,25 +138,21 @@ final class GateMessages {
      */
     private static String launch(GateResult result) {
         LaunchVariation launch = result.launch();
-        switch (launch.source()) {
-            case HISTORY:
-                return "; the interval includes the launch-to-launch variation, " + Format.percent(launch.perLaunch())
-                        + " per launch (standard deviation) estimated from " + launch.launches() + " pairs of"
-                        + " consecutive accepted launches of the history; the estimate follows the history";
-            case BOUND:
-                if (launch.variance() == 0) {
-                    return "; no launch-to-launch variation is assumed (" + ConfigurationKeys.BASELINE_LAUNCH_SHIFT
-                            + " = 0) while the history holds " + launch.launches() + " of the " + launch.minimum()
-                            + " pairs of consecutive accepted launches an estimate needs";
-                }
-                return "; the interval includes the launch-to-launch variation, assumed at most "
-                        + Format.percent(launch.launchShift()) + " per launch (" + ConfigurationKeys.BASELINE_LAUNCH_SHIFT
-                        + ") because the history holds " + launch.launches() + " of the " + launch.minimum()
-                        + " pairs of consecutive accepted launches an estimate needs (estimated once it holds them;"
-                        + " @Runs(independent = true) when a run depends on its seed only)";
-            default:
-                return "";
-        }
+        return switch (launch.source()) {
+            case HISTORY -> "; the interval includes the launch-to-launch variation, "
+                    + Format.percent(launch.perLaunch()) + " per launch (standard deviation) estimated from " + launch.launches() + " pairs of"
+                    + " consecutive accepted launches of the history; the estimate follows the history";
+            case BOUND -> launch.variance() == 0
+                    ? "; no launch-to-launch variation is assumed (" + ConfigurationKeys.BASELINE_LAUNCH_SHIFT
+                    + " = 0) while the history holds " + launch.launches() + " of the " + launch.minimum()
+                    + " pairs of consecutive accepted launches an estimate needs"
+                    : "; the interval includes the launch-to-launch variation, assumed at most "
+                    + Format.percent(launch.launchShift()) + " per launch (" + ConfigurationKeys.BASELINE_LAUNCH_SHIFT
+                    + ") because the history holds " + launch.launches() + " of the " + launch.minimum()
+                    + " pairs of consecutive accepted launches an estimate needs (estimated once it holds them;"
+                    + " @Runs(independent = true) when a run depends on its seed only)";
+            case NONE -> "";
+        };
     }
 
     /**
@@ -181,23 +169,19 @@ final class GateMessages {
      * medians against 5".
      */
     private static String design(SequelChange change, GateResult result) {
-        if (change.design() == Design.INTERLEAVED) {
-            return "interleaved: " + change.candidateCount() + " pairs of this launch, the reference and the"
-                    + " candidate back to back on each run's seed in a random order drawn for the launch"
+        return switch (change.design()) {
+            case INTERLEAVED -> "interleaved: " + change.candidateCount() + " pairs of this launch, the reference and"
+                    + " the candidate back to back on each run's seed in a random order drawn for the launch"
                     + (change.zeros() > 0 ? ", " + change.zeros() + " without change" : "");
-        }
-        if (change.design() == Design.PAIRED_SERIES) {
-            return "paired by series: " + change.candidateCount() + " runs on the baseline's seeds in "
+            case PAIRED_SERIES -> "paired by series: " + change.candidateCount() + " runs on the baseline's seeds in "
                     + change.seriesCount() + " series, tested across series because the per-run changes differ"
                     + " between series or carry over from run to run (pairs not independent)";
-        }
-        if (change.design().isPaired()) {
-            return "paired: " + change.candidateCount() + " runs on the baseline's seeds"
+            case PAIRED -> "paired: " + change.candidateCount() + " runs on the baseline's seeds"
                     + (change.zeros() > 0 ? ", " + change.zeros() + " without change" : "");
-        }
-        String what = result.unit() == ComparisonUnit.SERIES ? " series medians" : " run metrics";
-        return "unpaired: " + change.candidateCount() + what + " against " + change.referenceCount()
-                + " of the baseline";
+            case UNPAIRED -> "unpaired: " + change.candidateCount()
+                    + (result.unit() == ComparisonUnit.SERIES ? " series medians" : " run metrics") + " against "
+                    + change.referenceCount() + " of the baseline";
+        };
     }
 
     /** What the default tolerance's variability score was computed from: the baseline's own values. */
@@ -218,33 +202,19 @@ final class GateMessages {
         SequelChange change = result.change();
         // The score comes from the reference's own values: the baseline's, or the reference arm's.
         String whose = change.design() == Design.INTERLEAVED ? "the reference arm's" : "the baseline's";
-        String source;
-        switch (change.toleranceSource()) {
-            case RELATIVE:
-                source = "declared: @Baseline(tolerance)";
-                break;
-            case ABSOLUTE:
-                source = "declared: @Baseline(absoluteTolerance)";
-                break;
-            case FLOOR:
-                source = "floor: " + ConfigurationKeys.BASELINE_TOLERANCE_FLOOR + ", the practical resolution; "
-                        + whose + " variability score of its " + scored(result) + " is smaller";
-                break;
-            case LIMIT:
-                source = "limit: " + Format.percent(Tolerance.DEFAULT_LIMIT) + "; " + whose + " variability score"
-                        + " of its " + scored(result) + " is larger";
-                break;
-            case HISTORY:
-                source = "history: (q + 1.645) × the launch-to-launch deviation estimated from the accepted launches"
-                        + " before this one, what two launches of unchanged code differ by";
-                break;
-            case LAUNCH_BOUND:
-                source = "launch bound: (q + 1.645) × the launch-to-launch deviation assumed by "
-                        + ConfigurationKeys.BASELINE_LAUNCH_SHIFT + ", until the history holds its launches";
-                break;
-            default:
-                source = whose + " variability score of its " + scored(result);
-        }
+        String source = switch (change.toleranceSource()) {
+            case RELATIVE -> "declared: @Baseline(tolerance)";
+            case ABSOLUTE -> "declared: @Baseline(absoluteTolerance)";
+            case FLOOR -> "floor: " + ConfigurationKeys.BASELINE_TOLERANCE_FLOOR + ", the practical resolution; "
+                    + whose + " variability score of its " + scored(result) + " is smaller";
+            case LIMIT -> "limit: " + Format.percent(Tolerance.DEFAULT_LIMIT) + "; " + whose + " variability score"
+                    + " of its " + scored(result) + " is larger";
+            case HISTORY -> "history: (q + 1.645) × the launch-to-launch deviation estimated from the accepted"
+                    + " launches before this one, what two launches of unchanged code differ by";
+            case LAUNCH_BOUND -> "launch bound: (q + 1.645) × the launch-to-launch deviation assumed by "
+                    + ConfigurationKeys.BASELINE_LAUNCH_SHIFT + ", until the history holds its launches";
+            case SCORE -> whose + " variability score of its " + scored(result);
+        };
         return "±" + unsigned(gated, change, change.tolerance()) + " (" + source + ")";
     }
 

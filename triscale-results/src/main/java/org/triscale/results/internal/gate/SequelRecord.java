@@ -38,28 +38,24 @@ import java.util.Map;
  *                      sequel that ran the same seeds is compared run by run (paired); null in
  *                      records of schema 1
  * @param metrics       the gated metrics
- * @param verdict       history only: the test's verdict, {@code PASSED} or {@code FAILED}; null in a
- *                      baseline file
- * @param accepted      history only: whether the sequel may feed a baseline (its verdict passed and
- *                      every gated metric was unchanged or improved, or it updated the baseline);
- *                      null in a baseline file
- * @param changes       history only: the change of each gated metric against the baseline the
- *                      sequel was judged with, with its interval, so that the history shows it
- *                      for every sequel; null in a baseline file, without a baseline, and in
- *                      lines written before it existed
+ * @param judgement     history only: the sequel's verdict, whether it was accepted and its changes
+ *                      against the baseline, written as the fields {@code verdict}, {@code accepted}
+ *                      and {@code changes} ({@code @JsonUnwrapped}), all null in a baseline file;
+ *                      {@link #verdict()}, {@link #accepted()} and {@link #changes()} read them
  */
 public record SequelRecord(Integer schemaVersion, String testClass, String testMethod, String recordedAt,
                            Fingerprint fingerprint, Map<String, String> environment, Mode mode,
                            Integer runsPerSeries, List<List<Long>> seeds, List<MetricRecord> metrics,
-                           VerdictStatus verdict, Boolean accepted, List<Change> changes) {
+                           @com.fasterxml.jackson.annotation.JsonUnwrapped Judgement judgement) {
 
-    /** The canonical form, which the history and baseline files are read with. */
+    /** The canonical form, which the history and baseline files are read with; no judgement is an empty one. */
     @com.fasterxml.jackson.annotation.JsonCreator
     public SequelRecord {
+        judgement = judgement == null ? Judgement.NONE : judgement;
     }
 
     /**
-     * A record without changes: a baseline file, or this execution's sequel before its verdict.
+     * A record without judgement: a baseline file, or this execution's sequel before its verdict.
      *
      * @param schemaVersion version of the format
      * @param testClass     fully qualified name of the test class
@@ -71,15 +67,42 @@ public record SequelRecord(Integer schemaVersion, String testClass, String testM
      * @param runsPerSeries runs per series
      * @param seeds         the seed of every run, one list per series
      * @param metrics       the gated metrics
-     * @param verdict       history only: the test's verdict
-     * @param accepted      history only: whether the sequel may feed a baseline
      */
     public SequelRecord(Integer schemaVersion, String testClass, String testMethod, String recordedAt,
                         Fingerprint fingerprint, Map<String, String> environment, Mode mode,
-                        Integer runsPerSeries, List<List<Long>> seeds, List<MetricRecord> metrics,
-                        VerdictStatus verdict, Boolean accepted) {
+                        Integer runsPerSeries, List<List<Long>> seeds, List<MetricRecord> metrics) {
         this(schemaVersion, testClass, testMethod, recordedAt, fingerprint, environment, mode, runsPerSeries, seeds,
-                metrics, verdict, accepted, null);
+                metrics, Judgement.NONE);
+    }
+
+    /**
+     * What the history adds to a sequel once it is judged; every field is null in a baseline file.
+     *
+     * @param verdict  the test's verdict, {@code PASSED} or {@code FAILED}
+     * @param accepted whether the sequel may feed a baseline (its verdict passed and every gated
+     *                 metric was unchanged or improved, or it updated the baseline)
+     * @param changes  the change of each gated metric against the baseline the sequel was judged
+     *                 with, with its interval, so that the history shows it for every sequel; null
+     *                 without a baseline and in lines written before it existed
+     */
+    public record Judgement(VerdictStatus verdict, Boolean accepted, List<Change> changes) {
+        /** No judgement: a baseline file, or a sequel not yet judged. */
+        public static final Judgement NONE = new Judgement(null, null, null);
+    }
+
+    /** @return history only: the test's verdict, null in a baseline file ({@link Judgement#verdict()}) */
+    public VerdictStatus verdict() {
+        return judgement.verdict();
+    }
+
+    /** @return history only: whether the sequel may feed a baseline, else null ({@link Judgement#accepted()}) */
+    public Boolean accepted() {
+        return judgement.accepted();
+    }
+
+    /** @return history only: the gated metrics' changes against the baseline, or null ({@link Judgement#changes()}) */
+    public List<Change> changes() {
+        return judgement.changes();
     }
 
     /**
@@ -109,8 +132,8 @@ public record SequelRecord(Integer schemaVersion, String testClass, String testM
      */
     public SequelRecord withVerdict(VerdictStatus verdictStatus, boolean isAccepted, List<Change> gateChanges) {
         return new SequelRecord(schemaVersion, testClass, testMethod, recordedAt, fingerprint, environment, mode,
-                runsPerSeries, seeds, metrics, verdictStatus, isAccepted,
-                gateChanges == null || gateChanges.isEmpty() ? null : List.copyOf(gateChanges));
+                runsPerSeries, seeds, metrics, new Judgement(verdictStatus, isAccepted,
+                gateChanges == null || gateChanges.isEmpty() ? null : List.copyOf(gateChanges)));
     }
 
     /**
@@ -120,7 +143,7 @@ public record SequelRecord(Integer schemaVersion, String testClass, String testM
      */
     public SequelRecord asBaseline() {
         return new SequelRecord(schemaVersion, testClass, testMethod, recordedAt, fingerprint, environment, mode,
-                runsPerSeries, seeds, metrics, null, null);
+                runsPerSeries, seeds, metrics);
     }
 
     /**
@@ -160,7 +183,7 @@ public record SequelRecord(Integer schemaVersion, String testClass, String testM
 
     /**
      * A gated metric's KPI in every series, as the gate stores it for readers (named apart from the
-     * {@code @Kpi} annotation and from the judged {@code TestResult.KpiResult}).
+     * {@code @Kpi} annotation and from the judged {@code TestResult.SeriesKpi}).
      *
      * @param percentile percentile bounded
      * @param confidence confidence in percent

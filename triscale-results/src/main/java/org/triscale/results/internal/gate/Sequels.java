@@ -1,7 +1,7 @@
 package org.triscale.results.internal.gate;
 
 import org.triscale.results.internal.setup.GateSpec;
-import org.triscale.results.internal.output.ResultMapper;
+import org.triscale.results.internal.mapping.ResultMapper;
 import org.triscale.results.internal.verdict.RecordedSequel;
 import org.triscale.results.internal.setup.Machine;
 import org.triscale.results.internal.setup.TestSetup;
@@ -47,7 +47,7 @@ final class Sequels {
         environment.put("osVersion", machine.osVersion());
         return new SequelRecord(SequelRecord.SCHEMA_VERSION, setup.testClass(), setup.testMethod(),
                 Instant.now().toString(), state.fingerprint(spec.fingerprint().scenario(), spec.fingerprint().tags()),
-                environment, setup.settings().mode(), setup.runsPerSeries(), seeds(state), metrics, null, null);
+                environment, setup.settings().mode(), setup.runsPerSeries(), seeds(state), metrics);
     }
 
     /** The seed of every run of this execution, series by series. */
@@ -157,7 +157,7 @@ final class Sequels {
             seeds.addAll(record.seeds());
         }
         return new SequelRecord(last.schemaVersion(), last.testClass(), last.testMethod(), last.recordedAt(),
-                last.fingerprint(), last.environment(), last.mode(), last.runsPerSeries(), seeds, metrics, null, null);
+                last.fingerprint(), last.environment(), last.mode(), last.runsPerSeries(), seeds, metrics);
     }
 
     private static SequelRecord.StoredKpi kpi(GateSpec.GatedMetric gated, SequelKpis kpis) {

@@ -7,7 +7,7 @@ import org.triscale.results.internal.verdict.Analysis;
 import org.triscale.results.internal.verdict.KpiOutcome;
 import org.triscale.results.internal.verdict.ScoreOutcome;
 import org.triscale.results.internal.gate.BaselineGate;
-import org.triscale.results.internal.output.ResultMapper;
+import org.triscale.results.internal.mapping.ResultMapper;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.results.internal.model.RunStatus;
 import org.triscale.results.internal.setup.TestSetup;

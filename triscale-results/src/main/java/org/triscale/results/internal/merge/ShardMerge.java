@@ -25,7 +25,7 @@ import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.results.internal.files.VerdictFiles;
 import org.triscale.results.internal.judge.Judge;
 import org.triscale.results.internal.verdict.RecordedSequel;
-import org.triscale.results.internal.output.ResultMapper;
+import org.triscale.results.internal.mapping.ResultMapper;
 
 import java.io.IOException;
 import java.lang.reflect.RecordComponent;
@@ -258,7 +258,8 @@ public final class ShardMerge {
                         + " triscale.baseline.* parameters): " + first.label() + " and " + other.label()
                         + ". Run every shard with the same ones");
             }
-            Set<String> ignored = first.partial.gate() == null ? Set.of() : first.partial.gate().ignored();
+            Set<String> ignored = first.partial.gate() == null ? Set.of()
+                    : first.partial.gate().fingerprinting().ignored();
             List<String> differences = other.partial.fingerprint().differences(first.partial.fingerprint(), ignored);
             if (!differences.isEmpty()) {
                 throw refused(test, "the shards ran on different test beds: " + String.join("; ", differences)
@@ -403,11 +404,11 @@ public final class ShardMerge {
 
     private static Path baselineFile(StoredGate gate, PartialResult partial, Options options) {
         // The partial result is untrusted: a baseline file it names must stay inside the project.
-        return gate.defaultFile()
+        return gate.files().defaultFile()
                 ? options.baselineDir().resolve(partial.testClass())
                         .resolve(org.triscale.results.internal.common.FileNames.stem(partial.testKey()) + ".json")
-                : org.triscale.results.internal.common.ProjectPaths.inside(options.projectDir(), gate.file(),
-                        "the baseline file \"" + gate.file() + "\" named by the partial results of "
+                : org.triscale.results.internal.common.ProjectPaths.inside(options.projectDir(), gate.files().file(),
+                        "the baseline file \"" + gate.files().file() + "\" named by the partial results of "
                         + partial.testName());
     }
 
@@ -416,7 +417,7 @@ public final class ShardMerge {
         RunRecord record = new RunRecord(run.series(), run.run(), run.seed(), null);
         record.timed(run.durationNanos());
         List<MetricValue> values = new ArrayList<>();
-        for (TestResult.RunMetric metric : run.metrics()) {
+        for (TestResult.MetricResult metric : run.metrics()) {
             TestResult.Convergence c = metric.convergence();
             ConvergenceResult convergence = c == null ? null : new ConvergenceResult(c.converged(),
                     new TheilSenFit(nan(c.slope()), nan(c.intercept()), nan(c.lowSlope()), nan(c.highSlope()),

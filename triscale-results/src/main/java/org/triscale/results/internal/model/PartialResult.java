@@ -1,5 +1,6 @@
 package org.triscale.results.internal.model;
 
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import org.triscale.results.internal.setup.Fingerprint;
 
 import java.util.List;
@@ -17,8 +18,9 @@ import java.util.List;
  * @param testMethod           name of the test method
  * @param testName             {@code SimpleClass.method}, for messages
  * @param shard                the shard and the series it ran
- * @param startedAt            when the method's invocations were first generated, ISO-8601 UTC
- * @param recordedAt           when the shard's last run ended and this file was written, ISO-8601 UTC
+ * @param times                when the shard started and was recorded, written as the fields
+ *                             {@code startedAt} and {@code recordedAt} ({@code @JsonUnwrapped}) so that
+ *                             the JSON stays flat; {@link #startedAt()} and {@link #recordedAt()} read them
  * @param triscaleVersion      the extension's version, null when unknown (run from classes)
  * @param parameters           the test's parameters, as in the full result
  * @param gate                 the {@code @Baseline} gate, or null without it
@@ -28,9 +30,33 @@ import java.util.List;
  * @param runs                 the runs of the shard's series, series by series, in run order
  */
 public record PartialResult(int partialSchemaVersion, String testClass, String testMethod, String testName,
-                            ShardRuns shard, String startedAt, String recordedAt, String triscaleVersion,
+                            ShardRuns shard, @JsonUnwrapped Times times, String triscaleVersion,
                             TestResult.Parameters parameters, StoredGate gate, Fingerprint fingerprint,
                             TestResult.Environment environment, List<TestResult.Run> runs) {
+
+    /** A file read without either time has them null (never a null part). */
+    public PartialResult {
+        times = times == null ? new Times(null, null) : times;
+    }
+
+    /**
+     * When a shard ran.
+     *
+     * @param startedAt  when the method's invocations were first generated, ISO-8601 UTC
+     * @param recordedAt when the shard's last run ended and this file was written, ISO-8601 UTC
+     */
+    public record Times(String startedAt, String recordedAt) {
+    }
+
+    /** @return when the method's invocations were first generated, ISO-8601 UTC ({@link Times#startedAt()}) */
+    public String startedAt() {
+        return times.startedAt();
+    }
+
+    /** @return when the shard's last run ended and this file was written, ISO-8601 UTC ({@link Times#recordedAt()}) */
+    public String recordedAt() {
+        return times.recordedAt();
+    }
 
     /**
      * {@code method[cell]}, or the method's name outside a grid: what the shard's files are named after.

@@ -26,10 +26,10 @@ final class ResultChecks {
         checks.runs(result.runs());
         checks.present(result.series(), "series");
         for (int i = 0; i < result.series().size(); i++) {
-            TestResult.Series series = checks.present(result.series().get(i), "series[" + i + "]");
+            TestResult.SeriesResult series = checks.present(result.series().get(i), "series[" + i + "]");
             checks.present(series.kpis(), "series[" + i + "].kpis");
             for (int k = 0; k < series.kpis().size(); k++) {
-                TestResult.KpiResult kpi = checks.present(series.kpis().get(k), "series[" + i + "].kpis[" + k + "]");
+                TestResult.SeriesKpi kpi = checks.present(series.kpis().get(k), "series[" + i + "].kpis[" + k + "]");
                 checks.kpi(kpi.spec(), "series[" + i + "].kpis[" + k + "]");
             }
         }
@@ -129,7 +129,7 @@ final class ResultChecks {
             }
             present(run.metrics(), field + ".metrics");
             for (int m = 0; m < run.metrics().size(); m++) {
-                TestResult.RunMetric metric = present(run.metrics().get(m), field + ".metrics[" + m + "]");
+                TestResult.MetricResult metric = present(run.metrics().get(m), field + ".metrics[" + m + "]");
                 present(metric.metric(), field + ".metrics[" + m + "].metric");
                 if (metric.valid() && (metric.value() == null || !Double.isFinite(metric.value()))) {
                     throw bad(field + ".metrics[" + m + "].value", "is missing or not finite in a valid run metric");

@@ -1,5 +1,7 @@
 package org.triscale.results.internal.model;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonUnwrapped;
 import org.triscale.results.internal.setup.GateSpec;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.baseline.ComparisonUnit;
@@ -20,35 +22,83 @@ import java.util.Set;
  * runs the same gate without the test class: every field of {@link GateSpec} except the paths of
  * the shard's machine and the update (a shard holds part of a sequel only), flat.
  *
- * @param metrics      the gated metrics
- * @param tolerance    the tolerance
- * @param unit         {@code SERIES} or {@code RUNS}
- * @param alpha        false-alarm rate of each one-sided test
- * @param file         the baseline file as the test named it: relative to the module's folder when
- *                     inside it
- * @param defaultFile  whether the file is the default one, {@code <triscale.baseline.dir>/<class>/<method>.json}
- * @param fromHistory  {@code @Baseline(fromHistory)} or {@code triscale.baseline.from.history}
- * @param scenario     the scenario of the fingerprint
- * @param tags         the tags of the fingerprint
- * @param ignored      machine entries of the fingerprint not compared
- * @param missing      what a missing baseline does, written {@code FAIL} or {@code RECORD}
- * @param inconclusive what an inconclusive comparison does, written {@code FAIL} or {@code WARN}
- * @param strict       whether the strict defaults applied
- * @param paired       which unit the paired design tests; null in partial results written before it
- *                     existed, read as {@code AUTO}
- * @param independent  whether the runs are declared independent; null in partial results written
- *                     before it existed, read as {@code paired == RUNS}
- * @param launchShift  the bound on one launch's shift while the history is short; null in partial
- *                     results written before it existed, read as the default
+ * <p>Its fields come in named parts, each written as fields of this object ({@code @JsonUnwrapped})
+ * so that the JSON stays flat and in the order it always had.
+ *
+ * @param metrics        the gated metrics
+ * @param comparison     the tolerance, the compared unit and α
+ * @param files          the baseline file as the test named it and where the baseline comes from
+ * @param fingerprinting what the test bed's fingerprint holds and ignores
+ * @param policies       what a missing baseline and an inconclusive comparison do
+ * @param dependence     the paired design's unit, the runs' independence and the launch-shift bound
  */
-public record StoredGate(List<Metric> metrics, Tolerance tolerance, ComparisonUnit unit, double alpha, String file,
-                         boolean defaultFile, int fromHistory, String scenario, Map<String, String> tags,
-                         Set<String> ignored, GateSpec.MissingPolicy missing, GateSpec.InconclusivePolicy inconclusive,
-                         boolean strict, PairedTest paired,
-                         @com.fasterxml.jackson.annotation.JsonInclude(
-                                 com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Boolean independent,
-                         @com.fasterxml.jackson.annotation.JsonInclude(
-                                 com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Double launchShift) {
+public record StoredGate(List<Metric> metrics, @JsonUnwrapped Comparison comparison, @JsonUnwrapped Files files,
+                         @JsonUnwrapped Fingerprinting fingerprinting, @JsonUnwrapped Policies policies,
+                         @JsonUnwrapped Dependence dependence) {
+
+    /** A part read without any of its fields is an empty part, never null. */
+    public StoredGate {
+        comparison = comparison == null ? new Comparison(null, null, 0) : comparison;
+        files = files == null ? new Files(null, false, 0) : files;
+        fingerprinting = fingerprinting == null ? new Fingerprinting(null, null, null) : fingerprinting;
+        policies = policies == null ? new Policies(null, null, false) : policies;
+        dependence = dependence == null ? new Dependence(null, null, null) : dependence;
+    }
+
+    /**
+     * What the gate compares.
+     *
+     * @param tolerance the tolerance
+     * @param unit      {@code SERIES} or {@code RUNS}
+     * @param alpha     false-alarm rate of each one-sided test
+     */
+    public record Comparison(Tolerance tolerance, ComparisonUnit unit, double alpha) {
+    }
+
+    /**
+     * Where the baseline comes from.
+     *
+     * @param file        the baseline file as the test named it: relative to the module's folder when
+     *                    inside it
+     * @param defaultFile whether the file is the default one,
+     *                    {@code <triscale.baseline.dir>/<class>/<method>.json}
+     * @param fromHistory {@code @Baseline(fromHistory)} or {@code triscale.baseline.from.history}
+     */
+    public record Files(String file, boolean defaultFile, int fromHistory) {
+    }
+
+    /**
+     * The fingerprint's declared parts.
+     *
+     * @param scenario the scenario of the fingerprint
+     * @param tags     the tags of the fingerprint
+     * @param ignored  machine entries of the fingerprint not compared
+     */
+    public record Fingerprinting(String scenario, Map<String, String> tags, Set<String> ignored) {
+    }
+
+    /**
+     * What the gate does when it cannot compare.
+     *
+     * @param missing      what a missing baseline does, written {@code FAIL} or {@code RECORD}
+     * @param inconclusive what an inconclusive comparison does, written {@code FAIL} or {@code WARN}
+     * @param strict       whether the strict defaults applied
+     */
+    public record Policies(GateSpec.MissingPolicy missing, GateSpec.InconclusivePolicy inconclusive, boolean strict) {
+    }
+
+    /**
+     * How the runs depend on each other and on their launch; each field is null in partial results
+     * written before it existed ({@code independent} and {@code launchShift} are then omitted).
+     *
+     * @param paired      which unit the paired design tests; null read as {@code AUTO}
+     * @param independent whether the runs are declared independent; null read as {@code paired == RUNS}
+     * @param launchShift the bound on one launch's shift while the history is short; null read as the default
+     */
+    public record Dependence(PairedTest paired,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Boolean independent,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Double launchShift) {
+    }
 
     /**
      * One gated metric.
@@ -84,10 +134,11 @@ public record StoredGate(List<Metric> metrics, Tolerance tolerance, ComparisonUn
         GateSpec.Comparison comparison = spec.comparison();
         GateSpec.Fingerprinting fingerprint = spec.fingerprint();
         GateSpec.Policies policies = spec.policies();
-        return new StoredGate(metrics, comparison.tolerance(), comparison.unit(), comparison.alpha(), spec.fileLabel(),
-                defaultFile, spec.files().fromHistory(), fingerprint.scenario(), fingerprint.tags(),
-                fingerprint.ignored(), policies.missing(), policies.inconclusive(), policies.strict(), comparison.paired(),
-                comparison.independent(), comparison.launchShift());
+        return new StoredGate(metrics, new Comparison(comparison.tolerance(), comparison.unit(), comparison.alpha()),
+                new Files(spec.fileLabel(), defaultFile, spec.files().fromHistory()),
+                new Fingerprinting(fingerprint.scenario(), fingerprint.tags(), fingerprint.ignored()),
+                new Policies(policies.missing(), policies.inconclusive(), policies.strict()),
+                new Dependence(comparison.paired(), comparison.independent(), comparison.launchShift()));
     }
 
     /**
@@ -111,12 +162,12 @@ public record StoredGate(List<Metric> metrics, Tolerance tolerance, ComparisonUn
                     metric.direction(), metric.kpiPercentile(), metric.kpiConfidence(), metric.kpiSide(),
                     metric.scorePercentile(), metric.scoreConfidence()));
         }
-        PairedTest pairedTest = paired == null ? PairedTest.AUTO : paired;
-        return new GateSpec(gated, new GateSpec.Comparison(tolerance, unit, alpha, pairedTest,
-                independent == null ? pairedTest == PairedTest.RUNS : independent,
-                launchShift == null ? LaunchVariation.DEFAULT_LAUNCH_SHIFT : launchShift),
-                new GateSpec.Files(baselineFile, fromHistory, historyFile, baseDir),
-                new GateSpec.Fingerprinting(scenario, tags, ignored),
-                new GateSpec.Policies(false, false, missing, inconclusive, strict));
+        PairedTest pairedTest = dependence.paired() == null ? PairedTest.AUTO : dependence.paired();
+        return new GateSpec(gated, new GateSpec.Comparison(comparison.tolerance(), comparison.unit(), comparison.alpha(),
+                pairedTest, dependence.independent() == null ? pairedTest == PairedTest.RUNS : dependence.independent(),
+                dependence.launchShift() == null ? LaunchVariation.DEFAULT_LAUNCH_SHIFT : dependence.launchShift()),
+                new GateSpec.Files(baselineFile, files.fromHistory(), historyFile, baseDir),
+                new GateSpec.Fingerprinting(fingerprinting.scenario(), fingerprinting.tags(), fingerprinting.ignored()),
+                new GateSpec.Policies(false, false, policies.missing(), policies.inconclusive(), policies.strict()));
     }
 }

@@ -31,12 +31,15 @@ import java.util.TreeMap;
  * {@code docs/results-format.md}; {@link #SCHEMA_VERSION} changes when a field changes meaning or
  * disappears.
  *
+ * <p>The times come in a named part ({@link Timing}), written as fields of this object
+ * ({@code @JsonUnwrapped}) so that the JSON stays flat; {@link #startedAt()}, {@link #finishedAt()}
+ * and {@link #durationNanos()} read them.
+ *
  * @param schemaVersion     version of this format, {@link #SCHEMA_VERSION}
  * @param testClass         fully qualified name of the test class
  * @param testMethod        name of the test method
- * @param startedAt         when the first invocation was generated, ISO-8601 UTC
- * @param finishedAt        when the verdict was computed, ISO-8601 UTC
- * @param durationNanos     total time of the runs' method bodies, in nanoseconds
+ * @param timing            when the test started and ended and how long its runs took, written as
+ *                          the fields {@code startedAt}, {@code finishedAt} and {@code durationNanos}
  * @param parameters        the annotations' parameters and the configuration in force
  * @param runs              every run, series by series
  * @param series            every series with its KPIs
@@ -45,12 +48,42 @@ import java.util.TreeMap;
  * @param environment       where the test ran
  * @param baseline          the regression gate's comparison ({@code @Baseline}), or null without it
  */
-public record TestResult(int schemaVersion, String testClass, String testMethod, String startedAt, String finishedAt,
-                         long durationNanos, Parameters parameters, List<Run> runs, List<Series> series,
-                         List<Score> variabilityScores, Verdict verdict, Environment environment, Gate baseline) {
+public record TestResult(int schemaVersion, String testClass, String testMethod, @JsonUnwrapped Timing timing,
+                         Parameters parameters, List<Run> runs, List<SeriesResult> series, List<Score> variabilityScores,
+                         Verdict verdict, Environment environment, Gate baseline) {
 
     /** The current version of the format. */
     public static final int SCHEMA_VERSION = 1;
+
+    /** A result read without any of the timing fields has them null and zero (never a null part). */
+    public TestResult {
+        timing = timing == null ? new Timing(null, null, 0) : timing;
+    }
+
+    /**
+     * When a test started and ended, and how long its runs took.
+     *
+     * @param startedAt     when the first invocation was generated, ISO-8601 UTC
+     * @param finishedAt    when the verdict was computed, ISO-8601 UTC
+     * @param durationNanos total time of the runs' method bodies, in nanoseconds
+     */
+    public record Timing(String startedAt, String finishedAt, long durationNanos) {
+    }
+
+    /** @return when the first invocation was generated, ISO-8601 UTC ({@link Timing#startedAt()}) */
+    public String startedAt() {
+        return timing.startedAt();
+    }
+
+    /** @return when the verdict was computed, ISO-8601 UTC ({@link Timing#finishedAt()}) */
+    public String finishedAt() {
+        return timing.finishedAt();
+    }
+
+    /** @return total time of the runs' method bodies in ns ({@link Timing#durationNanos()}) */
+    public long durationNanos() {
+        return timing.durationNanos();
+    }
 
     /**
      * Parameters of the test.
@@ -241,7 +274,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param notes         the run's notes ({@code RunContext.note}) by name; omitted when empty
      */
     public record Run(int series, int run, long seed, RunStatus status, long durationNanos, String message,
-                      List<RunMetric> metrics, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> notes) {
+                      List<MetricResult> metrics, @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, String> notes) {
         /** A result written before notes existed reads as a run without notes. */
         public Run {
             notes = notes == null ? Map.of() : notes;
@@ -263,7 +296,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param effectiveSampleSize Kish's effective sample size {@code (Σw)² / Σw²} of weighted
      *                    (importance-sampled) samples, or null for unweighted ones
      */
-    public record RunMetric(String metric, Double value, boolean valid, int samples, int droppedNaN, boolean reported,
+    public record MetricResult(String metric, Double value, boolean valid, int samples, int droppedNaN, boolean reported,
                             Convergence convergence, SampleSummary sampleSummary, Double effectiveSampleSize) {
     }
 
@@ -315,11 +348,11 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      *                  (every KPI decided or precise enough) or {@code "maxCount"}, else null
      * @param sequential adaptive test: the anytime-valid KPIs at the stopping run, in KPI order, else null
      */
-    public record Series(int series, int validRuns, List<KpiResult> kpis, Integer stopRun, StopReason stopReason,
+    public record SeriesResult(int series, int validRuns, List<SeriesKpi> kpis, Integer stopRun, StopReason stopReason,
                          List<SequentialBound> sequential) {
 
         /** A series of fixed runs. */
-        public Series(int series, int validRuns, List<KpiResult> kpis) {
+        public SeriesResult(int series, int validRuns, List<SeriesKpi> kpis) {
             this(series, validRuns, kpis, null, null, null);
         }
     }
@@ -354,7 +387,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      * @param stationarity the checks of the runs' values
      * @param message      why it failed, or null when it passed
      */
-    public record KpiResult(@JsonUnwrapped KpiParameters spec, @JsonUnwrapped KpiBound bound,
+    public record SeriesKpi(@JsonUnwrapped KpiParameters spec, @JsonUnwrapped KpiBound bound,
                             @JsonUnwrapped Checks stationarity, String message) {
     }
 
@@ -408,7 +441,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      */
     public record Score(@JsonUnwrapped ScoreDefinition definition, List<Double> seriesKpis,
                         @JsonUnwrapped ScoreInterval interval, @JsonUnwrapped Checks stationarity, String message,
-                        SequentialScore sequential) {
+                        SequentialScoreResult sequential) {
 
         /** A score of a fixed number of series. */
         public Score(ScoreDefinition definition, List<Double> seriesKpis, ScoreInterval interval, Checks stationarity,
@@ -432,7 +465,7 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
      *                           when the sequel reached maxCount undecided and the fixed-N score judges it
      * @param lastLookConfidence the confidence of each end of that fixed-N score, else null
      */
-    public record SequentialScore(int stopSeries, Double lowLower, Double lowUpper, Double highLower, Double highUpper,
+    public record SequentialScoreResult(int stopSeries, Double lowLower, Double lowUpper, Double highLower, Double highUpper,
                                   Double score, Double relativeScore, Decision decision, VerdictBasis verdict,
                                   Double lastLookConfidence) {
     }
@@ -711,21 +744,14 @@ public record TestResult(int schemaVersion, String testClass, String testMethod,
             if (toleranceSource == null) {
                 return "n/a";
             }
-            switch (toleranceSource) {
-                case RELATIVE:
-                case ABSOLUTE:
-                    return "declared";
-                case FLOOR:
-                    return "floor";
-                case LIMIT:
-                    return "limit";
-                case HISTORY:
-                    return "history";
-                case LAUNCH_BOUND:
-                    return "launch bound";
-                default:
-                    return "baseline's variability score";
-            }
+            return switch (toleranceSource) {
+                case RELATIVE, ABSOLUTE -> "declared";
+                case FLOOR -> "floor";
+                case LIMIT -> "limit";
+                case HISTORY -> "history";
+                case LAUNCH_BOUND -> "launch bound";
+                case SCORE -> "baseline's variability score";
+            };
         }
 
         /**

@@ -34,7 +34,7 @@ final class AdaptiveCharts {
         List<String> parts = new ArrayList<>();
         if (ResultFacts.adaptiveRuns(result)) {
             List<String> stops = new ArrayList<>();
-            for (TestResult.Series series : result.series()) {
+            for (TestResult.SeriesResult series : result.series()) {
                 stops.add("series " + series.series() + " at run " + series.stopRun() + " ("
                         + reason(series.stopReason(), "KPI") + ")");
             }
@@ -81,7 +81,7 @@ final class AdaptiveCharts {
         List<Double> stopX = new ArrayList<>();
         List<Double> stopY = new ArrayList<>();
         List<String> stopTips = new ArrayList<>();
-        for (TestResult.Series series : result.series()) {
+        for (TestResult.SeriesResult series : result.series()) {
             List<TestResult.Run> runs = runsOf(result, series);
             double[] values = new double[runs.size()];
             for (int i = 0; i < values.length; i++) {
@@ -132,7 +132,7 @@ final class AdaptiveCharts {
                 .legend("stop", "stop (bound on the KPI's side)").legend("threshold", "threshold");
         String title = "KPI " + ResultFacts.kpiLabel(kpi) + ": anytime-valid bounds at "
                 + Format.number(kpi.confidence()) + " %, run by run";
-        return new Charts.Figure("sequential", title, plot.svg(), stops.append(Charts.tableEnd())
+        return new Charts.Figure(ChartKind.SEQUENTIAL, title, plot.svg(), stops.append(Charts.tableEnd())
                 .append(steps).append(Charts.tableEnd()).toString());
     }
 
@@ -175,7 +175,7 @@ final class AdaptiveCharts {
                         : unit) + ")").integerX();
         plot.line(xs, high, "seqhigh").line(xs, low, "seqlow").points(xs, high, "seqpt high", null)
                 .points(xs, low, "seqpt low", null);
-        TestResult.SequentialScore sequential = score.sequential();
+        TestResult.SequentialScoreResult sequential = score.sequential();
         if (sequential != null && xs.length > 0) {
             plot.points(new double[] {sequential.stopSeries()}, new double[] {high[sequential.stopSeries() - 1]},
                     "stop", new String[] {"stopped after series " + sequential.stopSeries() + ": "
@@ -189,7 +189,7 @@ final class AdaptiveCharts {
                 .legend("stop", "stop").legend("threshold", "threshold");
         String title = "Variability score of " + definition.metric() + ": anytime-valid bounds at "
                 + Format.number(definition.confidence()) + " %, series by series";
-        return new Charts.Figure("sequential-score", title, plot.svg(), table.append(Charts.tableEnd()).toString());
+        return new Charts.Figure(ChartKind.SEQUENTIAL_SCORE, title, plot.svg(), table.append(Charts.tableEnd()).toString());
     }
 
     /** A lower bound of the range between the percentiles, {@code max(0, highLower − lowUpper)}. */
@@ -215,7 +215,7 @@ final class AdaptiveCharts {
     }
 
     /** The runs of one series up to its stop, in run order. */
-    private static List<TestResult.Run> runsOf(TestResult result, TestResult.Series series) {
+    private static List<TestResult.Run> runsOf(TestResult result, TestResult.SeriesResult series) {
         List<TestResult.Run> runs = new ArrayList<>();
         for (TestResult.Run run : result.runs()) {
             if (run.series() == series.series() && (series.stopRun() == null || run.run() <= series.stopRun())) {
@@ -228,7 +228,7 @@ final class AdaptiveCharts {
 
     /** What the extension fed the sequence: the metric of a valid run, NaN otherwise. */
     private static double value(TestResult.Run run, String metric) {
-        TestResult.RunMetric value = Charts.metric(run, metric);
+        TestResult.MetricResult value = Charts.metric(run, metric);
         return ResultFacts.passed(run.status()) && value != null && value.valid() && value.value() != null
                 ? value.value() : Double.NaN;
     }

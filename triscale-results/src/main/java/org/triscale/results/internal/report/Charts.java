@@ -37,12 +37,12 @@ final class Charts {
     /**
      * A chart with its data.
      *
-     * @param kind  the kind of chart, for the page's structure ({@code samples}, {@code acf}, ...)
+     * @param kind  the kind of chart: the report's section it goes in
      * @param title the title
      * @param svg   one or more SVG elements
      * @param table the table behind it, as HTML
      */
-    record Figure(String kind, String title, String svg, String table) {
+    record Figure(ChartKind kind, String title, String svg, String table) {
     }
 
     /** An axis label with its unit: {@code "delay (ms)"}, {@code "score (no unit)"}. */
@@ -70,7 +70,7 @@ final class Charts {
         List<String> names = new ArrayList<>();
         for (TestResult.MetricParameters metric : result.parameters().metrics()) {
             for (TestResult.Run run : result.runs()) {
-                TestResult.RunMetric value = metric(run, metric.name());
+                TestResult.MetricResult value = metric(run, metric.name());
                 if (value != null && value.sampleSummary() != null) {
                     names.add(metric.name());
                     break;
@@ -85,7 +85,7 @@ final class Charts {
         List<String> names = new ArrayList<>();
         for (String name : recordedMetrics(result)) {
             for (TestResult.Run run : result.runs()) {
-                TestResult.RunMetric value = metric(run, name);
+                TestResult.MetricResult value = metric(run, name);
                 if (value != null && value.sampleSummary() != null) {
                     if (!value.sampleSummary().explicitX()) {
                         names.add(name);
@@ -111,7 +111,7 @@ final class Charts {
         int drawn = 0;
         int skipped = 0;
         for (TestResult.Run run : result.runs()) {
-            TestResult.RunMetric value = metric(run, metric);
+            TestResult.MetricResult value = metric(run, metric);
             if (run.series() != series || value == null || value.sampleSummary() == null) {
                 continue;
             }
@@ -160,7 +160,7 @@ final class Charts {
                 + " <span class=\"key trend\"></span> Theil–Sen trend of the windowed metric"
                 + " <span class=\"key slope\"></span> its slope interval"
                 + " <span class=\"key tolerance\"></span> tolerance</p>";
-        return new Figure("samples", "Samples of " + metric + ", series " + series + ", run by run",
+        return new Figure(ChartKind.SAMPLES, "Samples of " + metric + ", series " + series + ", run by run",
                 legend + "<div class=\"multiples\">" + svgs + "</div>", table.append(tableEnd()).toString());
     }
 
@@ -213,10 +213,10 @@ final class Charts {
     static Figure autocorrelation(TestResult result, String metric) {
         StringBuilder svgs = new StringBuilder();
         StringBuilder table = new StringBuilder(tableStart("series", "lag", "autocorrelation", "band", "inside"));
-        for (TestResult.Series series : result.series()) {
+        for (TestResult.SeriesResult series : result.series()) {
             List<Double> values = new ArrayList<>();
             for (TestResult.Run run : result.runs()) {
-                TestResult.RunMetric value = metric(run, metric);
+                TestResult.MetricResult value = metric(run, metric);
                 if (run.series() == series.series() && ResultFacts.passed(run.status()) && value != null
                         && value.value() != null) {
                     values.add(value.value());
@@ -254,7 +254,7 @@ final class Charts {
         String legend = "<p class=\"legend\"><span class=\"key stem\"></span> autocorrelation at lag k"
                 + " <span class=\"key bad\"></span> outside the band <span class=\"key accept\"></span>"
                 + " band ± 1.96/√n (n valid runs)</p>";
-        return new Figure("acf", "Independence: autocorrelation of the " + metric + " run metrics, per series",
+        return new Figure(ChartKind.ACF, "Independence: autocorrelation of the " + metric + " run metrics, per series",
                 legend + "<div class=\"multiples\">" + svgs + "</div>", table.append(tableEnd()).toString());
     }
 
@@ -272,7 +272,7 @@ final class Charts {
         StringBuilder table = new StringBuilder(tableStart("series", "run", "run metric", "status"));
         int rows = 0;
         for (TestResult.Run run : result.runs()) {
-            TestResult.RunMetric value = metric(run, kpi.metric());
+            TestResult.MetricResult value = metric(run, kpi.metric());
             double x = (run.series() - 1) * perSeries + run.run();
             Double v = value == null ? null : value.value();
             if (rows++ < MAX_DRAWN) {
@@ -307,7 +307,7 @@ final class Charts {
             runTips = keptTips;
         }
         plot.points(runX, runY, "dot", runTips);
-        List<TestResult.KpiResult> kpis = ResultFacts.seriesKpis(result, index);
+        List<TestResult.SeriesKpi> kpis = ResultFacts.seriesKpis(result, index);
         for (int s = 0; s < kpis.size(); s++) {
             TestResult.KpiBound one = kpis.get(s) == null ? null : kpis.get(s).bound();
             if (one == null) {
@@ -336,7 +336,7 @@ final class Charts {
                         + (adaptive ? " anytime-valid or last-look" : "") + " bound of the P"
                         + Format.number(kpi.percentile()) + " at " + Format.number(kpi.confidence()) + " %")
                 .legend("threshold", "threshold");
-        return new Figure("kpi", "KPI " + ResultFacts.kpiLabel(kpi) + ": run metrics and "
+        return new Figure(ChartKind.KPI, "KPI " + ResultFacts.kpiLabel(kpi) + ": run metrics and "
                 + (adaptive ? "the KPI of each series" : "Thompson bounds"), plot.svg(),
                 table.append(tableEnd()).toString());
     }
@@ -396,7 +396,7 @@ final class Charts {
                 Format.number(definition.confidence()) + " % ("
                         + ResultFacts.text(definition.kind()).toLowerCase(Locale.ROOT) + ")", threshold,
                 ResultFacts.outcome(interval.defined(), interval.passed())));
-        return new Figure("score", "Series KPIs of " + definition.metric() + " and the variability score", plot.svg(),
+        return new Figure(ChartKind.SCORE, "Series KPIs of " + definition.metric() + " and the variability score", plot.svg(),
                 table.append(tableEnd()).toString());
     }
 
@@ -456,7 +456,7 @@ final class Charts {
                         + (kpis.relativeChange() == null ? "" : " (" + Format.signedPercent(kpis.relativeChange())
                         + "): a bound of a percentile per series, which can move the other way than the gated change"))
                 + tableEnd() + "<p>" + Html.escape(gate.message()) + "</p>";
-        return new Figure("gate", "Regression gate: " + gate.metric() + ", the gated change", plot.svg(), table);
+        return new Figure(ChartKind.GATE, "Regression gate: " + gate.metric() + ", the gated change", plot.svg(), table);
     }
 
     /**
@@ -541,7 +541,7 @@ final class Charts {
                 + Html.escape(signedPercent(comparison.change()) + " [" + signedPercent(comparison.lower()) + ", "
                 + signedPercent(comparison.upper()) + "] at " + Format.percent(comparison.confidence()) + ", "
                 + gate.outcome().label()) + ".</p>";
-        return new Figure("history", "History of " + metric + ": the KPI of the last " + lineX.length
+        return new Figure(ChartKind.HISTORY, "History of " + metric + ": the KPI of the last " + lineX.length
                 + " sequels" + (found == 0 ? ", no change point" : ", " + found + " change point" + (found == 1 ? "" : "s")),
                 plot.svg(), table.append(tableEnd()).toString() + change);
     }
@@ -600,7 +600,7 @@ final class Charts {
             fractions[p] = p / 100.0;
         }
         for (TestResult.Run run : result.runs()) {
-            TestResult.RunMetric value = metric(run, metric);
+            TestResult.MetricResult value = metric(run, metric);
             if (value == null || value.sampleSummary() == null) {
                 continue;
             }
@@ -619,12 +619,12 @@ final class Charts {
                     ? " and later" : ""));
         }
         table.append(cut(drawn - MAX_DRAWN / 10));
-        return new Figure("cdf", "Distribution of " + metric + ": CDF of each run's samples", plot.svg(),
+        return new Figure(ChartKind.CDF, "Distribution of " + metric + ": CDF of each run's samples", plot.svg(),
                 table.append(tableEnd()).toString());
     }
 
-    static TestResult.RunMetric metric(TestResult.Run run, String name) {
-        for (TestResult.RunMetric metric : run.metrics()) {
+    static TestResult.MetricResult metric(TestResult.Run run, String name) {
+        for (TestResult.MetricResult metric : run.metrics()) {
             if (metric.metric().equals(name)) {
                 return metric;
             }

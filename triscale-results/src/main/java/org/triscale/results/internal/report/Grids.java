@@ -261,13 +261,13 @@ final class Grids {
                 continue;
             }
             TestResult.KpiParameters kpi = result.parameters().kpis().get(index);
-            TestResult.KpiResult deciding = ResultFacts.deciding(result, index);
+            TestResult.SeriesKpi deciding = ResultFacts.deciding(result, index);
             Double value = deciding == null ? null : deciding.bound().value();
             boolean passed = deciding != null && deciding.bound().passed();
             Effect effect = null;
             if (reference != null && reference != result && value != null) {
                 int other = kpiIndex(reference, label);
-                TestResult.KpiResult base = other < 0 ? null : ResultFacts.deciding(reference, other);
+                TestResult.SeriesKpi base = other < 0 ? null : ResultFacts.deciding(reference, other);
                 if (base != null && base.bound().value() != null) {
                     effect = effect(base.bound().value(), value, ResultFacts.upper(kpi.side()));
                 }

@@ -330,18 +330,18 @@ public final class HtmlReport {
             figures.add(Charts.cdf(result, metric));
         }
         for (String metric : Charts.recordedMetrics(result)) {
-            for (TestResult.Series series : result.series()) {
+            for (TestResult.SeriesResult series : result.series()) {
                 figures.add(Charts.samples(result, metric, series.series()));
             }
         }
         String section = "";
         for (Charts.Figure figure : figures) {
-            String heading = heading(figure.kind(), ResultFacts.adaptiveRuns(result));
+            String heading = figure.kind().heading(ResultFacts.adaptiveRuns(result));
             if (!heading.equals(section)) {
                 html.append("<h2>").append(heading).append("</h2>");
                 section = heading;
             }
-            html.append("<figure data-chart=\"").append(figure.kind()).append("\"><figcaption>")
+            html.append("<figure data-chart=\"").append(figure.kind().attribute()).append("\"><figcaption>")
                     .append(Html.escape(figure.title())).append("</figcaption>").append(figure.svg())
                     .append("<details><summary>Table of the numbers drawn</summary>").append(figure.table())
                     .append("</details></figure>");
@@ -399,19 +399,6 @@ public final class HtmlReport {
             return text == null ? null : java.time.Instant.parse(text);
         } catch (java.time.format.DateTimeParseException notAnInstant) {
             return null;
-        }
-    }
-
-    private static String heading(String kind, boolean adaptiveRuns) {
-        switch (kind) {
-            case "kpi": return "KPIs: run metrics and " + (adaptiveRuns ? "each series' KPI" : "Thompson bounds");
-            case "score": return "Variability: series KPIs and scores";
-            case "sequential", "sequential-score": return "Adaptive stopping: anytime-valid bounds";
-            case "gate": return "Regression gate";
-            case "history": return "History of the gated KPIs";
-            case "acf": return "Independence of the runs";
-            case "cdf": return "Distributions";
-            default: return "Convergence: samples of each run";
         }
     }
 

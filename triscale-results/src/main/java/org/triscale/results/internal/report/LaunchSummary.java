@@ -116,7 +116,7 @@ public final class LaunchSummary {
         List<TestResult.KpiParameters> kpis = result.parameters().kpis();
         for (int i = 0; i < kpis.size(); i++) {
             TestResult.KpiParameters kpi = kpis.get(i);
-            TestResult.KpiResult deciding = ResultFacts.deciding(result, i);
+            TestResult.SeriesKpi deciding = ResultFacts.deciding(result, i);
             parts.add(ResultFacts.kpiLabel(kpi) + " = " + (deciding == null ? "n/a"
                     : ResultFacts.value(result, kpi.metric(), deciding.bound().value())) + " ("
                     + ResultFacts.threshold(result, kpi.metric(), kpi.atLeast(), kpi.atMost()) + ")");

@@ -121,9 +121,9 @@ final class ResultFacts {
     }
 
     /** The KPI values of every series, in series order (null where undefined). */
-    static List<TestResult.KpiResult> seriesKpis(TestResult result, int index) {
-        List<TestResult.KpiResult> kpis = new ArrayList<>();
-        for (TestResult.Series series : result.series()) {
+    static List<TestResult.SeriesKpi> seriesKpis(TestResult result, int index) {
+        List<TestResult.SeriesKpi> kpis = new ArrayList<>();
+        for (TestResult.SeriesResult series : result.series()) {
             kpis.add(index < series.kpis().size() ? series.kpis().get(index) : null);
         }
         return kpis;
@@ -133,9 +133,9 @@ final class ResultFacts {
      * The deciding KPI over the series: the first undefined or failing one, else the one closest to
      * its threshold (the largest upper bound, the smallest lower bound).
      */
-    static TestResult.KpiResult deciding(TestResult result, int index) {
-        TestResult.KpiResult worst = null;
-        for (TestResult.KpiResult kpi : seriesKpis(result, index)) {
+    static TestResult.SeriesKpi deciding(TestResult result, int index) {
+        TestResult.SeriesKpi worst = null;
+        for (TestResult.SeriesKpi kpi : seriesKpis(result, index)) {
             if (kpi == null) {
                 continue;
             }
@@ -189,16 +189,12 @@ final class ResultFacts {
         if (comparison == null || comparison.design() == null) {
             return null;
         }
-        switch (comparison.design()) {
-            case PAIRED_SERIES:
-                return "mean per-series change";
-            case PAIRED:
-            case INTERLEAVED:
-                return "median per-run change";
-            default:
-                return gate.compared() == org.triscale.engine.baseline.ComparisonUnit.SERIES
-                        ? "shift of the series medians" : "shift of the runs";
-        }
+        return switch (comparison.design()) {
+            case PAIRED_SERIES -> "mean per-series change";
+            case PAIRED, INTERLEAVED -> "median per-run change";
+            case UNPAIRED -> gate.compared() == org.triscale.engine.baseline.ComparisonUnit.SERIES
+                    ? "shift of the series medians" : "shift of the runs";
+        };
     }
 
     static String gateChange(TestResult.GateMetric gate) {

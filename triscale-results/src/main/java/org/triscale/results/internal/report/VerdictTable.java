@@ -72,13 +72,13 @@ public final class VerdictTable {
         table.add(new String[] {"", "value", "threshold", "confidence", "covers", "series values", "outcome"});
         for (int i = 0; i < parameters.kpis().size(); i++) {
             TestResult.KpiParameters kpi = parameters.kpis().get(i);
-            TestResult.KpiResult deciding = ResultFacts.deciding(result, i);
-            List<TestResult.KpiResult> series = ResultFacts.seriesKpis(result, i);
+            TestResult.SeriesKpi deciding = ResultFacts.deciding(result, i);
+            List<TestResult.SeriesKpi> series = ResultFacts.seriesKpis(result, i);
             boolean passed = true;
             boolean defined = true;
             List<String> values = new ArrayList<>();
             int runs = 0;
-            for (TestResult.KpiResult one : series) {
+            for (TestResult.SeriesKpi one : series) {
                 TestResult.KpiBound bound = one == null ? null : one.bound();
                 passed &= bound != null && bound.passed();
                 defined &= bound != null && bound.defined();

@@ -250,10 +250,10 @@ public final class AdaptiveSeries {
 
     /** The stopping reason in words. */
     static String describe(StopReason reason) {
-        switch (reason) {
-            case DECIDED: return "every KPI decided";
-            case PRECISION: return "every KPI decided or precise";
-            default: return "maxCount reached";
-        }
+        return switch (reason) {
+            case DECIDED -> "every KPI decided";
+            case PRECISION -> "every KPI decided or precise";
+            case MAX_COUNT -> "maxCount reached";
+        };
     }
 }

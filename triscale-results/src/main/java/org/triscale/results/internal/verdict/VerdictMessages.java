@@ -193,20 +193,17 @@ public final class VerdictMessages {
         String when = "sequential bound (Howard & Ramdas 2022) after " + sequential.stopRun() + " of max "
                 + sequential.maxCount() + " runs";
         String threshold = threshold(spec);
-        switch (step.decision()) {
-            case PASS:
-                return head + when + ": decided pass. " + capitalised(statement(spec, spec.confidence(),
-                        step.kpi(spec.side())))
-                        + ", at every run at once, so stopping early keeps the confidence (" + interval + ").";
-            case FAIL:
-                return head + when + ": decided fail. With " + Format.number(spec.confidence()) + " % confidence the "
-                        + Format.ordinal(spec.percentile()) + " percentile of " + spec.metric().name() + " is "
-                        + (spec.side() == Side.UPPER ? "above " : "below ") + threshold + " (" + interval + ").";
-            default:
-                return head + when + ": precision target met (±" + Format.percent(step.relativeHalfWidth())
-                        + ") but undecided: the threshold " + threshold + " lies in the " + interval
-                        + ", so the bound does not show that the KPI holds.";
-        }
+        return switch (step.decision()) {
+            case PASS -> head + when + ": decided pass. " + capitalised(statement(spec, spec.confidence(),
+                    step.kpi(spec.side())))
+                    + ", at every run at once, so stopping early keeps the confidence (" + interval + ").";
+            case FAIL -> head + when + ": decided fail. With " + Format.number(spec.confidence()) + " % confidence the "
+                    + Format.ordinal(spec.percentile()) + " percentile of " + spec.metric().name() + " is "
+                    + (spec.side() == Side.UPPER ? "above " : "below ") + threshold + " (" + interval + ").";
+            case UNDECIDED -> head + when + ": precision target met (±" + Format.percent(step.relativeHalfWidth())
+                    + ") but undecided: the threshold " + threshold + " lies in the " + interval
+                    + ", so the bound does not show that the KPI holds.";
+        };
     }
 
     /** A failing KPI of an adaptive series: its statement and the series' run metrics. */

@@ -42,8 +42,8 @@ final class Records {
                 new SequelRecord.Score(75.0, 75.0, null, null, null, null));
         return new SequelRecord(SequelRecord.SCHEMA_VERSION, "a.B", "m", Instant.ofEpochSecond(1_800_000_000L + index)
                 .toString(), new Fingerprint("17", "Linux", "amd64", 2, "", Map.of("backend", "emulator"), Map.of()),
-                Map.of("javaVersion", "17.0.1", "commit", writer + ":" + index), Mode.SOUND, 5, null, List.of(metric),
-                VerdictStatus.PASSED, true);
+                Map.of("javaVersion", "17.0.1", "commit", writer + ":" + index), Mode.SOUND, 5, null, List.of(metric))
+                .withVerdict(VerdictStatus.PASSED, true, null);
     }
 
     /** The {@code writer:index} a record of {@link #record} carries (as its commit). */

@@ -82,7 +82,7 @@ class SequelsTest {
 
     private static SequelRecord withoutSeeds(SequelRecord r) {
         return new SequelRecord(r.schemaVersion(), r.testClass(), r.testMethod(), r.recordedAt(), r.fingerprint(),
-                r.environment(), r.mode(), r.runsPerSeries(), null, r.metrics(), r.verdict(), r.accepted(), r.changes());
+                r.environment(), r.mode(), r.runsPerSeries(), null, r.metrics(), r.judgement());
     }
 
     @Test
@@ -147,8 +147,7 @@ class SequelsTest {
 
     private static SequelRecord replace(SequelRecord r, SequelRecord.MetricRecord metric) {
         return new SequelRecord(r.schemaVersion(), r.testClass(), r.testMethod(), r.recordedAt(), r.fingerprint(),
-                r.environment(), r.mode(), r.runsPerSeries(), r.seeds(), List.of(metric), r.verdict(), r.accepted(),
-                r.changes());
+                r.environment(), r.mode(), r.runsPerSeries(), r.seeds(), List.of(metric), r.judgement());
     }
 
     @Test

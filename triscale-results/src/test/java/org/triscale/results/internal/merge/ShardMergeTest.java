@@ -11,7 +11,7 @@ import org.triscale.results.internal.model.PartialResult;
 import org.triscale.results.internal.model.PartialResults;
 import org.triscale.results.internal.model.RunStatus;
 import org.triscale.results.internal.model.TestResult;
-import org.triscale.results.internal.output.ResultMapper;
+import org.triscale.results.internal.mapping.ResultMapper;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.results.internal.verdict.RecordedSequel;
@@ -64,8 +64,8 @@ class ShardMergeTest {
             }
         }
         return new PartialResult(PartialResult.SCHEMA_VERSION, setup.testClass(), setup.testMethod(),
-                setup.testName(), new PartialResult.ShardRuns(index, count, series), sequel.createdAt().toString(),
-                sequel.createdAt().plusSeconds(index).toString(), null, ResultMapper.parameters(sequel), null,
+                setup.testName(), new PartialResult.ShardRuns(index, count, series), new PartialResult.Times(
+                sequel.createdAt().toString(), sequel.createdAt().plusSeconds(index).toString()), null, ResultMapper.parameters(sequel), null,
                 RecordedSequels.FINGERPRINT, sequel.environment(), runs);
     }
 
@@ -146,7 +146,7 @@ class ShardMergeTest {
         // A rerun of shard 1, recorded a minute later: the most recent two are one of each shard.
         PartialResult first = shard(sequel, 1, 2, run -> run);
         write(new PartialResult(first.partialSchemaVersion(), first.testClass(), first.testMethod(),
-                first.testName(), first.shard(), first.startedAt(), sequel.createdAt().plusSeconds(60).toString(),
+                first.testName(), first.shard(), new PartialResult.Times(first.startedAt(), sequel.createdAt().plusSeconds(60).toString()),
                 first.triscaleVersion(), first.parameters(), first.gate(), first.fingerprint(), first.environment(),
                 first.runs()), "a");
 
@@ -177,7 +177,7 @@ class ShardMergeTest {
         List<TestResult.Run> fewer = new ArrayList<>(whole.runs());
         fewer.remove(2);
         write(new PartialResult(whole.partialSchemaVersion(), whole.testClass(), whole.testMethod(), whole.testName(),
-                whole.shard(), whole.startedAt(), whole.recordedAt(), whole.triscaleVersion(), whole.parameters(),
+                whole.shard(), whole.times(), whole.triscaleVersion(), whole.parameters(),
                 whole.gate(), whole.fingerprint(), whole.environment(), fewer), "a");
         write(shard(sequel, 2, 2, run -> run), "a");
 

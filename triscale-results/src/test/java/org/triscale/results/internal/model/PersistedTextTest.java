@@ -33,24 +33,24 @@ class PersistedTextTest {
                 new TestResult.RunsParameters(75, 75, 0, 10, 5, true, 10, null),
                 new TestResult.SeriesParameters(3, 75, 75, true, 3, StopReason.MAX_COUNT), null, base.metrics(),
                 base.kpis(), base.variabilityScores());
-        List<TestResult.KpiResult> kpis = sample.series().get(0).kpis();
-        List<TestResult.Series> series = List.of(
-                new TestResult.Series(1, 5, kpis, 5, StopReason.DECIDED,
+        List<TestResult.SeriesKpi> kpis = sample.series().get(0).kpis();
+        List<TestResult.SeriesResult> series = List.of(
+                new TestResult.SeriesResult(1, 5, kpis, 5, StopReason.DECIDED,
                         List.of(bound(40.0, 45.5, null, Decision.PASS, VerdictBasis.SEQUENTIAL, 0, null))),
-                new TestResult.Series(2, 7, kpis, 7, StopReason.PRECISION,
+                new TestResult.SeriesResult(2, 7, kpis, 7, StopReason.PRECISION,
                         List.of(bound(61.0, 70.0, 0.07, Decision.FAIL, VerdictBasis.SEQUENTIAL, 0, null))),
-                new TestResult.Series(3, 10, kpis, 10, StopReason.MAX_COUNT,
+                new TestResult.SeriesResult(3, 10, kpis, 10, StopReason.MAX_COUNT,
                         List.of(bound(50.0, 66.0, null, Decision.UNDECIDED, VerdictBasis.FIXED_N, 4, 93.75))));
         TestResult.Score score = sample.variabilityScores().get(0);
         List<TestResult.Score> scores = List.of(
                 new TestResult.Score(score.definition(), score.seriesKpis(), score.interval(), score.stationarity(),
-                        score.message(), new TestResult.SequentialScore(3, 40.0, 45.5, 50.0, 66.0, 26.0, 0.5,
+                        score.message(), new TestResult.SequentialScoreResult(3, 40.0, 45.5, 50.0, 66.0, 26.0, 0.5,
                         Decision.UNDECIDED, VerdictBasis.FIXED_N, 97.5)),
                 new TestResult.Score(score.definition(), score.seriesKpis(), score.interval(), score.stationarity(),
-                        score.message(), new TestResult.SequentialScore(2, 40.0, 45.5, 50.0, 52.0, 12.0, 0.25,
+                        score.message(), new TestResult.SequentialScoreResult(2, 40.0, 45.5, 50.0, 52.0, 12.0, 0.25,
                         Decision.PASS, VerdictBasis.SEQUENTIAL, null)));
-        return new TestResult(sample.schemaVersion(), sample.testClass(), sample.testMethod(), sample.startedAt(),
-                sample.finishedAt(), sample.durationNanos(), parameters, sample.runs(), series, scores,
+        return new TestResult(sample.schemaVersion(), sample.testClass(), sample.testMethod(), sample.timing(),
+                parameters, sample.runs(), series, scores,
                 sample.verdict(), sample.environment(), null);
     }
 

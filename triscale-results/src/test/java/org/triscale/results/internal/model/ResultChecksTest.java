@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.triscale.results.fixtures.TestResults;
-import org.triscale.results.internal.output.ResultMapper;
+import org.triscale.results.internal.mapping.ResultMapper;
 import org.triscale.results.internal.verdict.RecordedSequel;
 
 import java.io.IOException;
@@ -143,8 +143,8 @@ class ResultChecksTest {
             runs.add(ResultMapper.run(sequel.run(1, r)));
         }
         return new PartialResult(PartialResult.SCHEMA_VERSION, "org.example.CcaTest", "delay", "CcaTest.delay",
-                new PartialResult.ShardRuns(index, count, List.of(1)), sequel.createdAt().toString(),
-                sequel.createdAt().toString(), null, ResultMapper.parameters(sequel), null,
+                new PartialResult.ShardRuns(index, count, List.of(1)), new PartialResult.Times(
+                sequel.createdAt().toString(), sequel.createdAt().toString()), null, ResultMapper.parameters(sequel), null,
                 org.triscale.results.fixtures.RecordedSequels.FINGERPRINT, sequel.environment(), runs);
     }
 

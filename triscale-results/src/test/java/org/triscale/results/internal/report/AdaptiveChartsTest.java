@@ -85,7 +85,7 @@ class AdaptiveChartsTest {
 
         Charts.Figure figure = AdaptiveCharts.runs(result, 0);
 
-        assertThat(figure.kind()).isEqualTo("sequential");
+        assertThat(figure.kind()).isEqualTo(ChartKind.SEQUENTIAL);
         assertThat(figure.title()).isEqualTo("KPI delay P75: anytime-valid bounds at 75 %, run by run");
         // Two tables: the stops (one row per series), then the steps (one row per run).
         assertThat(rows(figure.table())).isEqualTo(2 + steps);
@@ -112,7 +112,7 @@ class AdaptiveChartsTest {
         assertThat(AdaptiveCharts.summary(result)).isEqualTo("Adaptive series: stopped after series " + taken
                 + " of at most 40 (every score decided).");
         Charts.Figure figure = AdaptiveCharts.series(result, 0);
-        assertThat(figure.kind()).isEqualTo("sequential-score");
+        assertThat(figure.kind()).isEqualTo(ChartKind.SEQUENTIAL_SCORE);
         assertThat(figure.title()).isEqualTo("Variability score of delay: anytime-valid bounds at 75 %, series by series");
         assertThat(rows(figure.table())).isEqualTo(taken);
         assertThat(figure.table()).contains("<th>score at most</th>");

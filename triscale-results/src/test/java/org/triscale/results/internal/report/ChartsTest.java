@@ -39,7 +39,7 @@ class ChartsTest {
                 .series(2, 11, 14, 12, 10, 11).run(2, 3, RunStatus.FAILED, "crash").build();
         Charts.Figure figure = Charts.kpi(result, 0);
 
-        assertThat(figure.kind()).isEqualTo("kpi");
+        assertThat(figure.kind()).isEqualTo(ChartKind.KPI);
         assertThat(figure.title()).isEqualTo("KPI delay P75: run metrics and Thompson bounds");
         List<double[]> runs = circles(figure.svg(), "dot");
         assertThat(runs).as("10 runs, one failed").hasSize(9);

@@ -65,7 +65,7 @@ class HtmlReportPagesTest {
     void aRunsMetricIsFoundByNameOrNotAtAll() {
         TestResult.Run run = TestResults.passing().runs().get(0);
 
-        assertThat(Charts.metric(run, "delay")).isNotNull().extracting(TestResult.RunMetric::metric).isEqualTo("delay");
+        assertThat(Charts.metric(run, "delay")).isNotNull().extracting(TestResult.MetricResult::metric).isEqualTo("delay");
         assertThat(Charts.metric(run, "loss")).isNull();
         // Fixture runs report values, not samples: nothing to draw as samples.
         assertThat(Charts.recordedMetrics(TestResults.passing())).isEmpty();

@@ -69,8 +69,8 @@ class HtmlReportTest {
     @Test
     void anUndrawableResultIsLeftOutAndToldWhenAsked() throws IOException {
         TestResult good = TestResults.passing();
-        TestResult broken = new TestResult(good.schemaVersion(), good.testClass(), "broken", good.startedAt(),
-                good.finishedAt(), good.durationNanos(), good.parameters(), good.runs(), null, good.variabilityScores(),
+        TestResult broken = new TestResult(good.schemaVersion(), good.testClass(), "broken", good.timing(),
+                good.parameters(), good.runs(), null, good.variabilityScores(),
                 good.verdict(), good.environment(), good.baseline());
         List<Integer> left = new ArrayList<>();
         HtmlReport.write(List.of(broken, good), dir, null, null, List.of(), null, (i, e) -> left.add(i));

@@ -57,15 +57,16 @@ class LaunchSummaryMarkdownTest {
                         false)),
                 List.of(kpiParameters), List.of(new TestResult.ScoreParameters(scored, 5.0, null)));
         TestResult.Run run = new TestResult.Run(1, 1, -3, RunStatus.PASSED, 12, "",
-                List.of(new TestResult.RunMetric(metric, 41.8, true, 10, 1, false, null, null, null)), Map.of());
+                List.of(new TestResult.MetricResult(metric, 41.8, true, 10, 1, false, null, null, null)), Map.of());
         TestResult.Checks checks = new TestResult.Checks(true, List.of());
-        TestResult.KpiResult kpi = new TestResult.KpiResult(kpiParameters,
+        TestResult.SeriesKpi kpi = new TestResult.SeriesKpi(kpiParameters,
                 new TestResult.KpiBound(41.8, true, true, 5, 5, 4, 1, 2, 4), checks, null);
         TestResult.Score score = new TestResult.Score(scored, Arrays.asList(41.8, null),
                 new TestResult.ScoreInterval(null, null, null, null, null, null, false, false, 3),
                 new TestResult.Checks(null, List.of()), "undefined");
-        return new TestResult(1, testClass, testMethod, "2025-01-01T00:00:00Z", "2025-01-01T00:00:01Z", 12, parameters,
-                List.of(run), List.of(new TestResult.Series(1, 5, List.of(kpi))), List.of(score),
+        return new TestResult(1, testClass, testMethod, new TestResult.Timing("2025-01-01T00:00:00Z", "2025-01-01T00:00:01Z", 12),
+                parameters,
+                List.of(run), List.of(new TestResult.SeriesResult(1, 5, List.of(kpi))), List.of(score),
                 new TestResult.Verdict(TestResult.VerdictStatus.FAILED, 5, 5, 0, 0, failures, warnings),
                 new TestResult.Environment("17", "v", "os", "arch", 2, null, null), null);
     }

@@ -109,7 +109,7 @@ class ResultFactsTest {
         TestResult passing = TestResults.passing();
 
         // failing: series 1's KPI is 13 ms (ok), series 2's 33 ms above its 20 ms.
-        TestResult.KpiResult deciding = ResultFacts.deciding(failing, 0);
+        TestResult.SeriesKpi deciding = ResultFacts.deciding(failing, 0);
         assertThat(deciding.bound().passed()).isFalse();
         assertThat(deciding.bound().value()).isEqualTo(33);
         // passing: series KPIs 13, 13, 14 ms below 100 ms, an upper KPI: the largest decides.
@@ -128,7 +128,7 @@ class ResultFactsTest {
         TestResult result = TestResults.of(RecordedSequels.builder(setup).series(1, 10, 11, 12, 13, 14)
                 .series(2, 5, 6, 7, 8, 9).build());
 
-        TestResult.KpiResult deciding = ResultFacts.deciding(result, 0);
+        TestResult.SeriesKpi deciding = ResultFacts.deciding(result, 0);
         assertThat(ResultFacts.upper(deciding.spec().side())).isFalse();
         assertThat(deciding.spec().side()).isEqualTo(Side.LOWER);
         assertThat(deciding.bound().value()).isEqualTo(ResultFacts.seriesKpis(result, 0).stream()

@@ -1,4 +1,4 @@
-package org.triscale.results.internal.output;
+package org.triscale.results.internal.mapping;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -85,7 +85,7 @@ class ResultMapperTest {
         });
 
         assertThat(result.series()).hasSize(2);
-        TestResult.KpiResult kpi = result.series().get(0).kpis().get(0);
+        TestResult.SeriesKpi kpi = result.series().get(0).kpis().get(0);
         double expected = Kpis.kpi(DELAYS, 75, 75, Side.UPPER, null, Mode.SOUND).value();
         assertThat(kpi.bound().value()).isEqualTo(expected).isEqualTo(14.5);
         assertThat(kpi.bound().defined()).isTrue();
@@ -116,7 +116,7 @@ class ResultMapperTest {
         assertThat(result.verdict().failedRuns()).isEqualTo(1);
         assertThat(result.verdict().excludedRuns()).isEqualTo(1);
         assertThat(result.verdict().failures()).isEqualTo(decision.failures());
-        TestResult.KpiResult kpi = result.series().get(0).kpis().get(0);
+        TestResult.SeriesKpi kpi = result.series().get(0).kpis().get(0);
         // 3 valid runs of the 5 the bound needs: undefined, with the verdict's sentence.
         assertThat(kpi.bound().defined()).isFalse();
         assertThat(kpi.bound().value()).isNull();
@@ -164,7 +164,7 @@ class ResultMapperTest {
         RecordedSequel sequel = RecordedSequels.builder(setup).series(1, values).build();
         TestResult result = TestResults.of(sequel);
 
-        TestResult.Series series = result.series().get(0);
+        TestResult.SeriesResult series = result.series().get(0);
         assertThat(series.stopReason()).isEqualTo(StopReason.DECIDED);
         assertThat(series.stopRun()).isEqualTo(sequel.runsIn(1));
         assertThat(series.sequential()).singleElement().satisfies(bound -> {

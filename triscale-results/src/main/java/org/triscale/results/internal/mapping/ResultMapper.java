@@ -1,4 +1,4 @@
-package org.triscale.results.internal.output;
+package org.triscale.results.internal.mapping;
 
 import org.triscale.results.internal.common.InterleaveOrder;
 import org.triscale.results.internal.model.CellParameters;
@@ -52,9 +52,9 @@ public final class ResultMapper {
             failed += record.status() == RunStatus.FAILED ? 1 : 0;
             excluded += record.status() == RunStatus.NOT_CONVERGED || record.status() == RunStatus.ABORTED ? 1 : 0;
         }
-        List<TestResult.Series> series = new ArrayList<>();
+        List<TestResult.SeriesResult> series = new ArrayList<>();
         for (int k = 1; k <= state.seriesCount(); k++) {
-            List<TestResult.KpiResult> kpis = new ArrayList<>();
+            List<TestResult.SeriesKpi> kpis = new ArrayList<>();
             for (KpiOutcome outcome : analysis.kpis()) {
                 if (outcome.series() == k) {
                     kpis.add(kpi(state, outcome));
@@ -73,16 +73,17 @@ public final class ResultMapper {
         TestResult.Verdict verdict = new TestResult.Verdict(status, state.plannedRuns(), state.executedRuns(), failed,
                 excluded, failures, warnings);
         return new TestResult(TestResult.SCHEMA_VERSION, setup.testClass(), setup.testMethod(),
-                state.createdAt().toString(), Instant.now().toString(), duration, parameters(state), runs, series,
+                new TestResult.Timing(state.createdAt().toString(), Instant.now().toString(), duration),
+                parameters(state), runs, series,
                 scores, verdict, environment(state), gate);
     }
 
     /** A series, with the stopping run, its reason and the anytime-valid KPIs when the test is adaptive. */
-    private static TestResult.Series adaptive(RecordedSequel state, Analysis analysis, int k, int valid,
-                                              List<TestResult.KpiResult> kpis) {
+    private static TestResult.SeriesResult adaptive(RecordedSequel state, Analysis analysis, int k, int valid,
+                                              List<TestResult.SeriesKpi> kpis) {
         SeriesDecision adaptive = state.adaptive(k);
         if (adaptive == null) {
-            return new TestResult.Series(k, valid, kpis);
+            return new TestResult.SeriesResult(k, valid, kpis);
         }
         List<TestResult.SequentialBound> sequential = new ArrayList<>();
         for (KpiOutcome outcome : analysis.kpis()) {
@@ -96,7 +97,7 @@ public final class ResultMapper {
                         outcome.sequential().fallback() ? number(outcome.sequential().fallbackConfidence()) : null));
             }
         }
-        return new TestResult.Series(k, valid, kpis, adaptive.runs(), adaptive.stopReason(), sequential);
+        return new TestResult.SeriesResult(k, valid, kpis, adaptive.runs(), adaptive.stopReason(), sequential);
     }
 
     /** The parameters of a test, as its result and a shard's partial result hold them. */
@@ -156,10 +157,10 @@ public final class ResultMapper {
 
     /** One run, as the result and a shard's partial result hold it. */
     public static TestResult.Run run(RunRecord record) {
-        List<TestResult.RunMetric> metrics = new ArrayList<>();
+        List<TestResult.MetricResult> metrics = new ArrayList<>();
         for (MetricValue value : record.metrics()) {
             ConvergenceResult convergence = value.convergence();
-            metrics.add(new TestResult.RunMetric(value.metric().name(), number(value.value()), value.valid(),
+            metrics.add(new TestResult.MetricResult(value.metric().name(), number(value.value()), value.valid(),
                     value.samples(), value.droppedNaN(), value.reported(), convergence == null ? null
                     : new TestResult.Convergence(convergence.converged(), number(convergence.fit().slope()),
                             number(convergence.fit().lowSlope()), number(convergence.fit().highSlope()),
@@ -171,7 +172,7 @@ public final class ResultMapper {
                 record.durationNanos(), record.message(), metrics, record.notes());
     }
 
-    private static TestResult.KpiResult kpi(RecordedSequel state, KpiOutcome outcome) {
+    private static TestResult.SeriesKpi kpi(RecordedSequel state, KpiOutcome outcome) {
         KpiSpec spec = outcome.spec();
         KpiResult result = outcome.result();
         boolean sequential = outcome.sequentialVerdict();
@@ -186,7 +187,7 @@ public final class ResultMapper {
                 fixedN ? result.index() : null, fixedN ? outcome.boundRun() : null,
                 interval == null || interval.lowerIndex().isEmpty() ? null : interval.lowerIndex().getAsInt(),
                 interval == null || interval.upperIndex().isEmpty() ? null : interval.upperIndex().getAsInt());
-        return new TestResult.KpiResult(kpiParameters(spec), bound, checks(result == null ? null : result.stationarity()),
+        return new TestResult.SeriesKpi(kpiParameters(spec), bound, checks(result == null ? null : result.stationarity()),
                 message);
     }
 
@@ -219,13 +220,13 @@ public final class ResultMapper {
                 checks(result == null ? null : result.stationarity()), message, sequentialScore(outcome));
     }
 
-    private static TestResult.SequentialScore sequentialScore(ScoreOutcome outcome) {
+    private static TestResult.SequentialScoreResult sequentialScore(ScoreOutcome outcome) {
         SequentialScoreOutcome sequential = outcome.sequential();
         if (sequential == null) {
             return null;
         }
         SequentialScoreStep step = sequential.step();
-        return new TestResult.SequentialScore(sequential.stopSeries(), number(step.lowLower()),
+        return new TestResult.SequentialScoreResult(sequential.stopSeries(), number(step.lowLower()),
                 number(step.lowUpper()), number(step.highLower()), number(step.highUpper()), number(step.score()),
                 number(step.relativeScore()), step.decision(), basis(sequential.fallback()),
                 sequential.fallback() ? number(sequential.fallbackConfidence()) : null);

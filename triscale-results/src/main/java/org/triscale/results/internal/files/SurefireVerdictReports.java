@@ -1,4 +1,4 @@
-package org.triscale.results.internal.output;
+package org.triscale.results.internal.files;
 
 import org.triscale.results.internal.common.AtomicFiles;
 import org.triscale.results.internal.common.FileNames;

@@ -1,9 +1,0 @@
-/**
- * From the verdict to files: the mapping of a verdict to the JSON model and the per-series and
- * per-verdict Surefire XML reports.
- *
- * <p><b>Not API.</b> Everything under {@code org.triscale.results.internal} is public only so that
- * the results library and the JUnit extension can share it; it may change in any release without
- * notice. The API is the package {@code org.triscale.results}.
- */
-package org.triscale.results.internal.output;
