@@ -2,7 +2,6 @@ package org.triscale.junit;
 
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.triscale.junit.internal.setup.UsageCheck;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;

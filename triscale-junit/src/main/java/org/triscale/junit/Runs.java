@@ -5,8 +5,6 @@ import org.junit.jupiter.api.TestTemplate;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.triscale.junit.internal.lifecycle.TriscaleExtension;
-import org.triscale.junit.internal.setup.UsageCheck;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;

@@ -2,7 +2,7 @@ package org.triscale.junit.internal.lifecycle;
 
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.opentest4j.AssertionFailedError;
-import org.triscale.junit.TriscaleConstants;
+import org.triscale.results.internal.setup.ConfigurationKeys;
 import org.triscale.results.internal.model.StoredGate;
 import org.triscale.results.internal.model.PartialResult;
 import org.triscale.results.internal.model.PartialResults;
@@ -44,8 +44,8 @@ final class ShardEnd {
             throw new AssertionFailedError("TriScale shard " + shard + " of " + setup.testName() + " wrote no partial"
                     + " result: only " + state.executedRuns() + " of its " + planned + " runs executed in this launch,"
                     + " e.g. because a rerun or a filter selected single invocations. A shard is merged only with all"
-                    + " its runs; rerun the whole method with " + TriscaleConstants.SHARD + " = "
-                    + (state.cellsOf == null ? shard : state.cellsOf + " and " + TriscaleConstants.SHARD_BY + " = cells")
+                    + " its runs; rerun the whole method with " + ConfigurationKeys.SHARD + " = "
+                    + (state.cellsOf == null ? shard : state.cellsOf + " and " + ConfigurationKeys.SHARD_BY + " = cells")
                     + ".");
         }
         List<RunRecord> records = new ArrayList<>();
@@ -71,12 +71,12 @@ final class ShardEnd {
             throw new AssertionFailedError("TriScale shard " + shard + " of " + setup.testName() + ": its partial result"
                     + " could not be written to " + setup.settings().outputDir().resolve(PartialResults.FOLDER) + " ("
                     + e.getClass().getSimpleName() + ": " + e.getMessage() + "); make the folder writable or set "
-                    + TriscaleConstants.OUTPUT_DIR + " to one that is", e);
+                    + ConfigurationKeys.OUTPUT_DIR + " to one that is", e);
         }
         // Printed even without progress lines: without it, a green shard would look like a verdict.
         Progress.shard(setup, state.cellsOf == null ? shard + " · " + describe(shard, setup) + " · partial result "
                 + file + " · no verdict here: triscale merge computes it from all " + shard.count() + " shards"
-                : state.cellsOf + " · the whole test (" + TriscaleConstants.SHARD_BY + " = cells): " + describe(shard, setup)
+                : state.cellsOf + " · the whole test (" + ConfigurationKeys.SHARD_BY + " = cells): " + describe(shard, setup)
                 + " · partial result " + file + " · no verdict here: triscale merge computes it");
     }
 

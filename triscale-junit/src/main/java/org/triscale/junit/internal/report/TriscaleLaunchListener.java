@@ -6,7 +6,7 @@ import org.triscale.results.internal.merge.ShardComparisons;
 import org.triscale.results.internal.report.Comparisons;
 import org.triscale.results.internal.report.HtmlReport;
 import org.triscale.results.internal.report.LaunchSummary;
-import org.triscale.junit.TriscaleConstants;
+import org.triscale.results.internal.setup.ConfigurationKeys;
 import org.junit.platform.engine.ConfigurationParameters;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.launcher.TestExecutionListener;
@@ -45,10 +45,10 @@ import java.util.Map;
  * them is printed, never thrown: the tests' verdicts do not depend on it.
  */
 public final class TriscaleLaunchListener implements TestExecutionListener {
-    private static final String SUMMARY_ENABLED = TriscaleConstants.SUMMARY_ENABLED;
-    private static final String REPORT_ENABLED = TriscaleConstants.REPORT_ENABLED;
-    private static final String REPORT_DIR = TriscaleConstants.REPORT_DIR;
-    private static final String OUTPUT_DIR = TriscaleConstants.OUTPUT_DIR;
+    private static final String SUMMARY_ENABLED = ConfigurationKeys.SUMMARY_ENABLED;
+    private static final String REPORT_ENABLED = ConfigurationKeys.REPORT_ENABLED;
+    private static final String REPORT_DIR = ConfigurationKeys.REPORT_DIR;
+    private static final String OUTPUT_DIR = ConfigurationKeys.OUTPUT_DIR;
     /** Default folder of the HTML report, relative to the module. */
     static final String DEFAULT_REPORT_DIR = "target/triscale/report";
     /** The report entry a verdict publishes with its result file. */
@@ -144,7 +144,7 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
         // Every shard that ran or skipped a comparison test writes its file, even empty, so that
         // the merge can tell a missing shard; written whatever the summary and report settings.
         if (shard != null && (!comparisons.isEmpty() || ComparisonShards.elsewhere() > 0)) {
-            Path partial = folder(parameters, TriscaleConstants.OUTPUT_DIR, "target/triscale").resolve("partial");
+            Path partial = folder(parameters, ConfigurationKeys.OUTPUT_DIR, "target/triscale").resolve("partial");
             try {
                 shardComparisons = partial.resolve(ShardComparisons.fileName(shard.index(), shard.count()));
                 Comparisons.write(shardComparisons, comparisons);
@@ -166,7 +166,7 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
             return;
         }
         StringBuilder out = new StringBuilder();
-        Path resultsFolder = files.isEmpty() ? folder(parameters, TriscaleConstants.OUTPUT_DIR, "target/triscale")
+        Path resultsFolder = files.isEmpty() ? folder(parameters, ConfigurationKeys.OUTPUT_DIR, "target/triscale")
                 : files.get(0).toAbsolutePath().getParent();
         if (dropped > 0) {
             out.append("TriScale: ").append(dropped).append(" more comparisons of sequels were made but not kept (at most ")

@@ -1,6 +1,5 @@
 package org.triscale.junit.internal.setup;
 
-import org.triscale.junit.TriscaleConstants;
 import org.triscale.results.internal.model.JsonResults;
 import org.triscale.results.internal.setup.ConfigurationKeys;
 
@@ -98,7 +97,7 @@ public final class KnownKeys {
 
     private static Set<String> known() {
         Set<String> keys = new TreeSet<>(OTHERS);
-        for (Class<?> type : List.of(TriscaleConstants.class, ConfigurationKeys.class)) {
+        for (Class<?> type : List.of(ConfigurationKeys.class)) {
             for (Field field : type.getFields()) {
                 if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {
                     try {
