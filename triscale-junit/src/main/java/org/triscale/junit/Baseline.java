@@ -56,6 +56,8 @@ import java.lang.annotation.Target;
 @Documented
 @ExtendWith(UsageCheck.class)
 @API(status = API.Status.MAINTAINED, since = "0.1.0")
+// The registered check is package-private: JUnit instantiates it reflectively, no client names it (by design).
+@SuppressWarnings("exports")
 public @interface Baseline {
 
     /**

@@ -49,6 +49,8 @@ import java.lang.annotation.Target;
 @ExtendWith({TriscaleExtension.class, UsageCheck.class})
 @Execution(ExecutionMode.SAME_THREAD)
 @API(status = API.Status.MAINTAINED, since = "0.1.0")
+// The registered extensions are package-private: JUnit instantiates them reflectively, no client names them (by design).
+@SuppressWarnings("exports")
 public @interface Runs {
 
     /**
