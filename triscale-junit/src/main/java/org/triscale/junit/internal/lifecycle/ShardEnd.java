@@ -2,21 +2,15 @@ package org.triscale.junit.internal.lifecycle;
 
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.opentest4j.AssertionFailedError;
+import org.triscale.results.internal.launch.Partials;
 import org.triscale.results.internal.setup.ConfigurationKeys;
-import org.triscale.results.internal.model.StoredGate;
-import org.triscale.results.internal.model.PartialResult;
-import org.triscale.results.internal.model.PartialResults;
-import org.triscale.results.internal.output.ResultMapper;
 import org.triscale.results.internal.recording.RunRecord;
-import org.triscale.results.internal.setup.Machine;
 import org.triscale.results.internal.setup.TestSetup;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -54,22 +48,13 @@ final class ShardEnd {
                 records.add(state.run(series, run));
             }
         }
-        PartialResult partial = new PartialResult(PartialResult.SCHEMA_VERSION, setup.testClass(), setup.testMethod(),
-                setup.testName(), new PartialResult.ShardRuns(shard.index(), shard.count(),
-                        shard.series(setup.seriesCount())),
-                state.createdAt().toString(), Instant.now().toString(), Machine.current().triscaleVersion(),
-                ResultMapper.parameters(state.recorded()),
-                setup.gate().map(gate -> StoredGate.of(gate, setup.testClass(), setup.testKey())).orElse(null),
-                setup.gate().map(gate -> state.fingerprint(gate.fingerprint().scenario(), gate.fingerprint().tags()))
-                        .orElseGet(() -> state.fingerprint("", Map.of())),
-                ResultMapper.currentEnvironment(),
-                records.stream().map(ResultMapper::run).collect(Collectors.toList()));
         Path file;
         try {
-            file = PartialResults.write(partial, setup.settings().outputDir());
+            file = Partials.write(state.recorded(), shard.index(), shard.count(), shard.series(setup.seriesCount()),
+                    records);
         } catch (IOException | RuntimeException e) {
             throw new AssertionFailedError("TriScale shard " + shard + " of " + setup.testName() + ": its partial result"
-                    + " could not be written to " + setup.settings().outputDir().resolve(PartialResults.FOLDER) + " ("
+                    + " could not be written to " + Partials.folder(setup.settings().outputDir()) + " ("
                     + e.getClass().getSimpleName() + ": " + e.getMessage() + "); make the folder writable or set "
                     + ConfigurationKeys.OUTPUT_DIR + " to one that is", e);
         }

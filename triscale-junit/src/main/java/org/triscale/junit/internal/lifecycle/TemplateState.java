@@ -1,6 +1,5 @@
 package org.triscale.junit.internal.lifecycle;
 
-import org.triscale.results.internal.setup.Fingerprint;
 import org.triscale.results.internal.output.ResultMapper;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.junit.internal.recording.RunRecorder;
@@ -322,17 +321,6 @@ public final class TemplateState implements AutoCloseable {
     /** What the runs reported about the test bed. */
     public Map<String, String> testBed() {
         return testBed.entries();
-    }
-
-    /**
-     * The test bed of the sequel for the regression gate: this machine's with what the runs reported.
-     *
-     * @param scenario the gate's scenario
-     * @param tags     the gate's tags
-     * @return the fingerprint
-     */
-    public Fingerprint fingerprint(String scenario, Map<String, String> tags) {
-        return Fingerprint.current(scenario, testBed(), tags);
     }
 
     public Instant createdAt() {
