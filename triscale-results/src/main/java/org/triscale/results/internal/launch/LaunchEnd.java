@@ -27,6 +27,13 @@ import java.util.Optional;
  * parameters); a problem writing a file is returned as a line to print, never thrown.
  */
 public final class LaunchEnd {
+    /**
+     * The configuration keys the library reads on its own (the bounds on the JSON files it reads),
+     * which the extension's check of unknown keys must know.
+     */
+    public static final List<String> LIBRARY_KEYS = List.of(JsonResults.MAX_NESTING_KEY, JsonResults.MAX_STRING_KEY,
+            JsonResults.MAX_NUMBER_KEY);
+
     private LaunchEnd() {
     }
 

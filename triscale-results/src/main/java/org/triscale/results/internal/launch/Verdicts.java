@@ -5,7 +5,10 @@ import org.triscale.results.internal.gate.BaselineGate;
 import org.triscale.results.internal.judge.Judge;
 import org.triscale.results.internal.report.LaunchSummary;
 import org.triscale.results.internal.report.VerdictTable;
+import org.triscale.results.internal.verdict.KpiOutcome;
 import org.triscale.results.internal.verdict.RecordedSequel;
+import org.triscale.results.internal.verdict.SeriesChecks;
+import org.triscale.results.internal.verdict.VerdictAnalysis;
 import org.triscale.results.internal.verdict.VerdictMessages;
 
 import java.nio.file.Path;
@@ -110,5 +113,38 @@ public final class Verdicts {
                 Optional.ofNullable(gate).map(g -> new Gate(g.notes(),
                         g.worstOutcome() == null ? "none" : g.worstOutcome().name())),
                 failures.isEmpty() ? Optional.empty() : Optional.of(Judge.failureMessage(recorded, conclusion)));
+    }
+
+    /**
+     * One series' KPI checks, computed as the verdict will compute that series' KPIs.
+     *
+     * @param passed   whether every KPI of the series holds
+     * @param numbers  each KPI's line: {@code "KPI delay P75 upper (≤ 80 ms) = 49.85 ms ok"}, one per line
+     * @param failures the statement of each violated or undefined KPI
+     */
+    public record SeriesVerdict(boolean passed, String numbers, List<String> failures) {
+        /** Copies the list. */
+        public SeriesVerdict {
+            failures = List.copyOf(failures);
+        }
+    }
+
+    /**
+     * Checks the KPIs of one series after its last run.
+     *
+     * @param recorded the runs so far
+     * @param series   the series, from 1
+     * @return its checks
+     */
+    public static SeriesVerdict seriesChecks(RecordedSequel recorded, int series) {
+        SeriesChecks checks = VerdictAnalysis.seriesChecks(recorded, series);
+        StringBuilder numbers = new StringBuilder();
+        for (KpiOutcome kpi : checks.kpis()) {
+            numbers.append(numbers.length() == 0 ? "" : "\n").append("KPI ").append(kpi.spec().label())
+                    .append(" (").append(kpi.spec().thresholds()).append(") = ")
+                    .append(Double.isNaN(kpi.value()) ? "undefined" : kpi.spec().metric().format(kpi.value()))
+                    .append(kpi.passed() ? " ok" : " FAILED");
+        }
+        return new SeriesVerdict(checks.passed(), numbers.toString(), checks.failures());
     }
 }

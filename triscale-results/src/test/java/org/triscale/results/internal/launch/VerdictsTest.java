@@ -81,4 +81,20 @@ class VerdictsTest {
         assertThat(skipped.message()).startsWith(Judge.header(sequel, "SKIPPED"));
         assertThat(dir.resolve("out")).doesNotExist();
     }
+
+    @Test
+    void aSeriesKpiChecksNameEachKpiAndFailOnAViolatedOne() {
+        RecordedSequel passing = RecordedSequels.builder(setup(100)).series(1, DELAYS).build();
+        RecordedSequel failing = RecordedSequels.builder(setup(11)).series(1, DELAYS).build();
+
+        Verdicts.SeriesVerdict ok = Verdicts.seriesChecks(passing, 1);
+        Verdicts.SeriesVerdict violated = Verdicts.seriesChecks(failing, 1);
+
+        assertThat(ok.passed()).isTrue();
+        assertThat(ok.failures()).isEmpty();
+        assertThat(ok.numbers()).startsWith("KPI delay").endsWith(" ok").doesNotContain("\n");
+        assertThat(violated.passed()).isFalse();
+        assertThat(violated.failures()).hasSize(1);
+        assertThat(violated.numbers()).startsWith("KPI delay").endsWith(" FAILED");
+    }
 }
