@@ -52,6 +52,38 @@ public final class LaunchEnd {
     }
 
     /**
+     * One comparison of two sequels that an assertion made, for the launch's summaries and report.
+     *
+     * @param metric     the metric compared
+     * @param candidate  the candidate sequel's name
+     * @param reference  the reference sequel's name
+     * @param claim      what the assertion claimed
+     * @param change     the estimated relative change
+     * @param lower      the lower end of its interval
+     * @param upper      the upper end of its interval
+     * @param confidence the interval's confidence, in percent
+     * @param design     the design ({@code "paired: 50 runs on the same seeds"}, ...)
+     * @param failure    the failure message, or {@code null} when the assertion held
+     */
+    public record Compared(String metric, String candidate, String reference, String claim, double change,
+                           double lower, double upper, double confidence, String design, String failure) {
+    }
+
+    /**
+     * Records a comparison of the test running on this thread.
+     *
+     * @param compared the comparison
+     */
+    public static void record(Compared compared) {
+        boolean held = compared.failure() == null;
+        Comparisons.record(new Comparisons.Comparison(null, compared.metric(), compared.candidate(),
+                compared.reference(), compared.claim(), compared.change(), compared.lower(), compared.upper(),
+                compared.confidence(), compared.design(),
+                held ? TestResult.VerdictStatus.PASSED : TestResult.VerdictStatus.FAILED,
+                held ? "" : compared.failure()));
+    }
+
+    /**
      * The comparisons the launch's tests made, taken: a later call returns the next launch's.
      *
      * @return them, and how many more were not kept
