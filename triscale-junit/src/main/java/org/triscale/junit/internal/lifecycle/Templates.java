@@ -6,7 +6,6 @@ import org.triscale.junit.internal.setup.JUnitVersion;
 import org.triscale.junit.internal.setup.SettingsReader;
 import org.triscale.results.internal.setup.TestSetup;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
-import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
