@@ -1,7 +1,8 @@
 /**
  * TriScale for JUnit: the annotations, {@code RunContext}, the sequel API and the AssertJ
- * assertions. The extension's classes ({@code internal}) are not exported; JUnit reaches them
- * reflectively, so they are open to it.
+ * assertions. The extension itself is package-private beside the annotations that register it;
+ * JUnit instantiates it reflectively, so that package is open to JUnit. The {@code internal}
+ * packages are neither exported nor open.
  *
  * @since 0.3.0
  */
@@ -19,9 +20,8 @@ module org.triscale.junit {
     exports org.triscale.junit.assertions;
     exports org.triscale.junit.sequel;
 
-    // JUnit instantiates the extensions and calls them reflectively.
-    opens org.triscale.junit.internal.lifecycle to org.junit.platform.commons;
-    opens org.triscale.junit.internal.setup to org.junit.platform.commons;
+    // JUnit instantiates the package-private extension and usage check reflectively.
+    opens org.triscale.junit to org.junit.platform.commons;
 
     provides org.junit.platform.launcher.TestExecutionListener
             with org.triscale.junit.internal.report.TriscaleLaunchListener;

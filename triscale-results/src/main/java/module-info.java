@@ -22,6 +22,7 @@ module org.triscale.results {
     exports org.triscale.results.internal.files to org.triscale.junit;
     exports org.triscale.results.internal.gate to org.triscale.junit;
     exports org.triscale.results.internal.judge to org.triscale.junit;
+    exports org.triscale.results.internal.launch to org.triscale.junit;
     exports org.triscale.results.internal.merge to org.triscale.junit;
     exports org.triscale.results.internal.model to org.triscale.junit;
     exports org.triscale.results.internal.mapping to org.triscale.junit;

@@ -1,5 +1,5 @@
 package com.example.peek;
 
 class Peek {
-    Object extension = new org.triscale.junit.internal.lifecycle.TriscaleExtension();
+    Object arm = org.triscale.junit.internal.recording.RunArm.REFERENCE;
 }

@@ -10,6 +10,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** Loads the reference vectors of the original Python TriScale from the test classpath. */
+// A helper of the tests in other packages: its JsonNode comes from Jackson, on the tests' class path only (by design).
+@SuppressWarnings("exports")
 public final class ReferenceVectors {
     private static final String RESOURCE = "/triscale-vectors.json";
     private static JsonNode root;

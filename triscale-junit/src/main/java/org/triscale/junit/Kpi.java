@@ -2,7 +2,6 @@ package org.triscale.junit;
 
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.triscale.junit.internal.setup.UsageCheck;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -34,6 +33,8 @@ import java.lang.annotation.Target;
 @ExtendWith(UsageCheck.class)
 @Repeatable(Kpi.List.class)
 @API(status = API.Status.MAINTAINED, since = "0.1.0")
+// The registered check is package-private: JUnit instantiates it reflectively, no client names it (by design).
+@SuppressWarnings("exports")
 public @interface Kpi {
 
     /**

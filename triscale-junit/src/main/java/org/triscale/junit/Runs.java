@@ -5,8 +5,6 @@ import org.junit.jupiter.api.TestTemplate;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.triscale.junit.internal.lifecycle.TriscaleExtension;
-import org.triscale.junit.internal.setup.UsageCheck;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -51,6 +49,8 @@ import java.lang.annotation.Target;
 @ExtendWith({TriscaleExtension.class, UsageCheck.class})
 @Execution(ExecutionMode.SAME_THREAD)
 @API(status = API.Status.MAINTAINED, since = "0.1.0")
+// The registered extensions are package-private: JUnit instantiates them reflectively, no client names them (by design).
+@SuppressWarnings("exports")
 public @interface Runs {
 
     /**

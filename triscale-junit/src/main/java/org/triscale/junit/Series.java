@@ -2,7 +2,6 @@ package org.triscale.junit;
 
 import org.apiguardian.api.API;
 import org.junit.jupiter.api.extension.ExtendWith;
-import org.triscale.junit.internal.setup.UsageCheck;
 
 import java.lang.annotation.Documented;
 import java.lang.annotation.ElementType;
@@ -32,6 +31,8 @@ import java.lang.annotation.Target;
 @Documented
 @ExtendWith(UsageCheck.class)
 @API(status = API.Status.MAINTAINED, since = "0.1.0")
+// The registered check is package-private: JUnit instantiates it reflectively, no client names it (by design).
+@SuppressWarnings("exports")
 public @interface Series {
 
     /**

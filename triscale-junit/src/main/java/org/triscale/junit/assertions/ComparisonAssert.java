@@ -8,9 +8,8 @@ import org.triscale.engine.comparison.Direction;
 import org.triscale.engine.comparison.SequelChange;
 import org.triscale.engine.comparison.Tolerance;
 import org.triscale.results.internal.common.Format;
-import org.triscale.results.internal.model.TestResult.VerdictStatus;
 import org.triscale.junit.internal.lifecycle.ComparisonShards;
-import org.triscale.results.internal.report.Comparisons;
+import org.triscale.results.internal.launch.LaunchEnd;
 import org.triscale.junit.sequel.Sequel;
 
 /**
@@ -125,10 +124,9 @@ public final class ComparisonAssert extends AbstractAssert<ComparisonAssert, Seq
      */
     private ComparisonAssert conclude(SequelChange change, String claim, String failure) {
         ComparisonShards.here(); // under triscale.shard, one shard records it
-        Comparisons.record(new Comparisons.Comparison(null, metric, actual.name(), reference.name(), claim,
+        LaunchEnd.record(new LaunchEnd.Compared(metric, actual.name(), reference.name(), claim,
                 change.relative(change.change().estimate()), change.relative(change.change().lower()),
-                change.relative(change.change().upper()), change.change().confidence() * 100, design(change),
-                failure == null ? VerdictStatus.PASSED : VerdictStatus.FAILED, failure == null ? "" : failure));
+                change.relative(change.change().upper()), change.change().confidence() * 100, design(change), failure));
         if (failure != null) {
             failWithMessage("%s", failure);
         }

@@ -2,7 +2,7 @@ package org.triscale.junit.internal.lifecycle;
 
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.opentest4j.TestAbortedException;
-import org.triscale.junit.TriscaleConstants;
+import org.triscale.results.internal.setup.ConfigurationKeys;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -35,7 +35,7 @@ public final class ComparisonShards {
     }
 
     /**
-     * Reads the launch's shard, as the extension does ({@link TriscaleConstants#SHARD} or a
+     * Reads the launch's shard, as the extension does ({@link ConfigurationKeys#SHARD} or a
      * scheduler's environment); an invalid value is left to the extension's own error and taken as
      * no shard here.
      *
@@ -141,7 +141,7 @@ public final class ComparisonShards {
             ELSEWHERE.incrementAndGet();
             throw new TestAbortedException("TriScale: " + test + " runs sequels or compares them, which happens in"
                     + " one shard only: shard " + owner + "/" + shard.count() + " runs it, this is shard " + shard
-                    + " (" + TriscaleConstants.SHARD + "); triscale merge collects its comparisons");
+                    + " (" + ConfigurationKeys.SHARD + "); triscale merge collects its comparisons");
         }
     }
 }

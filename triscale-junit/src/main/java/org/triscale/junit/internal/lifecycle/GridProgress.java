@@ -34,7 +34,7 @@ final class GridProgress {
             return null;
         }
         String key = GridProgress.class.getName() + ":" + context.getRequiredTestMethod().getName();
-        return grid.getStore(TriscaleExtension.NAMESPACE).getOrComputeIfAbsent(key,
+        return grid.getStore(Templates.NAMESPACE).getOrComputeIfAbsent(key,
                 ignored -> new GridProgress(GridSize.declaredCells(context)), GridProgress.class);
     }
 

@@ -19,6 +19,7 @@ import java.util.function.Consumer;
  */
 final class Invocations extends Spliterators.AbstractSpliterator<TestTemplateInvocationContext> {
     private final TemplateState state;
+    private final ApiAdapter api;
     private int series = 1;
     private int run;
     /** Whether the current series' KPI checks were generated. */
@@ -27,9 +28,10 @@ final class Invocations extends Spliterators.AbstractSpliterator<TestTemplateInv
     /** The second arm of an interleaved pair, generated with the first, or null. */
     private RunRecord pending;
 
-    Invocations(TemplateState state) {
+    Invocations(TemplateState state, ApiAdapter api) {
         super(Long.MAX_VALUE, Spliterator.ORDERED | Spliterator.NONNULL);
         this.state = state;
+        this.api = api;
     }
 
     @Override
@@ -41,7 +43,7 @@ final class Invocations extends Spliterators.AbstractSpliterator<TestTemplateInv
             RunRecord second = pending;
             pending = null;
             if (state.stopReason() == null) {
-                action.accept(new RunInvocationContext(state, second));
+                action.accept(new RunInvocationContext(state, second, api.parameters(second)));
                 return true;
             }
         }
@@ -60,13 +62,13 @@ final class Invocations extends Spliterators.AbstractSpliterator<TestTemplateInv
                         pending = reference;
                     }
                 }
-                action.accept(new RunInvocationContext(state, first));
+                action.accept(new RunInvocationContext(state, first, api.parameters(first)));
                 return true;
             }
             if (run > 0 && !checked && !state.setup.kpis().isEmpty()) {
                 // The series ended: its KPI checks are a test of their own, before the next series.
                 checked = true;
-                action.accept(new SeriesCheckInvocationContext(state, series));
+                action.accept(new SeriesCheckInvocationContext(state, series, api.parameters(null)));
                 return true;
             }
             series++;
@@ -78,7 +80,7 @@ final class Invocations extends Spliterators.AbstractSpliterator<TestTemplateInv
             return false; // a shard has no verdict: the merge computes it
         }
         state.generateVerdict();
-        action.accept(new VerdictInvocationContext(state));
+        action.accept(new VerdictInvocationContext(state, api.parameters(null)));
         return true;
     }
 }

@@ -8,9 +8,7 @@ import org.junit.jupiter.api.extension.InvocationInterceptor.Invocation;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.commons.support.HierarchyTraversalMode;
-import org.triscale.junit.RunContext;
-import org.triscale.junit.Runs;
-import org.triscale.junit.TriscaleConstants;
+import org.triscale.results.internal.setup.ConfigurationKeys;
 import org.triscale.results.internal.recording.MetricValue;
 import org.triscale.junit.internal.recording.RunMetricValues;
 import org.triscale.results.internal.recording.RunRecord;
@@ -42,7 +40,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * given, once, in the thread that JUnit calls it in; it cannot start later invocations early. So
  * the invocation of run k skips JUnit's own call of the method and waits for run k's result,
  * computed by a task that calls the same method reflectively on a pool thread with a
- * {@link RunContext} of its own (the other arguments are the ones JUnit resolved for the
+ * {@code RunContext} of its own (the other arguments are the ones JUnit resolved for the
  * invocation that started the task, on the test instance of the first run). While run k is
  * awaited, the next {@code parallelism} runs are submitted, so the pool stays busy and at most
  * {@code parallelism + 1} runs' samples are held at once. Each task also computes its run's
@@ -65,6 +63,7 @@ final class ParallelRuns implements AutoCloseable {
     static final int MAX_PARALLELISM = 4096;
 
     private final TemplateState state;
+    private final ApiAdapter api;
     private final int parallelism;
     /** With adaptive series, a later series may never start: look ahead within the series only. */
     private final boolean withinSeries;
@@ -79,8 +78,9 @@ final class ParallelRuns implements AutoCloseable {
     private Outcome current;
     private final List<String> discarded = new ArrayList<>();
 
-    private ParallelRuns(TemplateState state, int parallelism) {
+    private ParallelRuns(TemplateState state, int parallelism, ApiAdapter api) {
         this.state = state;
+        this.api = api;
         this.parallelism = parallelism;
         this.withinSeries = state.setup.adaptiveSeries();
     }
@@ -92,11 +92,9 @@ final class ParallelRuns implements AutoCloseable {
      * @throws ExtensionConfigurationException for an invalid parallelism, or a lifecycle method
      *                                         that takes a {@code RunContext}
      */
-    static ParallelRuns create(ExtensionContext context, TemplateState state) {
+    static ParallelRuns create(ExtensionContext context, TemplateState state, ApiAdapter api) {
         int parallelism = parallelism(context);
-        Method testMethod = context.getRequiredTestMethod();
-        boolean independent = AnnotationSupport.findAnnotation(testMethod, Runs.class).map(Runs::independent)
-                .orElse(false);
+        boolean independent = api.independentRuns(context);
         if (!independent || parallelism == 1) {
             return null;
         }
@@ -105,25 +103,25 @@ final class ParallelRuns implements AutoCloseable {
                 for (Method method : AnnotationSupport.findAnnotatedMethods(type, lifecycle,
                         HierarchyTraversalMode.TOP_DOWN)) {
                     for (Class<?> parameter : method.getParameterTypes()) {
-                        if (RunContext.class.isAssignableFrom(parameter)) {
+                        if (api.isRunContext(parameter)) {
                             throw new ExtensionConfigurationException("TriScale configuration error in "
                                     + state.setup.testName() + ": @" + lifecycle.getSimpleName() + " method "
                                     + method.getName() + " takes a RunContext, but with "
-                                    + TriscaleConstants.RUNS_PARALLELISM + " = " + parallelism
+                                    + ConfigurationKeys.RUNS_PARALLELISM + " = " + parallelism
                                     + " the independent runs execute on a pool ahead of their invocations, not"
                                     + " between the @BeforeEach and @AfterEach methods. Record in the test method,"
-                                    + " or set " + TriscaleConstants.RUNS_PARALLELISM + " = 1");
+                                    + " or set " + ConfigurationKeys.RUNS_PARALLELISM + " = 1");
                         }
                     }
                 }
             }
         }
-        return new ParallelRuns(state, parallelism);
+        return new ParallelRuns(state, parallelism, api);
     }
 
     /** Reads {@code triscale.runs.parallelism}: a positive integer or {@code cores}; 1 when not set. */
     static int parallelism(ExtensionContext context) {
-        String key = TriscaleConstants.RUNS_PARALLELISM;
+        String key = ConfigurationKeys.RUNS_PARALLELISM;
         String text = SettingsReader.parameter(context, key).orElse(null);
         if (text == null) {
             return 1;
@@ -146,7 +144,7 @@ final class ParallelRuns implements AutoCloseable {
 
     /** The parallel runs of the test an invocation belongs to, or {@code null}. */
     static ParallelRuns of(ExtensionContext context) {
-        return context.getStore(TriscaleExtension.NAMESPACE).get(ParallelRuns.class, ParallelRuns.class);
+        return context.getStore(Templates.NAMESPACE).get(ParallelRuns.class, ParallelRuns.class);
     }
 
     /**
@@ -217,8 +215,8 @@ final class ParallelRuns implements AutoCloseable {
         RunRecorder recorder = state.recorder(series, run, seed);
         Object[] arguments = invocationArguments.clone();
         for (int i = 0; i < arguments.length; i++) {
-            if (arguments[i] instanceof RunContext) {
-                arguments[i] = recorder;
+            if (arguments[i] != null && api.isRunContext(arguments[i].getClass())) {
+                arguments[i] = api.runContext(recorder);
             }
         }
         ahead.put(position, pool.submit(() -> execute(recorder, arguments)));

@@ -13,10 +13,13 @@ import java.util.List;
 final class RunInvocationContext implements TestTemplateInvocationContext {
     private final TemplateState state;
     private final RunRecord record;
+    /** Resolves the run's {@code RunContext} and arm. */
+    private final Extension parameters;
 
-    RunInvocationContext(TemplateState state, RunRecord record) {
+    RunInvocationContext(TemplateState state, RunRecord record, Extension parameters) {
         this.state = state;
         this.record = record;
+        this.parameters = parameters;
     }
 
     /** The run this invocation executes. */
@@ -34,6 +37,6 @@ final class RunInvocationContext implements TestTemplateInvocationContext {
 
     @Override
     public List<Extension> getAdditionalExtensions() {
-        return List.of(new RunContextResolver(record), new RunExecution(state, record));
+        return List.of(parameters, new RunExecution(state, record));
     }
 }

@@ -4,11 +4,9 @@ import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ReflectiveInvocationContext;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
+import org.triscale.results.internal.launch.Verdicts;
 import org.triscale.results.internal.model.RunStatus;
 import org.triscale.results.internal.setup.TestSetup;
-import org.triscale.results.internal.verdict.KpiOutcome;
-import org.triscale.results.internal.verdict.SeriesChecks;
-import org.triscale.results.internal.verdict.VerdictAnalysis;
 
 import java.lang.reflect.Method;
 
@@ -39,18 +37,12 @@ final class SeriesCheckExecution implements BodylessInvocation {
             throw new TestAbortedException(name + ": SKIPPED\n- all " + state.runsIn(series)
                     + " runs of the series were skipped by an assumption");
         }
-        SeriesChecks checks = VerdictAnalysis.seriesChecks(state.recorded(), series);
-        StringBuilder numbers = new StringBuilder();
-        for (KpiOutcome kpi : checks.kpis()) {
-            numbers.append(numbers.length() == 0 ? "" : "\n").append("KPI ").append(kpi.spec().label())
-                    .append(" (").append(kpi.spec().thresholds()).append(") = ")
-                    .append(Double.isNaN(kpi.value()) ? "undefined" : kpi.spec().metric().format(kpi.value()))
-                    .append(kpi.passed() ? " ok" : " FAILED");
-        }
-        context.publishReportEntry("triscale.series", numbers.toString());
+        Verdicts.SeriesVerdict checks = Verdicts.seriesChecks(state.recorded(), series);
+        String numbers = checks.numbers();
+        context.publishReportEntry("triscale.series", numbers);
         if (setup.settings().progress()) {
             Progress.sequel(setup, SeriesCheckInvocationContext.name(state, series) + ": "
-                    + (checks.passed() ? "passed" : "FAILED") + " · " + numbers.toString().replace("\n", " · "));
+                    + (checks.passed() ? "passed" : "FAILED") + " · " + numbers.replace("\n", " · "));
         }
         if (!checks.passed()) {
             throw new AssertionFailedError(name + ": FAILED\n- " + String.join("\n- ", checks.failures()));

@@ -15,10 +15,13 @@ final class SeriesCheckInvocationContext implements TestTemplateInvocationContex
     static final String NAME = "KPI checks";
     private final TemplateState state;
     private final int series;
+    /** Gives the body that never runs a context that refuses every call. */
+    private final Extension parameters;
 
-    SeriesCheckInvocationContext(TemplateState state, int series) {
+    SeriesCheckInvocationContext(TemplateState state, int series, Extension parameters) {
         this.state = state;
         this.series = series;
+        this.parameters = parameters;
     }
 
     @Override
@@ -34,6 +37,6 @@ final class SeriesCheckInvocationContext implements TestTemplateInvocationContex
 
     @Override
     public List<Extension> getAdditionalExtensions() {
-        return List.of(new RunContextResolver(null), new SeriesCheckExecution(state, series));
+        return List.of(parameters, new SeriesCheckExecution(state, series));
     }
 }

@@ -2,7 +2,7 @@ package org.triscale.junit.internal.lifecycle;
 
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.triscale.junit.TriscaleConstants;
+import org.triscale.results.internal.setup.ConfigurationKeys;
 import org.triscale.junit.internal.setup.SettingsReader;
 
 import java.util.ArrayList;
@@ -49,7 +49,7 @@ public record Shard(int index, int count) {
     static final String K8S_INDEX = "JOB_COMPLETION_INDEX";
 
     /**
-     * The shard of the launch: {@link TriscaleConstants#SHARD} if set, else the shard the
+     * The shard of the launch: {@link ConfigurationKeys#SHARD} if set, else the shard the
      * environment gives (a Slurm array task or a Kubernetes indexed Job's pod, see
      * {@link #fromEnvironment(Function, Map)}).
      */
@@ -66,7 +66,7 @@ public record Shard(int index, int count) {
      * @throws ExtensionConfigurationException if a value is invalid or the values disagree
      */
     static Optional<Shard> read(Function<String, Optional<String>> parameters, Map<String, String> environment) {
-        Optional<String> explicit = parameters.apply(TriscaleConstants.SHARD);
+        Optional<String> explicit = parameters.apply(ConfigurationKeys.SHARD);
         if (explicit.isPresent()) {
             return explicit.map(Shard::parse);
         }
@@ -74,8 +74,8 @@ public record Shard(int index, int count) {
     }
 
     /**
-     * The shard a job scheduler's environment gives, when {@link TriscaleConstants#SHARD} is not
-     * set and {@link TriscaleConstants#SHARD_ENVIRONMENT} is not {@code false}.
+     * The shard a job scheduler's environment gives, when {@link ConfigurationKeys#SHARD} is not
+     * set and {@link ConfigurationKeys#SHARD_ENVIRONMENT} is not {@code false}.
      *
      * <ul>
      *   <li><b>Slurm array job</b> ({@code sbatch --array=MIN-MAX}): shard k/K with
@@ -87,7 +87,7 @@ public record Shard(int index, int count) {
      *       as 1 to {@code SLURM_ARRAY_TASK_COUNT}.</li>
      *   <li><b>Kubernetes indexed Job</b> ({@code completionMode: Indexed}): shard k/K with
      *       k = {@code JOB_COMPLETION_INDEX} + 1 (the index counts from 0) and K the configuration
-     *       parameter {@link TriscaleConstants#SHARD_COUNT} (the Job's {@code completions}), which the
+     *       parameter {@link ConfigurationKeys#SHARD_COUNT} (the Job's {@code completions}), which the
      *       pod cannot see otherwise.</li>
      * </ul>
      *
@@ -95,28 +95,28 @@ public record Shard(int index, int count) {
      * @param environment the process environment
      * @return the shard, or empty when no scheduler variable is set
      * @throws ExtensionConfigurationException if a variable is not a whole number, the values are
-     *     inconsistent, both schedulers' variables are set, or {@link TriscaleConstants#SHARD_COUNT}
+     *     inconsistent, both schedulers' variables are set, or {@link ConfigurationKeys#SHARD_COUNT}
      *     is set without a {@code JOB_COMPLETION_INDEX}
      */
     static Optional<Shard> fromEnvironment(Function<String, Optional<String>> parameters,
                                            Map<String, String> environment) {
-        Optional<Boolean> use = parameters.apply(TriscaleConstants.SHARD_ENVIRONMENT)
-                .map(text -> SettingsReader.parseBoolean(TriscaleConstants.SHARD_ENVIRONMENT, text));
+        Optional<Boolean> use = parameters.apply(ConfigurationKeys.SHARD_ENVIRONMENT)
+                .map(text -> SettingsReader.parseBoolean(ConfigurationKeys.SHARD_ENVIRONMENT, text));
         if (use.isPresent() && !use.get()) {
             return Optional.empty();
         }
-        Optional<String> countText = parameters.apply(TriscaleConstants.SHARD_COUNT);
+        Optional<String> countText = parameters.apply(ConfigurationKeys.SHARD_COUNT);
         String slurmId = variable(environment, SLURM_ID);
         String k8sIndex = variable(environment, K8S_INDEX);
         if (slurmId != null && k8sIndex != null) {
             throw environmentError(SLURM_ID + " = " + slurmId + " and " + K8S_INDEX + " = " + k8sIndex
-                    + " are both set, so the shard is ambiguous; set " + TriscaleConstants.SHARD + " = k/K explicitly");
+                    + " are both set, so the shard is ambiguous; set " + ConfigurationKeys.SHARD + " = k/K explicitly");
         }
         if (slurmId != null) {
             Shard shard = slurm(environment, slurmId);
-            if (countText.isPresent() && whole(TriscaleConstants.SHARD_COUNT, countText.get(), false) != shard.count) {
-                throw environmentError(TriscaleConstants.SHARD_COUNT + " = " + countText.get() + " disagrees with the Slurm"
-                        + " array's " + shard.count + " tasks; remove " + TriscaleConstants.SHARD_COUNT
+            if (countText.isPresent() && whole(ConfigurationKeys.SHARD_COUNT, countText.get(), false) != shard.count) {
+                throw environmentError(ConfigurationKeys.SHARD_COUNT + " = " + countText.get() + " disagrees with the Slurm"
+                        + " array's " + shard.count + " tasks; remove " + ConfigurationKeys.SHARD_COUNT
                         + " (Slurm gives the count) or submit --array=1-" + countText.get());
             }
             return Optional.of(shard);
@@ -124,27 +124,27 @@ public record Shard(int index, int count) {
         if (k8sIndex != null) {
             if (countText.isEmpty()) {
                 throw environmentError(K8S_INDEX + " = " + k8sIndex + " is set (a Kubernetes indexed Job) but "
-                        + TriscaleConstants.SHARD_COUNT + " is not; set -D" + TriscaleConstants.SHARD_COUNT
-                        + "=K with K the Job's completions, or -D" + TriscaleConstants.SHARD_ENVIRONMENT
+                        + ConfigurationKeys.SHARD_COUNT + " is not; set -D" + ConfigurationKeys.SHARD_COUNT
+                        + "=K with K the Job's completions, or -D" + ConfigurationKeys.SHARD_ENVIRONMENT
                         + "=false if the Job is not sharding the tests");
             }
-            int count = whole(TriscaleConstants.SHARD_COUNT, countText.get(), false);
+            int count = whole(ConfigurationKeys.SHARD_COUNT, countText.get(), false);
             int index = whole(K8S_INDEX, k8sIndex, true);
             if (count < 1 || count > MAX_COUNT) {
-                throw environmentError(TriscaleConstants.SHARD_COUNT + " = " + count + " is not from 1 to " + MAX_COUNT
+                throw environmentError(ConfigurationKeys.SHARD_COUNT + " = " + count + " is not from 1 to " + MAX_COUNT
                         + "; set it to the indexed Job's completions");
             }
             if (index < 0 || index >= count) {
                 throw environmentError(K8S_INDEX + " = " + index + " is not from 0 to " + (count - 1) + " ("
-                        + TriscaleConstants.SHARD_COUNT + " = " + count + "); set " + TriscaleConstants.SHARD_COUNT
+                        + ConfigurationKeys.SHARD_COUNT + " = " + count + "); set " + ConfigurationKeys.SHARD_COUNT
                         + " to the Job's completions");
             }
             return Optional.of(new Shard(index + 1, count));
         }
         if (countText.isPresent()) {
-            throw environmentError(TriscaleConstants.SHARD_COUNT + " = " + countText.get() + " is set but neither "
+            throw environmentError(ConfigurationKeys.SHARD_COUNT + " = " + countText.get() + " is set but neither "
                     + K8S_INDEX + " (Kubernetes indexed Job) nor " + SLURM_ID + " (Slurm array) is; set "
-                    + TriscaleConstants.SHARD + " = k/K outside those schedulers, or remove " + TriscaleConstants.SHARD_COUNT);
+                    + ConfigurationKeys.SHARD + " = k/K outside those schedulers, or remove " + ConfigurationKeys.SHARD_COUNT);
         }
         return Optional.empty();
     }
@@ -168,7 +168,7 @@ public record Shard(int index, int count) {
             int max = whole(SLURM_MAX, maxText, true);
             if (max < min) {
                 throw environmentError(SLURM_MAX + " = " + max + " is below " + SLURM_MIN + " = " + min
-                        + "; these are not the values of a Slurm array, unset them or set " + TriscaleConstants.SHARD);
+                        + "; these are not the values of a Slurm array, unset them or set " + ConfigurationKeys.SHARD);
             }
             count = (long) max - min + 1;
             countVariable = SLURM_MAX + " − " + SLURM_MIN + " + 1 = " + max + " − " + min + " + 1";
@@ -183,15 +183,15 @@ public record Shard(int index, int count) {
             countVariable = SLURM_COUNT;
         } else {
             throw environmentError(SLURM_ID + " = " + idText + " is set without " + SLURM_COUNT + " or " + SLURM_MIN
-                    + "/" + SLURM_MAX + ", so the number of shards is unknown; set " + TriscaleConstants.SHARD + " = k/K");
+                    + "/" + SLURM_MAX + ", so the number of shards is unknown; set " + ConfigurationKeys.SHARD + " = k/K");
         }
         if (count < 1 || count > MAX_COUNT) {
             throw environmentError(countVariable + " = " + count + " tasks: shards need 1 to " + MAX_COUNT
-                    + "; submit an array of at most " + MAX_COUNT + " tasks, or set " + TriscaleConstants.SHARD);
+                    + "; submit an array of at most " + MAX_COUNT + " tasks, or set " + ConfigurationKeys.SHARD);
         }
         if (id < min || id > min + count - 1) {
             throw environmentError(SLURM_ID + " = " + id + " is outside the array's ids " + min + " to "
-                    + (min + count - 1) + "; these are not the values of one Slurm array, set " + TriscaleConstants.SHARD);
+                    + (min + count - 1) + "; these are not the values of one Slurm array, set " + ConfigurationKeys.SHARD);
         }
         return new Shard(id - min + 1, (int) count);
     }
@@ -220,7 +220,7 @@ public record Shard(int index, int count) {
 
     private static ExtensionConfigurationException environmentError(String detail) {
         return new ExtensionConfigurationException("TriScale cannot take the shard from the environment: " + detail
-                + " (or set " + TriscaleConstants.SHARD_ENVIRONMENT + " = false to run every series)");
+                + " (or set " + ConfigurationKeys.SHARD_ENVIRONMENT + " = false to run every series)");
     }
 
     /**
@@ -256,11 +256,11 @@ public record Shard(int index, int count) {
     }
 
     private static ExtensionConfigurationException invalid(String text, String expected) {
-        return SettingsReader.invalid(TriscaleConstants.SHARD, text, expected);
+        return SettingsReader.invalid(ConfigurationKeys.SHARD, text, expected);
     }
 
     /**
-     * Whether {@link TriscaleConstants#SHARD_BY} asks for whole tests (grid cells) per shard
+     * Whether {@link ConfigurationKeys#SHARD_BY} asks for whole tests (grid cells) per shard
      * rather than series.
      *
      * @param parameters the configuration parameters by key, trimmed, empty when not set
@@ -268,14 +268,14 @@ public record Shard(int index, int count) {
      * @throws ExtensionConfigurationException for another value, naming the valid ones
      */
     static boolean byCells(Function<String, Optional<String>> parameters) {
-        Optional<String> value = parameters.apply(TriscaleConstants.SHARD_BY);
+        Optional<String> value = parameters.apply(ConfigurationKeys.SHARD_BY);
         if (value.isEmpty() || value.get().equalsIgnoreCase("series")) {
             return false;
         }
         if (value.get().equalsIgnoreCase("cells")) {
             return true;
         }
-        throw SettingsReader.invalid(TriscaleConstants.SHARD_BY, value.get(), "series (each test's series over the"
+        throw SettingsReader.invalid(ConfigurationKeys.SHARD_BY, value.get(), "series (each test's series over the"
                 + " shards, the default) or cells (each test, a grid's cell or a test outside a grid, whole in one shard)");
     }
 

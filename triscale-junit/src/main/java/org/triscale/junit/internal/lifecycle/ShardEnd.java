@@ -2,21 +2,15 @@ package org.triscale.junit.internal.lifecycle;
 
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.opentest4j.AssertionFailedError;
-import org.triscale.junit.TriscaleConstants;
-import org.triscale.results.internal.model.StoredGate;
-import org.triscale.results.internal.model.PartialResult;
-import org.triscale.results.internal.model.PartialResults;
-import org.triscale.results.internal.mapping.ResultMapper;
+import org.triscale.results.internal.launch.Partials;
+import org.triscale.results.internal.setup.ConfigurationKeys;
 import org.triscale.results.internal.recording.RunRecord;
-import org.triscale.results.internal.setup.Machine;
 import org.triscale.results.internal.setup.TestSetup;
 
 import java.io.IOException;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -44,8 +38,8 @@ final class ShardEnd {
             throw new AssertionFailedError("TriScale shard " + shard + " of " + setup.testName() + " wrote no partial"
                     + " result: only " + state.executedRuns() + " of its " + planned + " runs executed in this launch,"
                     + " e.g. because a rerun or a filter selected single invocations. A shard is merged only with all"
-                    + " its runs; rerun the whole method with " + TriscaleConstants.SHARD + " = "
-                    + (state.cellsOf == null ? shard : state.cellsOf + " and " + TriscaleConstants.SHARD_BY + " = cells")
+                    + " its runs; rerun the whole method with " + ConfigurationKeys.SHARD + " = "
+                    + (state.cellsOf == null ? shard : state.cellsOf + " and " + ConfigurationKeys.SHARD_BY + " = cells")
                     + ".");
         }
         List<RunRecord> records = new ArrayList<>();
@@ -54,30 +48,20 @@ final class ShardEnd {
                 records.add(state.run(series, run));
             }
         }
-        PartialResult partial = new PartialResult(PartialResult.SCHEMA_VERSION, setup.testClass(), setup.testMethod(),
-                setup.testName(), new PartialResult.ShardRuns(shard.index(), shard.count(),
-                        shard.series(setup.seriesCount())),
-                new PartialResult.Times(state.createdAt().toString(), Instant.now().toString()),
-                Machine.current().triscaleVersion(),
-                ResultMapper.parameters(state.recorded()),
-                setup.gate().map(gate -> StoredGate.of(gate, setup.testClass(), setup.testKey())).orElse(null),
-                setup.gate().map(gate -> state.fingerprint(gate.fingerprint().scenario(), gate.fingerprint().tags()))
-                        .orElseGet(() -> state.fingerprint("", Map.of())),
-                ResultMapper.currentEnvironment(),
-                records.stream().map(ResultMapper::run).collect(Collectors.toList()));
         Path file;
         try {
-            file = PartialResults.write(partial, setup.settings().outputDir());
+            file = Partials.write(state.recorded(), shard.index(), shard.count(), shard.series(setup.seriesCount()),
+                    records);
         } catch (IOException | RuntimeException e) {
             throw new AssertionFailedError("TriScale shard " + shard + " of " + setup.testName() + ": its partial result"
-                    + " could not be written to " + setup.settings().outputDir().resolve(PartialResults.FOLDER) + " ("
+                    + " could not be written to " + Partials.folder(setup.settings().outputDir()) + " ("
                     + e.getClass().getSimpleName() + ": " + e.getMessage() + "); make the folder writable or set "
-                    + TriscaleConstants.OUTPUT_DIR + " to one that is", e);
+                    + ConfigurationKeys.OUTPUT_DIR + " to one that is", e);
         }
         // Printed even without progress lines: without it, a green shard would look like a verdict.
         Progress.shard(setup, state.cellsOf == null ? shard + " · " + describe(shard, setup) + " · partial result "
                 + file + " · no verdict here: triscale merge computes it from all " + shard.count() + " shards"
-                : state.cellsOf + " · the whole test (" + TriscaleConstants.SHARD_BY + " = cells): " + describe(shard, setup)
+                : state.cellsOf + " · the whole test (" + ConfigurationKeys.SHARD_BY + " = cells): " + describe(shard, setup)
                 + " · partial result " + file + " · no verdict here: triscale merge computes it");
     }
 

@@ -1,6 +1,5 @@
 package org.triscale.junit.internal.lifecycle;
 
-import org.triscale.results.internal.setup.Fingerprint;
 import org.triscale.results.internal.mapping.ResultMapper;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.junit.internal.recording.RunRecorder;
@@ -11,7 +10,7 @@ import org.triscale.results.internal.verdict.AdaptiveSequel;
 import org.triscale.results.internal.verdict.RecordedSequel;
 import org.triscale.results.internal.verdict.AdaptiveSeries;
 import org.opentest4j.AssertionFailedError;
-import org.triscale.junit.Baseline;
+import org.triscale.junit.internal.recording.RunArm;
 
 import java.time.Instant;
 import java.util.ArrayList;
@@ -111,7 +110,7 @@ public final class TemplateState implements AutoCloseable {
         RunRecord record = new RunRecord(series, run, seed,
                 new RunRecorder(setup.metrics().byName(), metricNames, series, run, seed, testBed)
                         .outputDirectory(setup.settings().outputDir()).arm(reference == null ? null
-                                : Baseline.Arm.CANDIDATE));
+                                : RunArm.CANDIDATE));
         if (run > runs[series - 1].length) {
             runs[series - 1] = Arrays.copyOf(runs[series - 1], Math.min(2 * runs[series - 1].length,
                     setup.runsPerSeries()));
@@ -134,17 +133,17 @@ public final class TemplateState implements AutoCloseable {
     RunRecord generateReference(RunRecord candidate) {
         RunRecord record = new RunRecord(candidate.series, candidate.run, candidate.seed,
                 new RunRecorder(setup.metrics().byName(), metricNames, candidate.series, candidate.run, candidate.seed,
-                        testBed).outputDirectory(setup.settings().outputDir()).arm(Baseline.Arm.REFERENCE));
+                        testBed).outputDirectory(setup.settings().outputDir()).arm(RunArm.REFERENCE));
         reference[candidate.series - 1][candidate.run - 1] = record;
         return record;
     }
 
     /** The arm of a run, or null when the test is not interleaved. */
-    Baseline.Arm arm(RunRecord record) {
+    RunArm arm(RunRecord record) {
         if (reference == null) {
             return null;
         }
-        return reference[record.series - 1][record.run - 1] == record ? Baseline.Arm.REFERENCE : Baseline.Arm.CANDIDATE;
+        return reference[record.series - 1][record.run - 1] == record ? RunArm.REFERENCE : RunArm.CANDIDATE;
     }
 
     /** A fresh recorder of a run computed ahead of its invocation ({@code ParallelRuns}), as {@link #generateRun} makes it. */
@@ -188,7 +187,7 @@ public final class TemplateState implements AutoCloseable {
 
     /** Marks a run as executing. */
     void started(RunRecord record) {
-        if (arm(record) == Baseline.Arm.REFERENCE) {
+        if (arm(record) == RunArm.REFERENCE) {
             if (record.status() == RunStatus.NOT_RUN) {
                 record.started();
             }
@@ -205,7 +204,7 @@ public final class TemplateState implements AutoCloseable {
 
     /** Counts a run as finished (for progress and ETA) and applies an adaptive series' stopping rule. */
     void finished(RunRecord record) {
-        if (arm(record) == Baseline.Arm.REFERENCE) {
+        if (arm(record) == RunArm.REFERENCE) {
             return;
         }
         finishedRuns++;
@@ -322,17 +321,6 @@ public final class TemplateState implements AutoCloseable {
     /** What the runs reported about the test bed. */
     public Map<String, String> testBed() {
         return testBed.entries();
-    }
-
-    /**
-     * The test bed of the sequel for the regression gate: this machine's with what the runs reported.
-     *
-     * @param scenario the gate's scenario
-     * @param tags     the gate's tags
-     * @return the fingerprint
-     */
-    public Fingerprint fingerprint(String scenario, Map<String, String> tags) {
-        return Fingerprint.current(scenario, testBed(), tags);
     }
 
     public Instant createdAt() {

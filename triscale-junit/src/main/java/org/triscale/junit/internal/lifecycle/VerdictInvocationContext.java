@@ -8,9 +8,12 @@ import java.util.List;
 /** The last invocation, named "verdict": skips the method body and analyses the runs. */
 final class VerdictInvocationContext implements TestTemplateInvocationContext {
     private final TemplateState state;
+    /** Gives the body that never runs a context that refuses every call. */
+    private final Extension parameters;
 
-    VerdictInvocationContext(TemplateState state) {
+    VerdictInvocationContext(TemplateState state, Extension parameters) {
         this.state = state;
+        this.parameters = parameters;
     }
 
     @Override
@@ -20,6 +23,6 @@ final class VerdictInvocationContext implements TestTemplateInvocationContext {
 
     @Override
     public List<Extension> getAdditionalExtensions() {
-        return List.of(new RunContextResolver(null), new VerdictExecution(state));
+        return List.of(parameters, new VerdictExecution(state));
     }
 }

@@ -5,14 +5,7 @@ import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.opentest4j.AssertionFailedError;
 import org.opentest4j.TestAbortedException;
-import org.triscale.results.internal.gate.BaselineGate;
-import org.triscale.results.internal.report.LaunchSummary;
-import org.triscale.results.internal.report.VerdictTable;
-import org.triscale.results.internal.files.VerdictFiles;
-import org.triscale.results.internal.judge.Judge;
-import org.triscale.results.internal.verdict.RecordedSequel;
-import org.triscale.results.internal.verdict.VerdictMessages;
-import org.triscale.results.internal.model.TestResult;
+import org.triscale.results.internal.launch.Verdicts;
 import org.triscale.results.internal.setup.TestSetup;
 
 import java.nio.file.Files;
@@ -21,8 +14,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.List;
 
 /**
- * Reports a test method's verdict to JUnit: refuses a stopped or partial launch, has the
- * {@link Judge} decide on the recorded runs, prints the summary and the verdict's table, publishes
+ * Reports a test method's verdict to JUnit: refuses a stopped launch, has the library decide on
+ * the recorded runs ({@link Verdicts}: refused on partial data, skipped, or judged), prints the summary and the verdict's table, publishes
  * the report entries and the JSON file, and fails with every problem in one message.
  */
 final class VerdictPublisher {
@@ -35,38 +28,28 @@ final class VerdictPublisher {
             progress(setup, "STOPPED · " + state.stopReason(), List.of());
             throw new ExtensionConfigurationException(state.stopReason());
         }
-        RecordedSequel recorded = state.recorded();
-        if (!state.complete()) {
-            String failure = VerdictMessages.partialData(setup, recorded);
-            progress(setup, "REFUSED · " + failure, List.of());
-            throw new AssertionFailedError(Judge.header(recorded, "REFUSED") + "\n- " + failure);
+        // The library decides; the files it decided on are written before anything is reported.
+        Verdicts.Verdict verdict = Verdicts.decide(state.recorded(), state.complete());
+        if (verdict instanceof Verdicts.Refused refused) {
+            progress(setup, "REFUSED · " + refused.failure(), List.of());
+            throw new AssertionFailedError(refused.message());
         }
-        if (Judge.allRunsAborted(recorded)) {
+        if (verdict instanceof Verdicts.Skipped skipped) {
             // Every run skipped itself (an assumption: a missing backend, a wrong platform): there is
             // nothing to judge, and a red verdict would contradict the runs' own skips.
-            String reason = "all " + state.plannedRuns() + " runs were skipped by an assumption; the verdict is skipped too";
-            progress(setup, "skipped · " + reason, List.of());
-            throw new TestAbortedException(Judge.header(recorded, "SKIPPED") + "\n- " + reason);
+            progress(setup, "skipped · " + skipped.reason(), List.of());
+            throw new TestAbortedException(skipped.message());
         }
-        // The judge decides; the files it decided on are written here, before anything is reported.
-        Judge.Conclusion conclusion = VerdictFiles.write(Judge.decide(recorded));
-        List<String> failures = conclusion.failures();
-        List<String> warnings = conclusion.warnings();
-        TestResult result = conclusion.result();
-        Path json = conclusion.json();
-        BaselineGate gate = conclusion.gate();
-        if (result != null) {
-            // The console launcher's tree and IDEs show report entries beside the test: numbers, not only a path.
-            context.publishReportEntry("triscale.numbers", LaunchSummary.numbers(result));
-        }
+        Verdicts.Judged judged = (Verdicts.Judged) verdict;
+        // The console launcher's tree and IDEs show report entries beside the test: numbers, not only a path.
+        judged.numbers().ifPresent(numbers -> context.publishReportEntry("triscale.numbers", numbers));
+        Path json = judged.json().orElse(null);
         if (json != null) {
             attach(context, json);
             context.publishReportEntry("triscale.result", json.toString());
         }
-        String summary = failures.isEmpty() ? "passed · " + Judge.counts(recorded) : "FAILED · " + failures.size()
-                + (failures.size() == 1 ? " problem" : " problems");
-        progress(setup, summary + (json == null ? "" : " · " + json), warnings);
-        List<String> adaptive = conclusion.adaptive();
+        progress(setup, judged.summary() + (json == null ? "" : " · " + json), judged.warnings());
+        List<String> adaptive = judged.adaptive();
         if (!adaptive.isEmpty()) {
             // Even a passing verdict says what it rests on: the test report keeps it.
             context.publishReportEntry("triscale.adaptive", String.join("\n", adaptive));
@@ -74,19 +57,19 @@ final class VerdictPublisher {
                 adaptive.forEach(statement -> Progress.verdict(setup, statement));
             }
         }
-        System.out.println(VerdictTable.render(result, json));
-        if (gate != null) {
+        System.out.println(judged.table());
+        if (judged.gate().isPresent()) {
+            Verdicts.Gate gate = judged.gate().get();
             for (String note : gate.notes()) {
                 // An update prints what changed even without progress lines: the user asked for it.
                 if (setup.settings().progress() || setup.gate().get().policies().update()) {
                     Progress.verdict(setup, note);
                 }
             }
-            context.publishReportEntry("triscale.baseline", gate.worstOutcome() == null ? "none"
-                    : gate.worstOutcome().name());
+            context.publishReportEntry("triscale.baseline", gate.worstOutcome());
         }
-        if (!failures.isEmpty()) {
-            throw new AssertionFailedError(Judge.failureMessage(recorded, conclusion));
+        if (judged.failureMessage().isPresent()) {
+            throw new AssertionFailedError(judged.failureMessage().get());
         }
     }
 

@@ -3,7 +3,6 @@ package org.triscale.junit.internal.recording;
 import org.triscale.results.internal.recording.RunNotes;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.results.internal.setup.MetricSpec;
-import org.triscale.junit.RunContext;
 import org.triscale.engine.analysis.Measure;
 
 import java.nio.file.Path;
@@ -11,14 +10,14 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The {@link RunContext} of one run: validates names and values and keeps the samples.
+ * What one run records behind its {@code RunContext}: validates names and values and keeps the samples.
  *
  * <p>Not thread-safe, by design (a lock or atomics would cost more than the 10 ns a sample may
  * cost): it belongs to the thread that runs the test method. A call from another thread throws,
  * and since a thread pool may swallow that exception, the run then fails at its end as well
  * ({@link #misuse()}), instead of passing on a silently thinned set of samples.
  */
-public final class RunRecorder implements RunContext, RunRecord.Recorder {
+public final class RunRecorder implements RunRecord.Recorder {
     private final Map<String, MetricSpec> metrics;
     private final String declaredNames;
     private final int series;
@@ -32,8 +31,10 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
     private final RunNotes notes = new RunNotes();
     private boolean closed;
     private String configurationError;
+    /** The API's view of this recorder (its {@code RunContext}), made once so the test sees one object. */
+    private Object view;
     /** The arm of an interleaved run ({@code @Baseline(interleaved = true)}), or null. */
-    private org.triscale.junit.Baseline.Arm arm;
+    private RunArm arm;
     /** Whether the run asked for its arm: an interleaved run that never did ran the same code twice. */
     private volatile boolean armRead;
     /** The thread the run executes in; bound when the run starts (or on first use). */
@@ -93,18 +94,32 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
     }
 
     /**
+     * The view the API side makes of this recorder, made on first use and the same object after:
+     * the test method, its {@code @BeforeEach} and {@code @AfterEach} methods get one context.
+     *
+     * @param factory makes the view
+     * @return the view
+     */
+    public Object view(java.util.function.Function<RunRecorder, ?> factory) {
+        if (view == null) {
+            view = factory.apply(this);
+        }
+        return view;
+    }
+
+    /**
      * Makes this the recorder of one arm of an interleaved pair.
      *
      * @param side the arm
      * @return this recorder
      */
-    public RunRecorder arm(org.triscale.junit.Baseline.Arm side) {
+    public RunRecorder arm(RunArm side) {
         arm = side;
         return this;
     }
 
-    @Override
-    public org.triscale.junit.Baseline.Arm arm() {
+    /** As {@code RunContext.arm}. */
+    public RunArm arm() {
         if (arm == null) {
             throw configurationError(new IllegalStateException("run.arm() was called, but the test is not interleaved:"
                     + " only @Baseline(interleaved = true) runs a reference and a candidate arm; add it, or remove"
@@ -123,22 +138,22 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
         return armRead;
     }
 
-    @Override
+    /** As {@code RunContext.outputDirectory}. */
     public Path outputDirectory() {
         return outputDirectory;
     }
 
-    @Override
+    /** As {@code RunContext.series}. */
     public int series() {
         return series;
     }
 
-    @Override
+    /** As {@code RunContext.run}. */
     public int run() {
         return run;
     }
 
-    @Override
+    /** As {@code RunContext.seed}. */
     public long seed() {
         return seed;
     }
@@ -150,7 +165,7 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
     // when the buffer is full and on anything unusual. Before, the one method with everything
     // inlined was too big to inline, and every sample paid a call.
 
-    @Override
+    /** As {@code RunContext.recordSample}. */
     public void recordSample(String metric, double x, double y) {
         if (metric != lastMetric || owner != Thread.currentThread()
                 || !(Math.abs(x) < Double.POSITIVE_INFINITY & Math.abs(y) < Double.POSITIVE_INFINITY)
@@ -159,7 +174,7 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
         }
     }
 
-    @Override
+    /** As {@code RunContext.recordSample}. */
     public void recordSample(String metric, double y) {
         if (metric != lastMetric || owner != Thread.currentThread() || !(Math.abs(y) < Double.POSITIVE_INFINITY)
                 || !lastBuffer.tryAdd(y)) {
@@ -184,7 +199,7 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
         }
     }
 
-    @Override
+    /** As {@code RunContext.recordSamples}. */
     public void recordSamples(String metric, double[] xs, double[] ys) {
         SampleBuffer buffer = buffer(metric);
         if (xs == null || ys == null) {
@@ -217,7 +232,7 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
         }
     }
 
-    @Override
+    /** As {@code RunContext.recordSamples}. */
     public void recordSamples(String metric, double[] ys) {
         SampleBuffer buffer = buffer(metric);
         if (ys == null) {
@@ -239,7 +254,7 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
         }
     }
 
-    @Override
+    /** As {@code RunContext.recordWeightedSample}. */
     public void recordWeightedSample(String metric, double value, double weight) {
         SampleBuffer buffer = weightedBuffer(metric, "recordWeightedSample");
         finite(metric, "value", value);
@@ -249,7 +264,7 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
         }
     }
 
-    @Override
+    /** As {@code RunContext.recordWeightedSamples}. */
     public void recordWeightedSamples(String metric, double[] values, double[] weights) {
         SampleBuffer buffer = weightedBuffer(metric, "recordWeightedSamples");
         if (values == null || weights == null) {
@@ -273,7 +288,7 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
         }
     }
 
-    @Override
+    /** As {@code RunContext.recordRunValue}. */
     public void recordRunValue(String metric, double value) {
         ownThread("recordRunValue");
         MetricSpec spec = spec(metric);
@@ -295,14 +310,14 @@ public final class RunRecorder implements RunContext, RunRecord.Recorder {
         reported.put(metric, value);
     }
 
-    @Override
+    /** As {@code RunContext.testBed}. */
     public void testBed(String key, String value) {
         ownThread("testBed");
         open();
         testBed.put(key, value, "series " + series + " run " + run);
     }
 
-    @Override
+    /** As {@code RunContext.note}. */
     public void note(String name, String text) {
         ownThread("note");
         open();

@@ -1,5 +1,5 @@
 /**
- * What a run records: the {@link org.triscale.junit.RunContext} behind the test method's
+ * What a run records: the {@code RunContext} behind the test method's
  * parameter, its sample buffers, the run records and their statuses, and the run metric values
  * computed from them.
  *

@@ -2,34 +2,25 @@ package org.triscale.junit.internal.report;
 
 import org.triscale.junit.internal.lifecycle.ComparisonShards;
 import org.triscale.junit.internal.lifecycle.Shard;
-import org.triscale.results.internal.merge.ShardComparisons;
-import org.triscale.results.internal.report.Comparisons;
-import org.triscale.results.internal.report.HtmlReport;
-import org.triscale.results.internal.report.LaunchSummary;
-import org.triscale.junit.TriscaleConstants;
+import org.triscale.results.internal.launch.LaunchEnd;
+import org.triscale.results.internal.setup.ConfigurationKeys;
 import org.junit.platform.engine.ConfigurationParameters;
 import org.junit.platform.engine.reporting.ReportEntry;
 import org.junit.platform.launcher.TestExecutionListener;
 import org.junit.platform.launcher.TestIdentifier;
 import org.junit.platform.launcher.TestPlan;
-import org.triscale.results.internal.common.AtomicFiles;
-import org.triscale.results.internal.model.JsonResults;
-import org.triscale.results.internal.model.TestResult;
 import org.triscale.results.internal.common.ProjectPaths;
 
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * At the end of a launch, for the TriScale tests judged in it: prints one line per test with its
@@ -45,10 +36,10 @@ import java.util.Map;
  * them is printed, never thrown: the tests' verdicts do not depend on it.
  */
 public final class TriscaleLaunchListener implements TestExecutionListener {
-    private static final String SUMMARY_ENABLED = TriscaleConstants.SUMMARY_ENABLED;
-    private static final String REPORT_ENABLED = TriscaleConstants.REPORT_ENABLED;
-    private static final String REPORT_DIR = TriscaleConstants.REPORT_DIR;
-    private static final String OUTPUT_DIR = TriscaleConstants.OUTPUT_DIR;
+    private static final String SUMMARY_ENABLED = ConfigurationKeys.SUMMARY_ENABLED;
+    private static final String REPORT_ENABLED = ConfigurationKeys.REPORT_ENABLED;
+    private static final String REPORT_DIR = ConfigurationKeys.REPORT_DIR;
+    private static final String OUTPUT_DIR = ConfigurationKeys.OUTPUT_DIR;
     /** Default folder of the HTML report, relative to the module. */
     static final String DEFAULT_REPORT_DIR = "target/triscale/report";
     /** The report entry a verdict publishes with its result file. */
@@ -76,7 +67,7 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
         for (String warning : org.triscale.junit.internal.setup.KnownKeys.warnings(keys)) {
             System.out.println(warning);
         }
-        Comparisons.clear();
+        LaunchEnd.start();
         ConfigurationParameters parameters = testPlan.getConfigurationParameters();
         enclosing = ComparisonShards.save();
         shard = ComparisonShards.startLaunch(key -> parameters.get(key).map(String::trim).filter(v -> !v.isEmpty()));
@@ -87,7 +78,7 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
     public void executionStarted(TestIdentifier testIdentifier) {
         if (testIdentifier.isTest()) {
             String name = testName(testIdentifier);
-            Comparisons.current(name);
+            LaunchEnd.test(name);
             ComparisonShards.test(name);
         }
     }
@@ -96,7 +87,7 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
     public void executionFinished(TestIdentifier testIdentifier,
                                   org.junit.platform.engine.TestExecutionResult testExecutionResult) {
         if (testIdentifier.isTest()) {
-            Comparisons.current(null);
+            LaunchEnd.test(null);
             ComparisonShards.test(null);
         }
     }
@@ -136,28 +127,17 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
         synchronized (results) {
             files = inPlanOrder(testPlan, results);
         }
-        List<Comparisons.Comparison> comparisons = Comparisons.drain();
-        int dropped = Comparisons.drainDropped();
+        LaunchEnd.Made made = LaunchEnd.comparisons();
         ConfigurationParameters parameters = testPlan.getConfigurationParameters();
-        Path shardComparisons = null;
-        String shardProblem = null;
+        LaunchEnd.ShardFile shardFile = new LaunchEnd.ShardFile(Optional.empty(), Optional.empty());
         // Every shard that ran or skipped a comparison test writes its file, even empty, so that
         // the merge can tell a missing shard; written whatever the summary and report settings.
-        if (shard != null && (!comparisons.isEmpty() || ComparisonShards.elsewhere() > 0)) {
-            Path partial = folder(parameters, TriscaleConstants.OUTPUT_DIR, "target/triscale").resolve("partial");
-            try {
-                shardComparisons = partial.resolve(ShardComparisons.fileName(shard.index(), shard.count()));
-                Comparisons.write(shardComparisons, comparisons);
-            } catch (IOException | RuntimeException e) {
-                shardComparisons = null;
-                shardProblem = "TriScale: the comparisons of shard " + shard + " could not be written to " + partial
-                        + " (" + e.getMessage() + "); triscale merge will miss them\n";
-            }
+        if (shard != null && (!made.isEmpty() || ComparisonShards.elsewhere() > 0)) {
+            Path partial = folder(parameters, ConfigurationKeys.OUTPUT_DIR, "target/triscale").resolve("partial");
+            shardFile = LaunchEnd.writeShard(partial, shard.index(), shard.count(), shard.toString(), made);
         }
-        if (shardProblem != null) {
-            System.out.print(shardProblem);
-        }
-        if (files.isEmpty() && comparisons.isEmpty()) {
+        shardFile.problem().ifPresent(System.out::print);
+        if (files.isEmpty() && made.isEmpty()) {
             return;
         }
         boolean summary = flag(parameters, SUMMARY_ENABLED);
@@ -165,60 +145,17 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
         if (!summary && !report) {
             return;
         }
-        StringBuilder out = new StringBuilder();
-        Path resultsFolder = files.isEmpty() ? folder(parameters, TriscaleConstants.OUTPUT_DIR, "target/triscale")
+        Path resultsFolder = files.isEmpty() ? folder(parameters, ConfigurationKeys.OUTPUT_DIR, "target/triscale")
                 : files.get(0).toAbsolutePath().getParent();
-        if (dropped > 0) {
-            out.append("TriScale: ").append(dropped).append(" more comparisons of sequels were made but not kept (at most ")
-                    .append(Comparisons.MAX_KEPT).append(" per launch)\n");
-        }
-        Path comparisonsFile = shardComparisons;
-        if (!comparisons.isEmpty() && shard == null) {
-            try {
-                comparisonsFile = resultsFolder.resolve(Comparisons.FILE);
-                Comparisons.write(comparisonsFile, comparisons);
-            } catch (IOException | RuntimeException e) {
-                comparisonsFile = null;
-                out.append("TriScale: the comparisons could not be written to ").append(resultsFolder).append(" (")
-                        .append(e.getMessage()).append(")\n");
-            }
-        }
-        List<TestResult> read = new ArrayList<>();
-        List<Path> readFiles = new ArrayList<>();
-        for (Path file : files) {
-            try {
-                read.add(JsonResults.read(file));
-                readFiles.add(file);
-            } catch (IOException | RuntimeException e) {
-                out.append("TriScale: could not read ").append(file).append(": ").append(e.getMessage()).append('\n');
-            }
-        }
-        Path index = null;
+        Optional<Path> reportFolder = Optional.empty();
         if (report) {
             // Beside the results unless triscale.report.dir says otherwise: triscale.output.dir moves it.
             String fallback = parameters.get(OUTPUT_DIR).map(String::trim).filter(value -> !value.isEmpty())
                     .map(output -> output + "/report").orElse(DEFAULT_REPORT_DIR);
-            Path folder = folder(parameters, REPORT_DIR, fallback);
-            try {
-                index = HtmlReport.write(read, folder, readFiles, summary ? resultsFolder.resolve("summary.md") : null,
-                        comparisons, comparisonsFile);
-            } catch (IOException | RuntimeException e) {
-                out.append("TriScale: the HTML report could not be written to ").append(folder).append(" (")
-                        .append(e.getMessage()).append("); make the folder writable or set ").append(REPORT_DIR)
-                        .append('\n');
-            }
+            reportFolder = Optional.of(folder(parameters, REPORT_DIR, fallback));
         }
-        if (summary) {
-            Path folder = resultsFolder;
-            out.append(LaunchSummary.lines(read, comparisons, folder, index));
-            String markdown = LaunchSummary.markdown(read, comparisons, index);
-            writeMarkdown(folder.resolve("summary.md"), markdown, out);
-            String step = System.getenv("GITHUB_STEP_SUMMARY");
-            if (step != null && !step.isBlank()) {
-                appendMarkdown(Paths.get(step), markdown, out);
-            }
-        }
-        System.out.print(out);
+        System.out.print(LaunchEnd.finish(new LaunchEnd.Request(files, made, shard != null, shardFile.file(),
+                resultsFolder, summary, reportFolder, Optional.ofNullable(System.getenv("GITHUB_STEP_SUMMARY")))));
         System.out.flush();
     }
 
@@ -271,26 +208,6 @@ public final class TriscaleLaunchListener implements TestExecutionListener {
             }
         }
         return Integer.compare(a.size(), b.size());
-    }
-
-    private static void writeMarkdown(Path file, String markdown, StringBuilder out) {
-        try {
-            AtomicFiles.write(file, temp -> Files.writeString(temp, markdown, StandardCharsets.UTF_8));
-            out.append("TriScale summary: ").append(file).append('\n');
-        } catch (IOException | RuntimeException e) {
-            out.append("TriScale: could not write ").append(file).append(": ").append(e.getMessage()).append('\n');
-        }
-    }
-
-    private static void appendMarkdown(Path file, String markdown, StringBuilder out) {
-        try {
-            // The job summary is shared by every step: append, never replace.
-            Files.writeString(file, markdown, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND);
-        } catch (IOException | RuntimeException e) {
-            out.append("TriScale: could not append to $GITHUB_STEP_SUMMARY (").append(file).append("): ")
-                    .append(e.getMessage()).append('\n');
-        }
     }
 
     private static boolean flag(ConfigurationParameters parameters, String key) {

@@ -94,7 +94,7 @@ public final class Cells {
      * @param testName {@code Class.method[cell]}, for the message
      * @throws ExtensionConfigurationException naming both invocations and the fix
      */
-    static void claim(ExtensionContext context, String fileStem, String testName) {
+    public static void claim(ExtensionContext context, String fileStem, String testName) {
         if (context.getParent().isEmpty()) {
             return;
         }

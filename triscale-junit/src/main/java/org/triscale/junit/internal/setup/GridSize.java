@@ -2,7 +2,7 @@ package org.triscale.junit.internal.setup;
 
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
-import org.triscale.junit.TriscaleConstants;
+import org.triscale.results.internal.setup.ConfigurationKeys;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Array;
@@ -85,7 +85,7 @@ public final class GridSize {
      * @return the limit, {@link #DEFAULT_MAX_RUNS} when not set
      */
     public static long maxRuns(ExtensionContext context) {
-        String key = TriscaleConstants.GRID_MAX_RUNS;
+        String key = ConfigurationKeys.GRID_MAX_RUNS;
         String text = SettingsReader.parameter(context, key).orElse(null);
         if (text == null) {
             return DEFAULT_MAX_RUNS;
@@ -119,10 +119,10 @@ public final class GridSize {
         }
         throw new ExtensionConfigurationException("TriScale configuration error in " + testName + ": the grid has "
                 + (known ? "" : "at least ") + cells + " cells × " + runsPerCell + " runs (series × runs of a cell) = "
-                + total + " runs, more than " + TriscaleConstants.GRID_MAX_RUNS + " = " + maxRuns + " allows in one"
+                + total + " runs, more than " + ConfigurationKeys.GRID_MAX_RUNS + " = " + maxRuns + " allows in one"
                 + " launch; " + (known ? "no cell ran" : "the cells after the first " + (maxRuns / runsPerCell)
                 + " do not run") + ". Make the grid smaller (fewer parameter values, series or runs), split it over"
-                + " shards (triscale.shard), or raise the limit, e.g. -D" + TriscaleConstants.GRID_MAX_RUNS + "="
+                + " shards (triscale.shard), or raise the limit, e.g. -D" + ConfigurationKeys.GRID_MAX_RUNS + "="
                 + total);
     }
 

@@ -1,7 +1,6 @@
 package org.triscale.junit.internal.setup;
 
-import org.triscale.junit.TriscaleConstants;
-import org.triscale.results.internal.model.JsonResults;
+import org.triscale.results.internal.launch.LaunchEnd;
 import org.triscale.results.internal.setup.ConfigurationKeys;
 
 import java.lang.reflect.Field;
@@ -22,12 +21,12 @@ import java.util.TreeSet;
  */
 public final class KnownKeys {
     /** Keys read outside the extension's constants: the JSON and test-bed limits, test-bed tools, samples. */
-    private static final List<String> OTHERS = List.of(JsonResults.MAX_NESTING_KEY, JsonResults.MAX_STRING_KEY,
-            JsonResults.MAX_NUMBER_KEY, "triscale.testbed.maxDecompressedBytes", "triscale.testbed.maxLineLength",
+    private static final List<String> OTHERS = java.util.stream.Stream.concat(LaunchEnd.LIBRARY_KEYS.stream(),
+            java.util.stream.Stream.of("triscale.testbed.maxDecompressedBytes", "triscale.testbed.maxLineLength",
             "triscale.testbed.maxStringLength", "triscale.testbed.maxValues", "triscale.externalRun.noSetsid",
             "triscale.ns3.cache", "triscale.ns3.cxx", "triscale.ns3.prefix", "triscale.samples.backend",
             // renamed in 0.2.0: reported as renamed by the settings, not as unknown
-            "triscale.surefire.reportsDir", "triscale.baseline.fromHistory");
+            "triscale.surefire.reportsDir", "triscale.baseline.fromHistory")).toList();
 
     private static final Set<String> KNOWN = known();
 
@@ -98,7 +97,7 @@ public final class KnownKeys {
 
     private static Set<String> known() {
         Set<String> keys = new TreeSet<>(OTHERS);
-        for (Class<?> type : List.of(TriscaleConstants.class, ConfigurationKeys.class)) {
+        for (Class<?> type : List.of(ConfigurationKeys.class)) {
             for (Field field : type.getFields()) {
                 if (Modifier.isStatic(field.getModifiers()) && field.getType() == String.class) {
                     try {

@@ -3,19 +3,19 @@ package org.triscale.junit.internal.setup;
 import org.triscale.results.internal.common.InterleaveOrder;
 import org.triscale.results.internal.common.ProjectPaths;
 import org.triscale.results.internal.setup.FailingChecks;
+import org.triscale.results.internal.setup.ConfigurationKeys;
 import org.triscale.results.internal.setup.Settings;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.triscale.engine.Mode;
-import org.triscale.junit.ChecksPolicy;
 
-import static org.triscale.junit.TriscaleConstants.BASELINE_FROM_HISTORY;
-import static org.triscale.junit.TriscaleConstants.CHECKS;
-import static org.triscale.junit.TriscaleConstants.CHECKS_IDENTICAL_RUNS;
-import static org.triscale.junit.TriscaleConstants.MODE;
-import static org.triscale.junit.TriscaleConstants.OUTPUT_DIR;
-import static org.triscale.junit.TriscaleConstants.PROGRESS;
-import static org.triscale.junit.TriscaleConstants.SEED;
+import static org.triscale.results.internal.setup.ConfigurationKeys.BASELINE_FROM_HISTORY;
+import static org.triscale.results.internal.setup.ConfigurationKeys.CHECKS;
+import static org.triscale.results.internal.setup.ConfigurationKeys.CHECKS_IDENTICAL_RUNS;
+import static org.triscale.results.internal.setup.ConfigurationKeys.MODE;
+import static org.triscale.results.internal.setup.ConfigurationKeys.OUTPUT_DIR;
+import static org.triscale.results.internal.setup.ConfigurationKeys.PROGRESS;
+import static org.triscale.results.internal.setup.ConfigurationKeys.SEED;
 
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
@@ -24,7 +24,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-/** Reads the configuration parameters of {@link org.triscale.junit.TriscaleConstants} (junit-platform.properties or -D). */
+/** Reads the configuration parameters of {@link ConfigurationKeys} (junit-platform.properties or -D). */
 public final class SettingsReader {
     /** Keys renamed in 0.2.0, old to new: setting an old one is an error, not silently ignored. */
     private static final Map<String, String> RENAMED = Map.of(
@@ -47,9 +47,10 @@ public final class SettingsReader {
      * Reads the settings.
      *
      * @param context    the test template's context
-     * @param annotation the checks policy given on {@code @Runs}
+     * @param declared   the checks policy given on {@code @Runs}, or empty for its default
+     * @return the settings
      */
-    static Settings read(ExtensionContext context, ChecksPolicy annotation) {
+    public static Settings read(ExtensionContext context, Optional<FailingChecks> declared) {
         RENAMED.forEach((old, key) -> context.getConfigurationParameter(old).ifPresent(value -> {
             throw new ExtensionConfigurationException("TriScale configuration parameter " + old + " was renamed to "
                     + key + " in 0.2.0; set " + key + " = '" + value + "' instead");
@@ -60,14 +61,14 @@ public final class SettingsReader {
                     + " are a test of their own (\"series k/S · KPI checks\") in Surefire's own report; remove " + old);
         }));
         Mode mode = parameter(context, MODE).map(text -> parseMode(text)).orElse(Mode.SOUND);
-        FailingChecks checks = annotation != ChecksPolicy.DEFAULT ? FailingChecks.valueOf(annotation.name())
-                : parameter(context, CHECKS).map(text -> parseChecks(text)).orElse(FailingChecks.WARN);
+        FailingChecks checks = declared.orElseGet(() -> parameter(context, CHECKS).map(text -> parseChecks(text))
+                .orElse(FailingChecks.WARN));
         long seed = parameter(context, SEED).map(text -> parseSeed(text)).orElse(DEFAULT_SEED);
         boolean progress = booleanParameter(context, PROGRESS).orElse(true);
         Path output = folder(context, OUTPUT_DIR, DEFAULT_OUTPUT_DIR);
         // Read by the launch listener at the launch's end; refused here, like every boolean, so that it fails the test.
-        booleanParameter(context, org.triscale.junit.TriscaleConstants.SUMMARY_ENABLED);
-        booleanParameter(context, org.triscale.junit.TriscaleConstants.REPORT_ENABLED);
+        booleanParameter(context, ConfigurationKeys.SUMMARY_ENABLED);
+        booleanParameter(context, ConfigurationKeys.REPORT_ENABLED);
         Settings.IdenticalRuns identical = parameter(context, CHECKS_IDENTICAL_RUNS).map(text -> parseIdentical(text))
                 .orElse(Settings.IdenticalRuns.WARN);
         // Each launch draws its own arm order for interleaved gates, unless one is set to replay it.
@@ -83,12 +84,12 @@ public final class SettingsReader {
      * otherwise be read as 4, while the same text is refused elsewhere in the build.
      */
     private static final java.util.Set<String> NUMERIC_KEYS = java.util.Set.of(SEED,
-            org.triscale.junit.TriscaleConstants.BASELINE_FROM_HISTORY,
-            org.triscale.junit.TriscaleConstants.BASELINE_ALPHA,
-            org.triscale.junit.TriscaleConstants.BASELINE_TOLERANCE_FLOOR,
-            org.triscale.junit.TriscaleConstants.RUNS_PARALLELISM,
-            org.triscale.junit.TriscaleConstants.SHARD,
-            org.triscale.junit.TriscaleConstants.SHARD_COUNT);
+            ConfigurationKeys.BASELINE_FROM_HISTORY,
+            ConfigurationKeys.BASELINE_ALPHA,
+            ConfigurationKeys.BASELINE_TOLERANCE_FLOOR,
+            ConfigurationKeys.RUNS_PARALLELISM,
+            ConfigurationKeys.SHARD,
+            ConfigurationKeys.SHARD_COUNT);
 
     /**
      * A configuration parameter's trimmed value, if set and not blank; a number's value with a

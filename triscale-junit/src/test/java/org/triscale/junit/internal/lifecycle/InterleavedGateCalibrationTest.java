@@ -12,7 +12,6 @@ import org.triscale.engine.comparison.Design;
 import org.triscale.engine.comparison.Direction;
 import org.triscale.engine.comparison.PairedTest;
 import org.triscale.engine.comparison.Tolerance;
-import org.triscale.junit.Baseline;
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.results.internal.setup.FailingChecks;
 import org.triscale.results.internal.setup.GateSpec;
@@ -98,7 +97,7 @@ class InterleavedGateCalibrationTest {
                 Optional.empty(), new Metrics(List.of()), List.of(), List.of(), settings, Optional.of(gate));
         TemplateState state = new TemplateState(setup);
         List<RunRecord> order = new ArrayList<>();
-        Invocations invocations = new Invocations(state);
+        Invocations invocations = new Invocations(state, NoApi.INSTANCE);
         List<TestTemplateInvocationContext> seen = new ArrayList<>();
         while (invocations.tryAdvance(seen::add)) {
             TestTemplateInvocationContext last = seen.get(seen.size() - 1);
@@ -241,7 +240,7 @@ class InterleavedGateCalibrationTest {
         }
 
         static boolean isReference(RunRecord run) {
-            return org.triscale.junit.internal.recording.RunRecorder.of(run).arm() == Baseline.Arm.REFERENCE;
+            return org.triscale.junit.internal.recording.RunRecorder.of(run).arm() == org.triscale.junit.internal.recording.RunArm.REFERENCE;
         }
     }
 }

@@ -27,7 +27,7 @@ class InvocationsLazinessTest {
     @Test
     void generatesOneInvocationAtATime() {
         TemplateState state = state();
-        Invocations invocations = new Invocations(state);
+        Invocations invocations = new Invocations(state, NoApi.INSTANCE);
         List<TestTemplateInvocationContext> seen = new ArrayList<>();
 
         assertThat(invocations.tryAdvance(seen::add)).isTrue();

@@ -32,11 +32,12 @@ final class SequelRecords {
     static final int MAX_VALUES = 10_000_000;
 
     /** Bounded and strict as results are ({@link org.triscale.results.internal.model.JsonResults#mapper()}). */
-    static final ObjectMapper MAPPER = org.triscale.results.internal.model.JsonResults.mapper()
+    static final ObjectMapper MAPPER = org.triscale.results.internal.model.JsonResults.mapperBuilder()
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .disable(SerializationFeature.INDENT_OUTPUT)
             // A value has the type it was written with: "true" (a string) is not a boolean, "5" not a number.
-            .disable(com.fasterxml.jackson.databind.MapperFeature.ALLOW_COERCION_OF_SCALARS);
+            .disable(com.fasterxml.jackson.databind.MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .build();
     static final ObjectMapper PRETTY = MAPPER.copy().enable(SerializationFeature.INDENT_OUTPUT);
 
     private SequelRecords() {

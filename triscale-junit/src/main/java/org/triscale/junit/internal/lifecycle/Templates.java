@@ -4,55 +4,58 @@ import org.triscale.junit.internal.setup.Cells;
 import org.triscale.junit.internal.setup.GridSize;
 import org.triscale.junit.internal.setup.JUnitVersion;
 import org.triscale.junit.internal.setup.SettingsReader;
-import org.triscale.junit.internal.setup.SetupReader;
 import org.triscale.results.internal.setup.TestSetup;
 import org.junit.jupiter.api.extension.ConditionEvaluationResult;
-import org.junit.jupiter.api.extension.ExecutionCondition;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ExtensionContext.Namespace;
 import org.junit.jupiter.api.extension.TestTemplateInvocationContext;
-import org.junit.jupiter.api.extension.TestTemplateInvocationContextProvider;
-import org.junit.platform.commons.support.AnnotationSupport;
-import org.triscale.junit.Runs;
-import org.triscale.junit.TriscaleConstants;
+import org.triscale.results.internal.setup.ConfigurationKeys;
 
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
- * The JUnit Jupiter extension behind {@link Runs}: validates the method's TriScale annotations,
+ * The lifecycle behind {@code @Runs}, which the API's package-private extension delegates to:
+ * validates the method's TriScale annotations (read by the API side, see {@link ApiAdapter}),
  * then produces, one at a time, an invocation per run of every series, after each series its KPI
  * checks (with a {@code @Kpi}), and a last invocation named {@code verdict} that analyses the runs
  * (under {@code triscale.shard}, the runs and checks of the shard's series and no verdict: see
- * {@code ShardEnd}). Registered by {@code @Runs}; users do not register it
- * themselves.
+ * {@code ShardEnd}).
  */
-public final class TriscaleExtension implements TestTemplateInvocationContextProvider, ExecutionCondition {
-    static final Namespace NAMESPACE = Namespace.create(TriscaleExtension.class);
+public final class Templates {
+    static final Namespace NAMESPACE = Namespace.create(Templates.class);
+    private final ApiAdapter api;
 
-    /** Creates the extension; JUnit calls it. */
-    public TriscaleExtension() {
+    /**
+     * The lifecycle of one extension instance.
+     *
+     * @param api what the lifecycle needs from the API package
+     */
+    public Templates(ApiAdapter api) {
+        this.api = api;
     }
 
-    @Override
-    public boolean supportsTestTemplate(ExtensionContext context) {
-        return context.getTestMethod().map(method -> AnnotationSupport.isAnnotated(method, Runs.class)).orElse(false);
-    }
-
-    /** A shard may own none of a test's series (more shards than series): it then runs nothing. */
-    @Override
-    public boolean mayReturnZeroTestTemplateInvocationContexts(ExtensionContext context) {
+    /**
+     * Whether a test may have no invocation: a shard may own none of its series (more shards than
+     * series), and it then runs nothing.
+     *
+     * @param context the test method's context
+     * @return whether the launch is sharded
+     */
+    public boolean mayReturnZeroInvocations(ExtensionContext context) {
         return Shard.read(context).isPresent();
     }
 
     /**
      * Under {@code triscale.shard.by = cells}, skips the test in every shard but the one that runs
      * it whole, naming that shard; otherwise enabled. A configuration error is left to
-     * {@link #provideTestTemplateInvocationContexts}, which names it as a failure.
+     * {@link #invocations}, which names it as a failure.
+     *
+     * @param context the container's or test method's context
+     * @return whether the test runs in this launch
      */
-    @Override
-    public ConditionEvaluationResult evaluateExecutionCondition(ExtensionContext context) {
+    public ConditionEvaluationResult executionCondition(ExtensionContext context) {
         if (context.getTestMethod().isEmpty() || context.getUniqueId().contains("/[test-template-invocation:")) {
             return ConditionEvaluationResult.enabled("decided for the test method");
         }
@@ -71,7 +74,7 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
             return ConditionEvaluationResult.enabled("runs in this shard, " + shard);
         }
         return ConditionEvaluationResult.disabled("TriScale: " + testName + " runs whole in shard " + owner + "/"
-                + shard.count() + " (" + TriscaleConstants.SHARD_BY + " = cells); this is shard " + shard);
+                + shard.count() + " (" + ConfigurationKeys.SHARD_BY + " = cells); this is shard " + shard);
     }
 
     /** {@code Class.method[cell]}, the name the cell's assignment hashes outside a single grid. */
@@ -81,8 +84,14 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
                 + (cell.isEmpty() ? "" : "[" + cell + "]");
     }
 
-    @Override
-    public Stream<TestTemplateInvocationContext> provideTestTemplateInvocationContexts(ExtensionContext context) {
+    /**
+     * The invocations of a {@code @Runs} method, generated lazily.
+     *
+     * @param context the test method's context
+     * @return the runs, KPI checks and verdict
+     * @throws ExtensionConfigurationException for an invalid configuration, naming it
+     */
+    public Stream<TestTemplateInvocationContext> invocations(ExtensionContext context) {
         JUnitVersion.check(context);
         GridProgress grid = GridProgress.of(context);
         int cell = grid == null ? 0 : grid.start();
@@ -90,7 +99,7 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
         Shard shard;
         boolean byCells;
         try {
-            setup = SetupReader.read(context);
+            setup = api.readSetup(context);
             shard = Shard.read(context).orElse(null);
             byCells = shard != null && Shard.byCells(key -> SettingsReader.parameter(context, key));
             if (grid != null) {
@@ -117,36 +126,36 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
         }
         if (shard != null && setup.gate().isPresent() && setup.gate().get().policies().update()) {
             throw new ExtensionConfigurationException("TriScale configuration error in " + setup.testName() + ": "
-                    + TriscaleConstants.SHARD + " = " + shard + " cannot be combined with " + TriscaleConstants.BASELINE_UPDATE
+                    + ConfigurationKeys.SHARD + " = " + shard + " cannot be combined with " + ConfigurationKeys.BASELINE_UPDATE
                     + " = true: a shard holds part of the sequel, not a baseline. Update the baseline from an unsharded"
-                    + " run, or remove " + TriscaleConstants.BASELINE_UPDATE);
+                    + " run, or remove " + ConfigurationKeys.BASELINE_UPDATE);
         }
         if (shard != null && setup.adaptive()) {
             throw new ExtensionConfigurationException("TriScale configuration error in " + setup.testName() + ": "
-                    + TriscaleConstants.SHARD + " = " + shard + " cannot be combined with @Runs(adaptive = true):"
+                    + ConfigurationKeys.SHARD + " = " + shard + " cannot be combined with @Runs(adaptive = true):"
                     + " an adaptive series stops on its own runs, which the merge cannot replay. Run adaptive tests"
                     + " unsharded (e.g. exclude them from the sharded jobs with a tag), or set @Runs(count) instead");
         }
         if (shard != null && setup.adaptiveSeries()) {
             throw new ExtensionConfigurationException("TriScale configuration error in " + setup.testName() + ": "
-                    + TriscaleConstants.SHARD + " = " + shard + " cannot be combined with @Series(adaptive = true):"
+                    + ConfigurationKeys.SHARD + " = " + shard + " cannot be combined with @Series(adaptive = true):"
                     + " a shard runs a fixed subset of the series, but adaptive series stop on the scores of all of"
                     + " them. Run the test unsharded, or set @Series(count) instead");
         }
         boolean interleaved = setup.gate().map(gate -> gate.comparison().interleaved()).orElse(false);
         if (shard != null && !byCells && interleaved) {
             throw new ExtensionConfigurationException("TriScale configuration error in " + setup.testName() + ": "
-                    + TriscaleConstants.SHARD + " = " + shard + " cannot be combined with @Baseline(interleaved = true):"
+                    + ConfigurationKeys.SHARD + " = " + shard + " cannot be combined with @Baseline(interleaved = true):"
                     + " each pair's reference and candidate must run back to back in one launch. Run the test"
                     + " unsharded (e.g. exclude it from the sharded jobs with a tag) or whole in one shard ("
-                    + TriscaleConstants.SHARD_BY + " = cells)");
+                    + ConfigurationKeys.SHARD_BY + " = cells)");
         }
         if (interleaved && ParallelRuns.parallelism(context) > 1) {
             throw new ExtensionConfigurationException("TriScale configuration error in " + setup.testName() + ": "
-                    + TriscaleConstants.RUNS_PARALLELISM + " = " + ParallelRuns.parallelism(context) + " cannot be"
+                    + ConfigurationKeys.RUNS_PARALLELISM + " = " + ParallelRuns.parallelism(context) + " cannot be"
                     + " combined with @Baseline(interleaved = true): the pairs must run one after the other, each"
                     + " reference and candidate back to back, for drift to cancel. Set "
-                    + TriscaleConstants.RUNS_PARALLELISM + " = 1 for this test");
+                    + ConfigurationKeys.RUNS_PARALLELISM + " = 1 for this test");
         }
         TemplateState state;
         if (byCells) {
@@ -162,10 +171,10 @@ public final class TriscaleExtension implements TestTemplateInvocationContextPro
         }
         // The store closes the state when the template ends; see TemplateState#close.
         context.getStore(NAMESPACE).put(TemplateState.class, state);
-        ParallelRuns parallel = ParallelRuns.create(context, state);
+        ParallelRuns parallel = ParallelRuns.create(context, state, api);
         if (parallel != null) {
             context.getStore(NAMESPACE).put(ParallelRuns.class, parallel); // closed when the template ends
         }
-        return StreamSupport.stream(new Invocations(state), false);
+        return StreamSupport.stream(new Invocations(state, api), false);
     }
 }

@@ -1,11 +1,14 @@
-package org.triscale.junit.internal.setup;
+package org.triscale.junit;
 
+import org.triscale.junit.internal.setup.Cells;
+import org.triscale.junit.internal.setup.SettingsReader;
 import org.triscale.results.internal.common.Limits;
 import org.triscale.results.internal.setup.KpiSpec;
 import org.triscale.results.internal.setup.MetricSpec;
 import org.triscale.results.internal.setup.Metrics;
 import org.triscale.results.internal.setup.ScoreSpec;
 import org.triscale.results.internal.setup.Settings;
+import org.triscale.results.internal.setup.FailingChecks;
 import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.results.internal.common.FileNames;
 import org.triscale.results.internal.common.Format;
@@ -18,14 +21,6 @@ import org.triscale.engine.analysis.ConvergenceSpec;
 import org.triscale.engine.analysis.Measure;
 import org.triscale.engine.analysis.Side;
 import org.triscale.engine.sizing.Sizing;
-import org.triscale.junit.Baseline;
-import org.triscale.junit.ConvergenceRequired;
-import org.triscale.junit.Kpi;
-import org.triscale.junit.Metric;
-import org.triscale.junit.Runs;
-import org.triscale.junit.Series;
-import org.triscale.junit.Statistic;
-import org.triscale.junit.VariabilityScore;
 
 import java.lang.reflect.Method;
 import java.util.ArrayList;
@@ -40,7 +35,7 @@ import java.util.Set;
  * annotations). Every problem is an {@link ExtensionConfigurationException} that names the
  * annotation, the attribute, the value given and the fix; it is thrown before any run starts.
  */
-public final class SetupReader {
+final class SetupReader {
     private final String testName;
 
     private SetupReader(String testName) {
@@ -195,7 +190,8 @@ public final class SetupReader {
         check(!runs.adaptive() || AnnotationSupport.findAnnotation(method, Baseline.class).isEmpty(), "@Runs(adaptive"
                 + " = true) cannot be combined with @Baseline: the regression gate compares series of one fixed run"
                 + " count; remove adaptive (and maxCount) to gate the test, or remove @Baseline");
-        Settings settings = SettingsReader.read(context, runs.checks());
+        Settings settings = SettingsReader.read(context, runs.checks() == ChecksPolicy.DEFAULT ? Optional.empty()
+                : Optional.of(FailingChecks.valueOf(runs.checks().name())));
         Optional<GateSpec> gate = new GateSpecReader(this::error).read(context, method, new Declarations(
                 testClass.getName(), new Metrics(metrics), kpis, scores, seriesCount, seriesPercentile,
                 seriesConfidence, runsPerSeries));

@@ -1,9 +1,8 @@
-package org.triscale.junit.internal.recording;
+package org.triscale.junit;
 
-import org.triscale.junit.RunContext;
 
 /** The placeholder {@link RunContext} of the verdict invocation, whose method body never runs. */
-public enum VerdictRunContext implements RunContext {
+enum VerdictRunContext implements RunContext {
     INSTANCE;
 
     @Override

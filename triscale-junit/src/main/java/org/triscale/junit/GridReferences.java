@@ -1,7 +1,6 @@
-package org.triscale.junit.internal.setup;
+package org.triscale.junit;
 
 import org.junit.platform.commons.support.AnnotationSupport;
-import org.triscale.junit.GridReference;
 import org.triscale.results.internal.model.CellParameters;
 
 import java.lang.reflect.Method;

@@ -1,10 +1,9 @@
-package org.triscale.junit.internal.setup;
+package org.triscale.junit;
 
 import org.junit.jupiter.api.extension.BeforeEachCallback;
 import org.junit.jupiter.api.extension.ExtensionConfigurationException;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.platform.commons.support.AnnotationSupport;
-import org.triscale.junit.Runs;
 
 import java.lang.reflect.Method;
 import java.util.Optional;
@@ -15,10 +14,10 @@ import java.util.Optional;
  * annotations without {@code @Runs} (they would be ignored), and a {@code @Runs} method that is
  * also a {@code @Test}, {@code @RepeatedTest}, ... (its body would run outside the runs).
  */
-public final class UsageCheck implements BeforeEachCallback {
+final class UsageCheck implements BeforeEachCallback {
 
     /** Creates the check; JUnit calls it. */
-    public UsageCheck() {
+    UsageCheck() {
     }
 
     @Override

@@ -1,14 +1,11 @@
-package org.triscale.junit.internal.lifecycle;
+package org.triscale.junit;
 
 import org.triscale.results.internal.recording.RunRecord;
 import org.triscale.junit.internal.recording.RunRecorder;
-import org.triscale.junit.internal.recording.VerdictRunContext;
 import org.junit.jupiter.api.extension.ExtensionContext;
 import org.junit.jupiter.api.extension.ParameterContext;
 import org.junit.jupiter.api.extension.ParameterResolutionException;
 import org.junit.jupiter.api.extension.ParameterResolver;
-import org.triscale.junit.Baseline;
-import org.triscale.junit.RunContext;
 
 /**
  * Resolves {@link RunContext} parameters of the test method and of {@code @BeforeEach}/
@@ -40,6 +37,6 @@ final class RunContextResolver implements ParameterResolver {
         if (recorder == null) {
             throw new ParameterResolutionException("the RunContext of " + record.label() + " is closed: its run ended");
         }
-        return arm ? recorder.arm() : recorder;
+        return arm ? RecordingRunContext.arm(recorder) : RecordingRunContext.of(recorder);
     }
 }

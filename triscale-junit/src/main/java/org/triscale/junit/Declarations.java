@@ -1,4 +1,4 @@
-package org.triscale.junit.internal.setup;
+package org.triscale.junit;
 
 import org.triscale.results.internal.setup.KpiSpec;
 import org.triscale.results.internal.setup.Metrics;
@@ -21,7 +21,7 @@ import java.util.List;
  * @param seriesConfidence the confidence of the series' KPIs (of the scores without their own)
  * @param runsPerSeries    the runs of each series
  */
-public record Declarations(String testClass, Metrics metrics, List<KpiSpec> kpis, List<ScoreSpec> scores,
+record Declarations(String testClass, Metrics metrics, List<KpiSpec> kpis, List<ScoreSpec> scores,
                            int seriesCount, double seriesPercentile, double seriesConfidence, int runsPerSeries) {
 
     /** Copies the lists: the declarations do not change. */

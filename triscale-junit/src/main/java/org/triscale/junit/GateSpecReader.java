@@ -1,5 +1,7 @@
-package org.triscale.junit.internal.setup;
+package org.triscale.junit;
 
+import org.triscale.junit.internal.setup.Cells;
+import org.triscale.junit.internal.setup.SettingsReader;
 import org.triscale.results.internal.setup.GateSpec;
 import org.triscale.results.internal.setup.TestSetup;
 import org.triscale.results.internal.common.Format;
@@ -18,9 +20,7 @@ import org.triscale.engine.comparison.Tolerance;
 import org.triscale.engine.baseline.GateSettings;
 import org.triscale.engine.baseline.LaunchVariation;
 import org.triscale.engine.comparison.RankSumTest;
-import org.triscale.junit.Baseline;
-import org.triscale.junit.Runs;
-import org.triscale.junit.TriscaleConstants;
+import org.triscale.results.internal.setup.ConfigurationKeys;
 import org.triscale.results.internal.setup.Fingerprint;
 import org.triscale.results.internal.gate.HistoryStore;
 import org.triscale.results.internal.common.ProjectPaths;
@@ -41,20 +41,20 @@ import java.util.function.Function;
  * Reads and validates {@code @Baseline} and the {@code triscale.baseline.*} and
  * {@code triscale.history.dir} parameters. Problems are configuration errors, raised before any run.
  */
-public final class GateSpecReader {
-    static final String UPDATE = TriscaleConstants.BASELINE_UPDATE;
-    static final String UPDATE_FORCE = TriscaleConstants.BASELINE_UPDATE_FORCE;
-    static final String DIR = TriscaleConstants.BASELINE_DIR;
-    static final String STRICT = TriscaleConstants.BASELINE_STRICT;
-    static final String MISSING = TriscaleConstants.BASELINE_MISSING;
-    static final String INCONCLUSIVE = TriscaleConstants.BASELINE_INCONCLUSIVE;
-    static final String ALPHA = TriscaleConstants.BASELINE_ALPHA;
-    static final String TOLERANCE_FLOOR = TriscaleConstants.BASELINE_TOLERANCE_FLOOR;
-    static final String PAIRED = TriscaleConstants.BASELINE_PAIRED;
-    static final String LAUNCH_SHIFT = TriscaleConstants.BASELINE_LAUNCH_SHIFT;
-    static final String FROM_HISTORY = TriscaleConstants.BASELINE_FROM_HISTORY;
-    static final String TAGS = TriscaleConstants.BASELINE_TAGS;
-    static final String HISTORY_DIR = TriscaleConstants.HISTORY_DIR;
+final class GateSpecReader {
+    static final String UPDATE = ConfigurationKeys.BASELINE_UPDATE;
+    static final String UPDATE_FORCE = ConfigurationKeys.BASELINE_UPDATE_FORCE;
+    static final String DIR = ConfigurationKeys.BASELINE_DIR;
+    static final String STRICT = ConfigurationKeys.BASELINE_STRICT;
+    static final String MISSING = ConfigurationKeys.BASELINE_MISSING;
+    static final String INCONCLUSIVE = ConfigurationKeys.BASELINE_INCONCLUSIVE;
+    static final String ALPHA = ConfigurationKeys.BASELINE_ALPHA;
+    static final String TOLERANCE_FLOOR = ConfigurationKeys.BASELINE_TOLERANCE_FLOOR;
+    static final String PAIRED = ConfigurationKeys.BASELINE_PAIRED;
+    static final String LAUNCH_SHIFT = ConfigurationKeys.BASELINE_LAUNCH_SHIFT;
+    static final String FROM_HISTORY = ConfigurationKeys.BASELINE_FROM_HISTORY;
+    static final String TAGS = ConfigurationKeys.BASELINE_TAGS;
+    static final String HISTORY_DIR = ConfigurationKeys.HISTORY_DIR;
 
     static final String DEFAULT_DIR = "src/test/resources/triscale/baselines";
     static final String DEFAULT_HISTORY_DIR = "target/triscale/history";
@@ -115,7 +115,7 @@ public final class GateSpecReader {
         }
         // Beside the results unless triscale.history.dir says otherwise: triscale.output.dir moves it.
         Path historyDir = SettingsReader.readFolder(context, HISTORY_DIR, SettingsReader.parameter(context,
-                org.triscale.junit.TriscaleConstants.OUTPUT_DIR).map(output -> output + "/history")
+                ConfigurationKeys.OUTPUT_DIR).map(output -> output + "/history")
                 .orElse(DEFAULT_HISTORY_DIR));
 
         Map<String, String> tags = new LinkedHashMap<>();

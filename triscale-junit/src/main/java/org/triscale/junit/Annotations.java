@@ -1,12 +1,8 @@
-package org.triscale.junit.internal.setup;
+package org.triscale.junit;
 
 import org.junit.platform.commons.support.AnnotationSupport;
 import org.junit.platform.commons.support.HierarchyTraversalMode;
 import org.junit.platform.commons.support.ReflectionSupport;
-import org.triscale.junit.Baseline;
-import org.triscale.junit.ConvergenceRequired;
-import org.triscale.junit.Runs;
-import org.triscale.junit.Series;
 
 import java.lang.annotation.Annotation;
 import java.lang.reflect.AnnotatedElement;
