@@ -293,39 +293,9 @@ final class Simulation {
         return new ThroughputBins(binNanos, from, binCount);
     }
 
-    /** What an event of one type does: {@code index} is the event's flow, workload or link. */
-    @FunctionalInterface
-    private interface EventHandler {
-        void handle(Simulation sim, int index, long time);
-    }
-
-    /**
-     * The handler of each event type, indexed by type. The loop calls them through this table
-     * rather than a switch on purpose: the call site sees eight classes, so the JIT compiler
-     * compiles each handler on its own instead of inlining all of them into the loop. When a run
-     * brings a congestion control class the compiled code has not seen (the next cell of a grid),
-     * only the handlers that call it are deoptimised and compiled again, not the whole loop with
-     * everything it inlined, which cost C2 about a second of CPU each time. The price is one
-     * call through the table per event, measured at 10-20 % of a compiled run's CPU under load;
-     * data and ACK arrivals must go through the table too, or the loop's recompilations come
-     * back (docs/performance.md, "Parallel cells of a grid").
-     */
-    private static final EventHandler[] HANDLERS = new EventHandler[TYPE_MASK + 1];
-
-    static {
-        HANDLERS[DATA] = (sim, index, time) -> sim.flows.get(index).onDataArrival(time);
-        HANDLERS[ACK] = (sim, index, time) -> sim.flows.get(index).onAckArrival(time);
-        HANDLERS[RTO] = (sim, index, time) -> sim.flows.get(index).onRtoTimer(time);
-        HANDLERS[PACE] = (sim, index, time) -> sim.flows.get(index).onPaceTimer(time);
-        HANDLERS[DELAYED_ACK] = (sim, index, time) -> sim.flows.get(index).onDelayedAckTimer(time);
-        HANDLERS[START] = (sim, index, time) -> sim.flows.get(index).onStart(time);
-        HANDLERS[ARRIVAL] = Simulation::arrival;
-        HANDLERS[LINK] = (sim, index, time) -> sim.servedLinks[index].onTransmitted(time);
-    }
-
     private void loop() {
         EventQueue q = queue;
-        EventHandler[] handlers = HANDLERS;
+        List<Flow> fl = flows;
         while (!q.isEmpty()) {
             long time = q.peekTime();
             if (time > end) {
@@ -334,7 +304,18 @@ final class Simulation {
             int id = q.peekId();
             q.pop();
             events++;
-            handlers[id & TYPE_MASK].handle(this, id >>> TYPE_BITS, time);
+            int index = id >>> TYPE_BITS;
+            switch (id & TYPE_MASK) {
+                case DATA -> fl.get(index).onDataArrival(time);
+                case ACK -> fl.get(index).onAckArrival(time);
+                case RTO -> fl.get(index).onRtoTimer(time);
+                case PACE -> fl.get(index).onPaceTimer(time);
+                case DELAYED_ACK -> fl.get(index).onDelayedAckTimer(time);
+                case START -> fl.get(index).onStart(time);
+                case ARRIVAL -> arrival(index, time);
+                case LINK -> servedLinks[index].onTransmitted(time);
+                default -> throw new IllegalStateException("unknown event type in id " + id);
+            }
         }
     }
 
