@@ -296,13 +296,12 @@ final class SetupReader {
         }
         String open = "@Metric(name = \"" + name + "\"";
         boolean hasPercentile = !Double.isNaN(metric.samplePercentile());
-        Measure measure;
-        switch (metric.statistic()) {
-            case MEAN: measure = Measure.mean(); break;
-            case MINIMUM: measure = Measure.minimum(); break;
-            case MAXIMUM: measure = Measure.maximum(); break;
-            default: measure = null; // MEDIAN (the default) or PERCENTILE: samplePercentile decides
-        }
+        Measure measure = switch (metric.statistic()) {
+            case MEAN -> Measure.mean();
+            case MINIMUM -> Measure.minimum();
+            case MAXIMUM -> Measure.maximum();
+            case MEDIAN, PERCENTILE -> null; // samplePercentile decides (the median without it)
+        };
         if (measure != null) {
             check(!hasPercentile, open + ", statistic = " + metric.statistic() + ", samplePercentile = "
                     + Format.number(metric.samplePercentile()) + ") gives two statistics; remove samplePercentile,"

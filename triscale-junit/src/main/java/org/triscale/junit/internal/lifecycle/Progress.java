@@ -24,25 +24,25 @@ public final class Progress {
         if (state.interleaved()) {
             line.append(' ').append(state.arm(record).name().toLowerCase(java.util.Locale.ROOT));
         }
-        switch (record.status()) {
-            case PASSED:
+        // A switch expression, so that a new run status cannot print without its own line.
+        String outcome = switch (record.status()) {
+            case PASSED -> {
+                StringBuilder values = new StringBuilder();
                 for (MetricValue value : record.metrics()) {
-                    line.append(" · ").append(value.metric().name()).append('=')
+                    values.append(" · ").append(value.metric().name()).append('=')
                             .append(value.metric().format(value.value()));
                     if (value.weighted()) {
-                        line.append(" (ESS ").append(Format.number(Math.rint(value.effectiveSampleSize()))).append(')');
+                        values.append(" (ESS ").append(Format.number(Math.rint(value.effectiveSampleSize())))
+                                .append(')');
                     }
                 }
-                break;
-            case NOT_CONVERGED:
-                line.append(" · not converged, excluded");
-                break;
-            case ABORTED:
-                line.append(" · aborted, excluded");
-                break;
-            default:
-                line.append(" · FAILED: ").append(record.message());
-        }
+                yield values.toString();
+            }
+            case NOT_CONVERGED -> " · not converged, excluded";
+            case ABORTED -> " · aborted, excluded";
+            case FAILED, NOT_RUN, RUNNING -> " · FAILED: " + record.message();
+        };
+        line.append(outcome);
         long elapsed = state.elapsedNanos();
         if (setup.adaptive()) {
             line.append(" · ").append(state.adaptive(record.series).progress()).append(" · elapsed ")
