@@ -72,7 +72,7 @@ public final class SettingsReader {
         Settings.IdenticalRuns identical = parameter(context, CHECKS_IDENTICAL_RUNS).map(text -> parseIdentical(text))
                 .orElse(Settings.IdenticalRuns.WARN);
         // Each launch draws its own arm order for interleaved gates, unless one is set to replay it.
-        String orderKey = org.triscale.junit.TriscaleConstants.INTERLEAVE_ORDER;
+        String orderKey = ConfigurationKeys.INTERLEAVE_ORDER;
         long order = parameter(context, orderKey).map(text -> InterleaveOrder.parse(text)
                 .orElseThrow(() -> invalid(orderKey, text, InterleaveOrder.EXPECTED))).orElseGet(InterleaveOrder::draw);
         return new Settings(mode, checks, seed, progress, output, identical, order);

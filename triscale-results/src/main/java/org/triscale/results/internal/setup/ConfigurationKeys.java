@@ -27,6 +27,8 @@ public final class ConfigurationKeys {
     public static final String CHECKS_IDENTICAL_RUNS = "triscale.checks.identicalRuns";
     /** Where the regression gate's history goes. */
     public static final String HISTORY_DIR = "triscale.history.dir";
+    /** The arm order of interleaved gates to replay; each launch draws its own when not set. */
+    public static final String INTERLEAVE_ORDER = "triscale.interleave.order";
 
     /** Statistical mode: SOUND or TRISCALE. */
     public static final String MODE = "triscale.mode";
