@@ -14,7 +14,7 @@ import org.triscale.junit.sequel.Sequel;
  * assertThat(prague).score("fct").isAtMostRelative(0.05);
  * assertThat(prague).metric("fct").isWorseThan(cubic).byAtLeast(0.10);
  * assertThat(prague).metric("fct").isNotWorseThan(cubic).withTolerance(0.05);
- * assertThat(Harm.of(alone, beside, 95)).p95().isAtLeast(0.5);
+ * assertThat(Harm.ofRuns(aloneByRun, besideByRun, 95)).p95().isAtLeast(0.5);
  * }</pre>
  *
  * @since 0.2.0
