@@ -35,6 +35,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.DoublePredicate;
 import java.util.function.Function;
 
 /**
@@ -339,41 +340,31 @@ final class GateSpecReader {
     }
 
     private double parseFloor(String text) {
-        try {
-            double floor = Double.parseDouble(text);
-            if (floor >= 0 && floor <= 1) {
-                return floor;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw SettingsReader.invalid(TOLERANCE_FLOOR, text, "a fraction of the baseline in [0, 1], e.g. 0.01 for"
-                + " ±1 % (the default) or 0 for the variability score alone");
+        return parseNumber(TOLERANCE_FLOOR, text, floor -> floor >= 0 && floor <= 1, "a fraction of the baseline"
+                + " in [0, 1], e.g. 0.01 for ±1 % (the default) or 0 for the variability score alone");
     }
 
     private double parseLaunchShift(String text) {
-        try {
-            double shift = Double.parseDouble(text);
-            if (shift >= 0 && shift <= 1) {
-                return shift;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw SettingsReader.invalid(LAUNCH_SHIFT, text, "a fraction in [0, 1], the standard deviation of one"
-                + " launch's shift, e.g. 0.02 for 2 % (the default)");
+        return parseNumber(LAUNCH_SHIFT, text, shift -> shift >= 0 && shift <= 1, "a fraction in [0, 1], the"
+                + " standard deviation of one launch's shift, e.g. 0.02 for 2 % (the default)");
     }
 
     private double parseAlpha(String text) {
+        return parseNumber(ALPHA, text, alpha -> alpha > 0 && alpha < 0.5,
+                "a false-alarm rate in (0, 0.5), e.g. 0.01 (the default)");
+    }
+
+    /** The number in {@code text} when {@code valid} accepts it (never NaN); otherwise an error naming the key. */
+    private static double parseNumber(String key, String text, DoublePredicate valid, String expected) {
         try {
-            double alpha = Double.parseDouble(text);
-            if (alpha > 0 && alpha < 0.5) {
-                return alpha;
+            double value = Double.parseDouble(text);
+            if (valid.test(value)) {
+                return value;
             }
         } catch (NumberFormatException e) {
             // reported below
         }
-        throw SettingsReader.invalid(ALPHA, text, "a false-alarm rate in (0, 0.5), e.g. 0.01 (the default)");
+        throw SettingsReader.invalid(key, text, expected);
     }
 
     private int parseCount(String text) {

@@ -1,6 +1,7 @@
 package org.triscale.junit;
 
 import org.apiguardian.api.API;
+import org.triscale.results.internal.setup.ConfigurationKeys;
 
 /**
  * The configuration parameters of TriScale for JUnit, each with its default. Set them in
@@ -8,7 +9,8 @@ import org.apiguardian.api.API;
  * Surefire, or in Surefire's {@code <configurationParameters>}. Keys are lower-case words separated
  * by dots; folders end in {@code .dir} and are resolved against the module's base folder when
  * relative. An invalid value is a configuration error that names the key, the value and the valid
- * ones.
+ * ones. The values are those the library reads (its {@code ConfigurationKeys}), so the two
+ * cannot drift apart.
  *
  * @since 0.2.0
  */
@@ -19,13 +21,13 @@ public final class TriscaleConstants {
      * Statistical mode: {@code SOUND} (default) uses checks that keep their false-alarm rate;
      * {@code TRISCALE} the original's checks, for comparison with published results.
      */
-    public static final String MODE = "triscale.mode";
+    public static final String MODE = ConfigurationKeys.MODE;
 
     /**
      * What a failing independence or stationarity check does, when {@code @Runs(checks)} is
      * {@code DEFAULT}: {@code warn} (default) or {@code fail}.
      */
-    public static final String CHECKS = "triscale.checks";
+    public static final String CHECKS = ConfigurationKeys.CHECKS;
 
     /**
      * What a series whose valid runs (two or more) all gave the same value of a metric does:
@@ -34,13 +36,13 @@ public final class TriscaleConstants {
      * {@code fail} fails the verdict; {@code off} says nothing (a metric constant by design, such
      * as the throughput of a saturated link).
      */
-    public static final String CHECKS_IDENTICAL_RUNS = "triscale.checks.identicalRuns";
+    public static final String CHECKS_IDENTICAL_RUNS = ConfigurationKeys.CHECKS_IDENTICAL_RUNS;
 
     /**
      * Base of every run's seed, decimal or {@code 0x} hexadecimal; default {@code 0x5472695363616c65}
      * (the bytes of "TriScale"). Change it to draw a fresh set of experiments.
      */
-    public static final String SEED = "triscale.seed";
+    public static final String SEED = ConfigurationKeys.SEED;
 
     /**
      * The arm order of an interleaved gate ({@code @Baseline(interleaved = true)}): by default each
@@ -49,19 +51,19 @@ public final class TriscaleConstants {
      * Set it to that value ({@code 0x} hexadecimal or decimal) to replay a launch's order, or to
      * {@code 0} for the order of the seed alone. The workload seeds do not depend on it.
      */
-    public static final String INTERLEAVE_ORDER = "triscale.interleave.order";
+    public static final String INTERLEAVE_ORDER = ConfigurationKeys.INTERLEAVE_ORDER;
 
     /** Whether to print one line per run and the verdict on standard output: {@code true} (default) or {@code false}. */
-    public static final String PROGRESS = "triscale.progress";
+    public static final String PROGRESS = ConfigurationKeys.PROGRESS;
 
     /** Folder of the JSON results; default {@code target/triscale}. */
-    public static final String OUTPUT_DIR = "triscale.output.dir";
+    public static final String OUTPUT_DIR = ConfigurationKeys.OUTPUT_DIR;
 
     /**
      * {@code true} writes each {@link Baseline} test's sequel as its new baseline and prints what
      * changed; default {@code false}.
      */
-    public static final String BASELINE_UPDATE = "triscale.baseline.update";
+    public static final String BASELINE_UPDATE = ConfigurationKeys.BASELINE_UPDATE;
 
     /**
      * {@code true} lets {@link #BASELINE_UPDATE} write the baseline even when the verdict fails (a
@@ -69,30 +71,30 @@ public final class TriscaleConstants {
      * passing verdict, and a failing one writes nothing and says which KPI or score failed. Runs
      * that failed still block the update: a baseline must hold every run.
      */
-    public static final String BASELINE_UPDATE_FORCE = "triscale.baseline.update.force";
+    public static final String BASELINE_UPDATE_FORCE = ConfigurationKeys.BASELINE_UPDATE_FORCE;
 
     /** Folder of the default baseline files; default {@code src/test/resources/triscale/baselines}. */
-    public static final String BASELINE_DIR = "triscale.baseline.dir";
+    public static final String BASELINE_DIR = ConfigurationKeys.BASELINE_DIR;
 
     /**
      * Chooses the defaults of {@link #BASELINE_MISSING} and {@link #BASELINE_INCONCLUSIVE}:
      * {@code true} or {@code false}; default {@code true} when the environment variable {@code CI}
      * is {@code true} or {@code 1}, else {@code false}.
      */
-    public static final String BASELINE_STRICT = "triscale.baseline.strict";
+    public static final String BASELINE_STRICT = ConfigurationKeys.BASELINE_STRICT;
 
     /** What a missing baseline does: {@code fail} (default when strict) or {@code record} (default otherwise). */
-    public static final String BASELINE_MISSING = "triscale.baseline.missing";
+    public static final String BASELINE_MISSING = ConfigurationKeys.BASELINE_MISSING;
 
     /** What an inconclusive comparison does: {@code fail} (default when strict) or {@code warn} (default otherwise). */
-    public static final String BASELINE_INCONCLUSIVE = "triscale.baseline.inconclusive";
+    public static final String BASELINE_INCONCLUSIVE = ConfigurationKeys.BASELINE_INCONCLUSIVE;
 
     /**
      * Floor of the regression gate's default tolerance, a fraction of the baseline in [0, 1];
      * default {@code 0.01} (±1 %): a change smaller than this never fails a build by default, even
      * on a deterministic test bed whose variability score is 0. {@code 0} restores the score alone.
      */
-    public static final String BASELINE_TOLERANCE_FLOOR = "triscale.baseline.tolerance.floor";
+    public static final String BASELINE_TOLERANCE_FLOOR = ConfigurationKeys.BASELINE_TOLERANCE_FLOOR;
 
     /**
      * Which unit the paired gate tests: {@code auto} (default; the series-level test when a
@@ -102,42 +104,42 @@ public final class TriscaleConstants {
      * the key is not set, a test whose runs are declared independent
      * ({@code @Runs(independent = true)}) gets {@code runs}, every other test {@code auto}.
      */
-    public static final String BASELINE_PAIRED = "triscale.baseline.paired";
+    public static final String BASELINE_PAIRED = ConfigurationKeys.BASELINE_PAIRED;
 
     /**
      * The bound on the standard deviation of one launch's shift that the regression gate assumes
      * while the history holds fewer than 5 pairs of accepted launches, a fraction in [0, 1]; default
      * {@code 0.02} (2 %). Not used for runs declared independent ({@code @Runs(independent = true)}).
      */
-    public static final String BASELINE_LAUNCH_SHIFT = "triscale.baseline.launchShift";
+    public static final String BASELINE_LAUNCH_SHIFT = ConfigurationKeys.BASELINE_LAUNCH_SHIFT;
 
     /** False-alarm rate of each one-sided rank test of the regression gate, in (0, 0.5); default {@code 0.01}. */
-    public static final String BASELINE_ALPHA = "triscale.baseline.alpha";
+    public static final String BASELINE_ALPHA = ConfigurationKeys.BASELINE_ALPHA;
 
     /**
      * Number of accepted sequels of the history that form the baseline when
      * {@code @Baseline(fromHistory)} is 0; default {@code 0}: the committed baseline file.
      */
-    public static final String BASELINE_FROM_HISTORY = "triscale.baseline.from.history";
+    public static final String BASELINE_FROM_HISTORY = ConfigurationKeys.BASELINE_FROM_HISTORY;
 
     /** Comma-separated {@code key=value} tags added to the test bed's fingerprint; default none. */
-    public static final String BASELINE_TAGS = "triscale.baseline.tags";
+    public static final String BASELINE_TAGS = ConfigurationKeys.BASELINE_TAGS;
 
     /** Folder of the history files (any path, e.g. a CI cache); default {@code target/triscale/history}. */
-    public static final String HISTORY_DIR = "triscale.history.dir";
+    public static final String HISTORY_DIR = ConfigurationKeys.HISTORY_DIR;
 
     /**
      * Whether the launch prints one summary line per TriScale test and writes
      * {@code target/triscale/summary.md} (also appended to {@code $GITHUB_STEP_SUMMARY} when set);
      * default {@code true}.
      */
-    public static final String SUMMARY_ENABLED = "triscale.summary.enabled";
+    public static final String SUMMARY_ENABLED = ConfigurationKeys.SUMMARY_ENABLED;
 
     /** Whether the launch writes the offline HTML report; default {@code true}. */
-    public static final String REPORT_ENABLED = "triscale.report.enabled";
+    public static final String REPORT_ENABLED = ConfigurationKeys.REPORT_ENABLED;
 
     /** Folder of the HTML report; default {@code target/triscale/report}. */
-    public static final String REPORT_DIR = "triscale.report.dir";
+    public static final String REPORT_DIR = ConfigurationKeys.REPORT_DIR;
 
     /**
      * Runs one shard of every test's series, {@code k/K} (e.g. {@code 2/4}, with 1 &le; k &le; K):
@@ -149,7 +151,7 @@ public final class TriscaleConstants {
      * writes its (empty) partial result, so that the merge sees every shard. Default: not set, every
      * series runs and the test ends with its verdict.
      */
-    public static final String SHARD = "triscale.shard";
+    public static final String SHARD = ConfigurationKeys.SHARD;
 
     /**
      * What {@link #SHARD} splits: {@code series} (the default: every test's series over the
@@ -164,7 +166,7 @@ public final class TriscaleConstants {
      *
      * @since 0.3.0
      */
-    public static final String SHARD_BY = "triscale.shard.by";
+    public static final String SHARD_BY = ConfigurationKeys.SHARD_BY;
 
     /**
      * Whether, when {@link #SHARD} is not set, the shard is taken from a job scheduler's
@@ -173,14 +175,14 @@ public final class TriscaleConstants {
      * Job's pod ({@code JOB_COMPLETION_INDEX} + 1 of {@link #SHARD_COUNT}). Default {@code true};
      * set {@code false} when a Slurm array or indexed Job runs the whole suite in each task.
      */
-    public static final String SHARD_ENVIRONMENT = "triscale.shard.environment";
+    public static final String SHARD_ENVIRONMENT = ConfigurationKeys.SHARD_ENVIRONMENT;
 
     /**
      * The number of shards K of a Kubernetes indexed Job (its {@code completions}), whose pods
      * know only their {@code JOB_COMPLETION_INDEX}; under Slurm, if set, it must equal the
      * array's task count. Not set by default.
      */
-    public static final String SHARD_COUNT = "triscale.shard.count";
+    public static final String SHARD_COUNT = ConfigurationKeys.SHARD_COUNT;
 
     /**
      * How many runs of a test declared {@code @Runs(independent = true)} may execute at once: a
@@ -188,7 +190,7 @@ public final class TriscaleConstants {
      * after the other). Tests not declared independent always run one run at a time. Results are
      * the same as with {@code 1}: see {@link Runs#independent()}.
      */
-    public static final String RUNS_PARALLELISM = "triscale.runs.parallelism";
+    public static final String RUNS_PARALLELISM = ConfigurationKeys.RUNS_PARALLELISM;
 
     /**
      * The most runs the cells of one grid ({@code @ParameterizedClass}) may have in a launch:
@@ -198,7 +200,7 @@ public final class TriscaleConstants {
      * cells there are, the cells beyond the limit are refused as they come. Default
      * {@code 1000000}.
      */
-    public static final String GRID_MAX_RUNS = "triscale.grid.maxRuns";
+    public static final String GRID_MAX_RUNS = ConfigurationKeys.GRID_MAX_RUNS;
 
     private TriscaleConstants() {
     }

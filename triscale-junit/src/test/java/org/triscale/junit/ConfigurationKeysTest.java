@@ -12,8 +12,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The extension's internal packages and the results library read the parameters from
- * {@link ConfigurationKeys}; users read {@link TriscaleConstants}. The two declare the same keys,
- * name by name and value by value, so a key added to one and not the other fails here.
+ * {@link ConfigurationKeys}; users read {@link TriscaleConstants}, whose values come from it. The two
+ * declare the same keys, name by name, so a key added to one and not the other fails here.
  */
 class ConfigurationKeysTest {
 
