@@ -39,6 +39,8 @@ public final class SettingsReader {
     /** The default base seed: the bytes of "TriScale" read as a big-endian long. */
     public static final long DEFAULT_SEED = 0x5472695363616c65L;
     static final String DEFAULT_OUTPUT_DIR = "target/triscale";
+    /** What is drawn once per launch (the root context's store), whatever the number of tests. */
+    private static final ExtensionContext.Namespace LAUNCH = ExtensionContext.Namespace.create(SettingsReader.class);
 
     private SettingsReader() {
     }
@@ -74,7 +76,9 @@ public final class SettingsReader {
         // Each launch draws its own arm order for interleaved gates, unless one is set to replay it.
         String orderKey = ConfigurationKeys.INTERLEAVE_ORDER;
         long order = parameter(context, orderKey).map(text -> InterleaveOrder.parse(text)
-                .orElseThrow(() -> invalid(orderKey, text, InterleaveOrder.EXPECTED))).orElseGet(InterleaveOrder::draw);
+                .orElseThrow(() -> invalid(orderKey, text, InterleaveOrder.EXPECTED)))
+                .orElseGet(() -> context.getRoot().getStore(LAUNCH)
+                        .getOrComputeIfAbsent(orderKey, key -> InterleaveOrder.draw(), Long.class));
         return new Settings(mode, checks, seed, progress, output, identical, order);
     }
 
